@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** What the run knows about where it runs: read once from the runner's environment and event payload. */
+export interface RunContext {
+  eventName: string
+  /** owner/name; '' when unknown (local CLI runs outside GitHub). */
+  repository: string
+  owner: string
+  repo: string
+  serverUrl: string
+  apiUrl: string
+  runId: string
+  runUrl: string
+  workspace: string
+  /** The commit under test: the PR head, the pushed commit, or the workflow_run's head. */
+  headSha: string
+  /** Branch the run belongs to (PR head branch, pushed branch). */
+  branch: string
+  defaultBranch: string
+  pullRequest: PullRequestInfo | null
+  /** The PR comes from a fork: the token is read-only, results go to an artifact. */
+  fromFork: boolean
+  /** RUNNER_TEMP or the OS temp directory. */
+  tempDir: string
+}
+
+export interface PullRequestInfo {
+  number: number
+  baseRef: string
+  baseSha: string
+  headSha: string
+  headRef: string
+}
+
+type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function readPayload(file: string | undefined): Payload {
+  if (!file) return {}
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Payload
+  } catch {
+    return {}
+  }
+}
+
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const payload = readPayload(env.GITHUB_EVENT_PATH)
+  const eventName = env.GITHUB_EVENT_NAME ?? ''
+  const repository = env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? ''
+  const [owner = '', repo = ''] = repository.split('/')
+  const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/$/, '')
+  const runId = env.GITHUB_RUN_ID ?? `local-${Date.now().toString(36)}`
+  const pr = payload.pull_request
+  const pullRequest: PullRequestInfo | null = pr
+    ? {
+        number: Number(pr.number),
+        baseRef: String(pr.base?.ref ?? ''),
+        baseSha: String(pr.base?.sha ?? ''),
+        headSha: String(pr.head?.sha ?? ''),
+        headRef: String(pr.head?.ref ?? ''),
+      }
+    : null
+  const headRepo = pr?.head?.repo?.full_name
+  const workflowRun = payload.workflow_run
+  const headSha = pullRequest?.headSha || workflowRun?.head_sha || env.GITHUB_SHA || ''
+  const refName = env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || (env.GITHUB_REF ?? '').replace(/^refs\/heads\//, '')
+  return {
+    eventName,
+    repository,
+    owner,
+    repo,
+    serverUrl,
+    apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    runId,
+    runUrl: repository && env.GITHUB_RUN_ID ? `${serverUrl}/${repository}/actions/runs/${runId}` : '',
+    workspace: path.resolve(env.GITHUB_WORKSPACE ?? process.cwd()),
+    headSha,
+    branch: pullRequest?.headRef || workflowRun?.head_branch || refName,
+    defaultBranch: String(payload.repository?.default_branch ?? 'main'),
+    pullRequest,
+    fromFork: Boolean(pr && headRepo && headRepo !== repository),
+    tempDir: env.RUNNER_TEMP ?? os.tmpdir(),
+  }
+}

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { LoadgateError } from './errors'
+
+/**
+ * Environment variables a child process (compose, k6, git, the system under test) may
+ * inherit. Everything else — INPUT_*, GITHUB_TOKEN, ACTIONS_* tokens — is withheld, because
+ * k6 copies its whole environment into the script's `__ENV`.
+ */
+const ALLOWED_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'TMPDIR',
+  'DOCKER_HOST',
+  'DOCKER_CONFIG',
+  'DOCKER_CONTEXT',
+  'DOCKER_CERT_PATH',
+  'DOCKER_TLS_VERIFY',
+  'XDG_RUNTIME_DIR',
+  'GOCACHE',
+  'GOPATH',
+  'GOMODCACHE',
+  'GOFLAGS',
+  'GOPROXY',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+]
+
+/** The parent's environment reduced to the allow-list, plus `extra`. */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of ALLOWED_ENV) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
+  }
+  return { ...env, ...extra }
+}
+
+export interface RunOptions {
+  cwd?: string
+  /** Added to the allow-listed environment. */
+  env?: Record<string, string>
+  /** Kill the process after this many milliseconds. */
+  timeoutMs?: number
+  input?: string
+  /** Called with each chunk of stdout/stderr as it arrives. */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void
+  /** Resolve instead of throwing on these non-zero exit codes. */
+  allowExitCodes?: number[]
+  signal?: AbortSignal
+}
+
+export interface RunResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Children still running; killed on SIGINT/SIGTERM by `killRunningChildren`. */
+const running = new Set<ChildProcess>()
+
+export function killRunningChildren(signal: NodeJS.Signals = 'SIGTERM'): void {
+  for (const child of running) child.kill(signal)
+}
+
+/** Runs a command (no shell) and resolves with its output; throws LoadgateError on failure. */
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: childEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: options.signal,
+    })
+    running.add(child)
+    let stdout = ''
+    let stderr = ''
+    let timedOut = false
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true
+            child.kill('SIGKILL')
+          }, options.timeoutMs)
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      options.onOutput?.(chunk, 'stdout')
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      options.onOutput?.(chunk, 'stderr')
+    })
+    child.stdin.on('error', () => {})
+    child.stdin.end(options.input ?? '')
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      running.delete(child)
+      reject(
+        new LoadgateError(
+          error.code === 'ENOENT' ? `${command}: command not found on PATH` : `${command}: ${error.message}`,
+        ),
+      )
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      running.delete(child)
+      const exit = code ?? 128
+      if (timedOut) {
+        reject(new LoadgateError(`${command} ${args[0] ?? ''} timed out after ${options.timeoutMs} ms`))
+      } else if (exit === 0 || options.allowExitCodes?.includes(exit)) {
+        resolve({ code: exit, stdout, stderr })
+      } else {
+        const detail = lastLines(stderr || stdout, 5) || (signal ? `killed by ${signal}` : `exit code ${exit}`)
+        reject(new LoadgateError(`${command} ${args.slice(0, 2).join(' ')} failed: ${detail}`))
+      }
+    })
+  })
+}
+
+export function lastLines(text: string, count: number): string {
+  return text.trim().split('\n').slice(-count).join(' | ')
+}
