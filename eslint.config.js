@@ -14,7 +14,20 @@ export default tseslint.config(
   {
     files: ['site/**/*.js', 'compose/**/*.js'],
     languageOptions: {
-      globals: { window: 'readonly', document: 'readonly', location: 'readonly', uPlot: 'readonly', __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', fetch: 'readonly', matchMedia: 'readonly', history: 'readonly', requestAnimationFrame: 'readonly', performance: 'readonly' },
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        uPlot: 'readonly',
+        __ENV: 'readonly',
+        __VU: 'readonly',
+        __ITER: 'readonly',
+        fetch: 'readonly',
+        matchMedia: 'readonly',
+        history: 'readonly',
+        requestAnimationFrame: 'readonly',
+        performance: 'readonly',
+      },
     },
   },
 )

@@ -25,7 +25,10 @@ test('committed dist/ matches a fresh build of src/', async () => {
     assert.deepEqual(actual, expected, 'dist/ has different files: run `npm run build` and commit dist/')
     for (const file of expected) {
       const [a, b] = await Promise.all([readFile(path.join('dist', file)), readFile(path.join(fresh, file))])
-      assert.ok(a.equals(b), `dist/${file} differs from a fresh build: run \`npm run build\` and commit dist/`)
+      assert.ok(
+        a.equals(b),
+        `dist/${file} differs from a fresh build: run \`npm run build\` and commit dist/`,
+      )
     }
   } finally {
     await rm(fresh, { recursive: true, force: true })

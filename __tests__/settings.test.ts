@@ -26,7 +26,8 @@ function assertOneLineError(fn: () => unknown, ...fragments: string[]) {
   assert.throws(fn, (error: unknown) => {
     assert.ok(error instanceof SettingsError, `expected SettingsError, got ${String(error)}`)
     assert.equal(error.message.includes('\n'), false, 'message must be one line')
-    for (const fragment of fragments) assert.ok(error.message.includes(fragment), `'${error.message}' lacks '${fragment}'`)
+    for (const fragment of fragments)
+      assert.ok(error.message.includes(fragment), `'${error.message}' lacks '${fragment}'`)
     return true
   })
 }
@@ -52,13 +53,30 @@ describe('settings', () => {
   })
 
   test('bad values name the input, the value and what was expected', () => {
-    assertOneLineError(() => load({ ...baseInputs, 'min-rounds': 'ten' }), "'min-rounds'", "'ten'", 'whole number')
-    assertOneLineError(() => load({ ...baseInputs, 'min-rounds': '12', 'max-rounds': '5' }), "'max-rounds'", 'min-rounds')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'min-rounds': 'ten' }),
+      "'min-rounds'",
+      "'ten'",
+      'whole number',
+    )
+    assertOneLineError(
+      () => load({ ...baseInputs, 'min-rounds': '12', 'max-rounds': '5' }),
+      "'max-rounds'",
+      'min-rounds',
+    )
     assertOneLineError(() => load({ ...baseInputs, mode: 'compete' }), "'mode'", 'compete', 'compare')
     assertOneLineError(() => load({ ...baseInputs, port: '99999' }), "'port'", '99999')
-    assertOneLineError(() => load({ ...baseInputs, 'k6-script': 'k6/missing.js' }), "'k6-script'", 'missing.js')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'k6-script': 'k6/missing.js' }),
+      "'k6-script'",
+      'missing.js',
+    )
     assertOneLineError(() => load({ ...baseInputs, 'k6-script': '../outside.js' }), 'inside the repository')
-    assertOneLineError(() => load({ ...baseInputs, 'max-error-rate': 'lots' }), "'max-error-rate'", 'percentage')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'max-error-rate': 'lots' }),
+      "'max-error-rate'",
+      'percentage',
+    )
     assertOneLineError(() => load({ ...baseInputs, 'fail-on': 'REGRESSION, SLOW' }), "'fail-on'", 'SLOW')
     assertOneLineError(() => load({ ...baseInputs, warmup: 'ten seconds' }), "'warmup'", 'duration')
     assertOneLineError(() => load({ ...baseInputs, name: 'has space' }), "'name'", 'letters')
@@ -75,7 +93,10 @@ describe('settings', () => {
 
   test('fail-on accepts never and spaced verdict names', () => {
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'never' }).failOn, [])
-    assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, ['REGRESSION', 'NO_CHANGE'])
+    assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, [
+      'REGRESSION',
+      'NO_CHANGE',
+    ])
   })
 
   test('loadgate.yml declares several benchmarks; inputs override its top level', async () => {
@@ -114,7 +135,10 @@ describe('settings', () => {
   test('loadgate.yml errors name the file and the key', async () => {
     await writeFile(path.join(workspace, 'bad.yml'), 'min-rounds: 6\nrounds: 3\n')
     assertOneLineError(() => load({ config: 'bad.yml' }), 'bad.yml', "'rounds'")
-    await writeFile(path.join(workspace, 'dup.yml'), 'benchmarks:\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n')
+    await writeFile(
+      path.join(workspace, 'dup.yml'),
+      'benchmarks:\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n',
+    )
     assertOneLineError(() => load({ config: 'dup.yml' }), "'orders'", 'twice')
     assertOneLineError(() => load({ config: 'nope.yml' }), "'config'", 'nope.yml')
   })

@@ -22,7 +22,9 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   // Some bundled dependencies are CommonJS and call require() for Node built-ins.
-  banner: { js: "import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);",
+  },
 })
 await mkdir(path.join(outdir, 'site', 'vendor'), { recursive: true })
 await cp(path.join(root, 'site'), path.join(outdir, 'site'), { recursive: true })

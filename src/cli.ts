@@ -81,7 +81,9 @@ Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prin
 }
 
 function terminalReporter(json: boolean): Reporter {
-  const log = json ? (m: string) => process.stderr.write(`${m}\n`) : (m: string) => process.stdout.write(`${m}\n`)
+  const log = json
+    ? (m: string) => process.stderr.write(`${m}\n`)
+    : (m: string) => process.stdout.write(`${m}\n`)
   return {
     info: log,
     warning: (message) => process.stderr.write(`warning: ${message}\n`),
@@ -98,7 +100,14 @@ async function localContext(workspace: string, head: string): Promise<RunContext
   const headSha = await git.revParse(head)
   const branch = (await git.tryRun(['rev-parse', '--abbrev-ref', 'HEAD'])) ?? ''
   const base = readRunContext({ ...process.env, GITHUB_EVENT_PATH: '', GITHUB_WORKSPACE: workspace })
-  return { ...base, eventName: 'local', headSha, branch: branch === 'HEAD' ? '' : branch, pullRequest: null, fromFork: false }
+  return {
+    ...base,
+    eventName: 'local',
+    headSha,
+    branch: branch === 'HEAD' ? '' : branch,
+    pullRequest: null,
+    fromFork: false,
+  }
 }
 
 async function measureCommand(command: 'compare' | 'record', args: string[]): Promise<number> {
@@ -113,7 +122,8 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
     },
   })
   if (values.help) return printHelp(command)
-  if (command === 'compare' && !values.base) throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")
+  if (command === 'compare' && !values.base)
+    throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")
   const cwd = process.cwd()
   const root = (await new Git(cwd).tryRun(['rev-parse', '--show-toplevel'])) ?? ''
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`)
@@ -176,7 +186,10 @@ async function reportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   })
   if (values.help) return printHelp('report')
   const file = positionals[0]
@@ -203,7 +216,8 @@ async function dashboardCommand(args: string[]): Promise<number> {
   })
   if (values.help) return printHelp('dashboard')
   const dir = positionals[0]
-  if (!dir) throw new SettingsError('loadgate dashboard: expected a directory (a checkout of the gh-pages branch)')
+  if (!dir)
+    throw new SettingsError('loadgate dashboard: expected a directory (a checkout of the gh-pages branch)')
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new SettingsError(`Flag '--port' is '${values.port}': expected a port number`)
@@ -240,7 +254,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     process.stderr.write(`loadgate: ${errorMessage(error)}\n`)
-    const usage = error instanceof SettingsError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    const usage =
+      error instanceof SettingsError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     return usage ? EXIT.usage : EXIT.failed
   }
 }

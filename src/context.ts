@@ -65,7 +65,8 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headRepo = pr?.head?.repo?.full_name
   const workflowRun = payload.workflow_run
   const headSha = pullRequest?.headSha || workflowRun?.head_sha || env.GITHUB_SHA || ''
-  const refName = env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || (env.GITHUB_REF ?? '').replace(/^refs\/heads\//, '')
+  const refName =
+    env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || (env.GITHUB_REF ?? '').replace(/^refs\/heads\//, '')
   return {
     eventName,
     repository,

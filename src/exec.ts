@@ -120,7 +120,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       } else if (exit === 0 || options.allowExitCodes?.includes(exit)) {
         resolve({ code: exit, stdout, stderr })
       } else {
-        const detail = lastLines(stderr || stdout, 5) || (signal ? `killed by ${signal}` : `exit code ${exit}`)
+        const detail =
+          lastLines(stderr || stdout, 5) || (signal ? `killed by ${signal}` : `exit code ${exit}`)
         reject(new LoadgateError(`${command} ${args.slice(0, 2).join(' ')} failed: ${detail}`))
       }
     })

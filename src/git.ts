@@ -29,7 +29,9 @@ export class Git {
     return this.run(['rev-parse', '--verify', `${ref}^{commit}`])
   }
 
-  async commitInfo(ref: string): Promise<{ sha: string; message: string; author: string; timestamp: string }> {
+  async commitInfo(
+    ref: string,
+  ): Promise<{ sha: string; message: string; author: string; timestamp: string }> {
     const out = await this.run(['log', '-1', '--format=%H%x00%an%x00%cI%x00%B', ref])
     const [sha = '', author = '', timestamp = '', ...message] = out.split('\0')
     return { sha, author, timestamp, message: message.join('\0').trim() }

@@ -6,6 +6,7 @@ import { installSignalHandlers } from './cleanup'
 import { loadSettings } from './settings'
 import { runBenchmark, type BenchmarkOutcome } from './pipeline'
 import type { Reporter } from './reporter'
+import type { Settings } from './types'
 import { worstVerdict } from './verdict-order'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
@@ -18,6 +19,7 @@ export async function run(): Promise<void> {
       defaultWorkDir: path.join(context.tempDir, 'loadgate'),
     })
     if (settings.githubToken) core.setSecret(settings.githubToken)
+    core.info(describeSettings(settings))
     installSignalHandlers()
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
@@ -34,11 +36,25 @@ export async function run(): Promise<void> {
   }
 }
 
+function describeSettings(settings: Settings): string {
+  const names = settings.benchmarks.map((b) => b.name).join(', ') || 'from the report file'
+  return (
+    `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ` +
+    `${settings.minRounds}–${settings.maxRounds} rounds, seed ${settings.seed}, fail on ${settings.failOn.join(', ') || 'nothing'}`
+  )
+}
+
 function setOutputs(outcomes: BenchmarkOutcome[], workDir: string): void {
   const verdict = worstVerdict(outcomes.map((o) => o.verdict))
   core.setOutput('verdict', verdict ?? '')
   core.setOutput('results-file', outcomes.length === 1 ? (outcomes[0]?.resultsFile ?? '') : workDir)
-  core.setOutput('comment-url', outcomes.map((o) => o.commentUrl).filter(Boolean).join('\n'))
+  core.setOutput(
+    'comment-url',
+    outcomes
+      .map((o) => o.commentUrl)
+      .filter(Boolean)
+      .join('\n'),
+  )
   core.setOutput('dashboard-url', outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? '')
 }
 
@@ -52,4 +68,3 @@ function actionReporter(): Reporter {
     },
   }
 }
-

@@ -3,7 +3,7 @@ import type { RunContext } from './context'
 import { LoadgateError } from './errors'
 import { Git } from './git'
 import { createGitHubClient } from './github/client'
-import { measure, type MeasureOptions } from './measure'
+import { measure, type MeasureOptions, type ProgressEvent } from './measure'
 import { resolveBaseCommit } from './base-commit'
 import { findPullRequestForSha, readComparisonArtifact, writeComparisonArtifact } from './report/artifact'
 import { renderSummary, type ReportLinks } from './report/markdown'
@@ -31,7 +31,8 @@ export async function runBenchmark(
   reporter: Reporter,
 ): Promise<BenchmarkOutcome> {
   if (settings.mode === 'report') return reportMode(settings, context, reporter)
-  if (!bench) throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
+  if (!bench)
+    throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'record') return recordMode(settings, bench, context, reporter)
   return compareMode(settings, bench, context, reporter)
 }
@@ -52,8 +53,14 @@ function measureOptions(
       event: context.eventName,
       pullRequest: context.pullRequest?.number ?? null,
     },
-    onProgress: (event) => reporter.info(event.message),
+    onProgress: (event) => reporter.info(progressLine(event)),
   }
+}
+
+function progressLine(event: ProgressEvent): string {
+  if (event.planned === 0) return event.message
+  const eta = event.etaSeconds === null ? '' : `, ~${Math.ceil(event.etaSeconds / 60)} min left`
+  return `[${event.done}/${event.planned}${eta}] ${event.message}`
 }
 
 async function headCommit(settings: Settings, context: RunContext): Promise<string> {
@@ -68,12 +75,13 @@ async function compareMode(
 ): Promise<BenchmarkOutcome> {
   const options = measureOptions(settings, bench, context, reporter)
   const failOn = settings.failOn
+  const headSha = await headCommit(settings, context)
   let results: ResultsFile
   let resultsPath: string
   let comparison: Comparison
   if (settings.baseline === 'stored') {
     ;({ results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure head`, () =>
-      measure({ ...options, arms: ['head'] }),
+      measure({ ...options, arms: ['head'], headSha }),
     ))
     const baseline = await storedBaseline(settings, bench, context)
     comparison = compareWithStored(results, baseline, { failOn })
@@ -82,13 +90,13 @@ async function compareMode(
     const baseSha = await resolveBaseCommit(git, {
       baseRef: settings.baseRef,
       baseBranch: context.pullRequest?.baseRef || context.defaultBranch,
-      headSha: await headCommit(settings, context),
     })
     ;({ results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure base and head`, () =>
       measure({
         ...options,
         arms: ['base', 'head'],
         baseSha,
+        headSha,
         shouldExtend: (partial) => needsExtension(partial, { failOn }),
       }),
     ))
@@ -120,10 +128,11 @@ async function recordMode(
   context: RunContext,
   reporter: Reporter,
 ): Promise<BenchmarkOutcome> {
+  const headSha = await headCommit(settings, context)
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure`, () =>
-    measure({ ...measureOptions(settings, bench, context, reporter), arms: ['head'] }),
+    measure({ ...measureOptions(settings, bench, context, reporter), arms: ['head'], headSha }),
   )
-  const invalid = findInvalidReasons(results, settings)
+  const invalid = findInvalidReasons(results)
   const verdict: Verdict | null = invalid.length > 0 ? 'INVALID' : null
   const record = toRunRecord(results, null, context.branch || context.defaultBranch)
   record.verdict = verdict
@@ -145,7 +154,7 @@ async function recordMode(
   reporter.summary(`### loadgate — ${bench.name}\n\n${headline}\n\nStored as \`${stored.path}\`.\n`)
   if (!stored.pushed) {
     throw new LoadgateError(
-      `Could not push the run to '${settings.ghPagesBranch}' after ${stored.attempts} attempts; ` +
+      `Could not push the run to '${settings.ghPagesBranch}' after ${stored.attempts} attempts (${stored.error}); ` +
         `it is saved in ${stored.fallbackFile} — upload it as an artifact and record it again`,
     )
   }
@@ -162,7 +171,11 @@ async function recordMode(
 }
 
 /** `mode: report` (workflow_run for fork PRs): posts an uploaded comparison; never runs the fork's code. */
-async function reportMode(settings: Settings, context: RunContext, reporter: Reporter): Promise<BenchmarkOutcome> {
+async function reportMode(
+  settings: Settings,
+  context: RunContext,
+  reporter: Reporter,
+): Promise<BenchmarkOutcome> {
   const comparison = await readComparisonArtifact(settings.resultsFile)
   // The artifact is untrusted: it may only speak about the commit this workflow_run was triggered by.
   if (context.headSha && comparison.meta.head.sha !== context.headSha) {
@@ -201,7 +214,12 @@ async function storedBaseline(
   return baseline
 }
 
-function reportLinks(settings: Settings, context: RunContext, benchmark: string, comparison: Comparison): ReportLinks {
+function reportLinks(
+  settings: Settings,
+  context: RunContext,
+  benchmark: string,
+  comparison: Comparison,
+): ReportLinks {
   const worst = comparison.series.find((s) => s.verdict === 'REGRESSION') ?? comparison.series[0]
   return {
     dashboard: context.repository

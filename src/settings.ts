@@ -84,7 +84,8 @@ function oneOf<T extends string>(input: string, value: string, allowed: readonly
 
 function integer(input: string, value: string, min: number, max: number): number {
   const n = Number(value)
-  if (!/^\d+$/.test(value.trim()) || n < min || n > max) fail(input, value, `a whole number from ${min} to ${max}`)
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max)
+    fail(input, value, `a whole number from ${min} to ${max}`)
   return n
 }
 
@@ -132,8 +133,13 @@ export function parseEnvLines(input: string, text: string): Record<string, strin
 function parseFailOn(value: string): FailOn[] {
   const allowed: FailOn[] = ['REGRESSION', 'INVALID', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
   const words = value
-    .split(/[\s,]+/)
-    .map((w) => w.trim().toUpperCase().replace(/[ -]/g, '_'))
+    .split(',')
+    .map((w) =>
+      w
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_'),
+    )
     .filter(Boolean)
   if (words.length === 1 && words[0] === 'NEVER') return []
   return words.map((word) => oneOf('fail-on', word, allowed))
@@ -143,7 +149,8 @@ function relativeTo(workspace: string, input: string, file: string, mustExist: b
   const resolved = path.resolve(workspace, file)
   const inside = path.relative(workspace, resolved)
   if (inside.startsWith('..') || path.isAbsolute(inside)) fail(input, file, 'a path inside the repository')
-  if (mustExist && !existsSync(resolved)) fail(input, file, 'an existing file (relative to the repository root)')
+  if (mustExist && !existsSync(resolved))
+    fail(input, file, 'an existing file (relative to the repository root)')
   return inside
 }
 
@@ -155,17 +162,17 @@ interface ConfigFile {
 }
 
 /** Reads loadgate.yml: top-level keys are input defaults, `benchmarks:` a list of benchmarks. */
-function readConfig(
-  file: string,
-  workspace: string,
-): ConfigFile {
+function readConfig(file: string, workspace: string): ConfigFile {
   const full = path.resolve(workspace, file)
   let document: unknown
   try {
     document = parseYaml(readFileSync(full, 'utf8'))
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String(error)
-    throw new SettingsError(`Input 'config' is '${file}': expected a readable loadgate.yml (${reason.split('\n')[0]})`)
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String(error)
+    throw new SettingsError(
+      `Input 'config' is '${file}': expected a readable loadgate.yml (${reason.split('\n')[0]})`,
+    )
   }
   if (document === null || document === undefined) document = {}
   if (typeof document !== 'object' || Array.isArray(document)) {
@@ -176,7 +183,10 @@ function readConfig(
   let benchmarks: Array<Record<string, unknown>> = []
   for (const [key, value] of Object.entries(document as Record<string, unknown>)) {
     if (key === 'benchmarks') {
-      if (!Array.isArray(value) || value.some((b) => typeof b !== 'object' || b === null || Array.isArray(b))) {
+      if (
+        !Array.isArray(value) ||
+        value.some((b) => typeof b !== 'object' || b === null || Array.isArray(b))
+      ) {
         throw new SettingsError(`${file}: 'benchmarks' must be a list of mappings`)
       }
       benchmarks = value as Array<Record<string, unknown>>
@@ -185,14 +195,17 @@ function readConfig(
     } else if ((SHARED_KEYS as readonly string[]).includes(key)) {
       shared[key] = key === 'k6-env' ? envToLines(value, file) : scalar(value, `${file}: '${key}'`)
     } else {
-      throw new SettingsError(`${file}: unknown setting '${key}' (expected one of ${[...SHARED_KEYS, 'benchmarks'].join(', ')})`)
+      throw new SettingsError(
+        `${file}: unknown setting '${key}' (expected one of ${[...SHARED_KEYS, 'benchmarks'].join(', ')})`,
+      )
     }
   }
   return { shared, thresholds, benchmarks }
 }
 
 function scalar(value: unknown, where: string): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value)
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ')
   throw new SettingsError(`${where} must be a single value`)
 }
@@ -219,12 +232,18 @@ function benchmarkFrom(
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
   const script = relativeTo(workspace, input('k6-script'), k6Script, needsStack)
   const name = raw.name || path.basename(script).replace(/\.[^.]+$/, '')
-  if (!NAME_PATTERN.test(name)) fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')
+  if (!NAME_PATTERN.test(name))
+    fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')
   const service = raw.service ?? ''
   if (needsStack && !service) fail(input('service'), '', 'the Compose service that k6 should target')
   const port = raw.port ? integer(input('port'), raw.port, 1, 65535) : 0
   if (needsStack && !port) fail(input('port'), '', "the service's container port (e.g. 8080)")
-  const composeFile = relativeTo(workspace, input('compose-file'), raw['compose-file'] || DEFAULTS['compose-file'], needsStack)
+  const composeFile = relativeTo(
+    workspace,
+    input('compose-file'),
+    raw['compose-file'] || DEFAULTS['compose-file'],
+    needsStack,
+  )
   const thresholds: MetricThreshold[] = raw.thresholds
     ? parseThresholdLines(raw.thresholds, input('thresholds'))
     : rawThresholds !== undefined
@@ -255,7 +274,8 @@ function resolveMode(value: string, eventName: string): Mode {
 export function loadSettings(read: InputReader, context: SettingsContext): Settings {
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
-  for (const key of [...SHARED_KEYS, 'name', 'config', 'github-token', 'report-file']) inputs[key] = read(key).trim()
+  for (const key of [...SHARED_KEYS, 'name', 'config', 'github-token', 'report-file'])
+    inputs[key] = read(key).trim()
   const config: ConfigFile = inputs.config
     ? readConfig(inputs.config, workspace)
     : { shared: {}, thresholds: undefined, benchmarks: [] }
@@ -279,7 +299,9 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
       let thresholds: unknown = config.thresholds
       for (const [key, v] of Object.entries(entry)) {
         if (!BENCHMARK_KEYS.includes(key)) {
-          throw new SettingsError(`${where}: unknown key '${key}' (expected one of ${BENCHMARK_KEYS.join(', ')})`)
+          throw new SettingsError(
+            `${where}: unknown key '${key}' (expected one of ${BENCHMARK_KEYS.join(', ')})`,
+          )
         }
         if (key === 'thresholds') {
           thresholds = v
@@ -299,7 +321,8 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   const seedText = value('seed')
   const reportFile = inputs['report-file'] ?? ''
-  if (mode === 'report' && !reportFile) fail('report-file', '', 'the comparison artifact to report (mode: report)')
+  if (mode === 'report' && !reportFile)
+    fail('report-file', '', 'the comparison artifact to report (mode: report)')
 
   return {
     mode,

@@ -5,6 +5,9 @@ export const RESULTS_SCHEMA_VERSION = 1
 export const COMPARISON_SCHEMA_VERSION = 1
 export const RUN_RECORD_SCHEMA_VERSION = 2
 
+/** Key of the aggregate series over every request of a trial; under an open model it carries the throughput gate. */
+export const ALL_REQUESTS = 'all requests'
+
 export type Mode = 'compare' | 'record' | 'report'
 export type BaselineKind = 'rerun' | 'stored'
 export type Arm = 'base' | 'head'
@@ -22,15 +25,7 @@ export type Verdict = MetricVerdict | 'INVALID'
 export type Direction = 'lower' | 'higher'
 /** Built-in per-series metrics. Custom k6 metrics are addressed as `custom:<name>` (Trend: `custom:<name>:p95`). */
 export type BuiltinMetric =
-  | 'p50'
-  | 'p90'
-  | 'p95'
-  | 'p99'
-  | 'mean'
-  | 'max'
-  | 'throughput'
-  | 'error_rate'
-  | 'checks'
+  'p50' | 'p90' | 'p95' | 'p99' | 'mean' | 'max' | 'throughput' | 'error_rate' | 'checks'
 export type MetricId = BuiltinMetric | `custom:${string}`
 
 export type Comparator = '<' | '<=' | '>' | '>='

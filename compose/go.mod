@@ -1,0 +1,3 @@
+module example.com/loadgate-example
+
+go 1.22

@@ -1,0 +1,109 @@
+// Package knobs holds what both example services share: the environment knobs that let a
+// test or demo inject a real regression, the simulated work, and the -health check.
+package knobs
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"log"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"strconv"
+	"sync/atomic"
+	"time"
+)
+
+// Knobs are read once at start from the environment.
+type Knobs struct {
+	LatencyPercent  float64 // added to every endpoint's service time (sleep and CPU parts)
+	ExtraCPUPercent float64 // added to the CPU part only
+	ErrorRate       float64 // fraction of non-health requests answered 500
+	CrashAfter      int64   // exit(1) after this many non-health requests; 0 = never
+}
+
+func envFloat(name string) float64 {
+	value := os.Getenv(name)
+	if value == "" {
+		return 0
+	}
+	f, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		log.Fatalf("%s=%q: expected a number", name, value)
+	}
+	return f
+}
+
+// FromEnv reads LATENCY_PERCENT, EXTRA_CPU_PERCENT, ERROR_RATE and CRASH_AFTER.
+func FromEnv() Knobs {
+	return Knobs{
+		LatencyPercent:  envFloat("LATENCY_PERCENT"),
+		ExtraCPUPercent: envFloat("EXTRA_CPU_PERCENT"),
+		ErrorRate:       envFloat("ERROR_RATE"),
+		CrashAfter:      int64(envFloat("CRASH_AFTER")),
+	}
+}
+
+var sink atomic.Uint64
+
+// Work simulates an endpoint: a wait (I/O) and CPU work (hash rounds), both scaled by the knobs.
+func (k Knobs) Work(wait time.Duration, hashRounds int) {
+	scale := 1 + k.LatencyPercent/100
+	time.Sleep(time.Duration(float64(wait) * scale))
+	rounds := int(float64(hashRounds) * scale * (1 + k.ExtraCPUPercent/100))
+	sum := sha256.Sum256([]byte("loadgate"))
+	for i := 0; i < rounds; i++ {
+		sum = sha256.Sum256(sum[:])
+	}
+	sink.Add(uint64(sum[0]))
+}
+
+// Middleware injects errors and the crash; /health is exempt so readiness stays honest.
+func (k Knobs) Middleware(next http.Handler) http.Handler {
+	var served atomic.Int64
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/health" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		n := served.Add(1)
+		if k.CrashAfter > 0 && n > k.CrashAfter {
+			log.Printf("CRASH_AFTER=%d reached: exiting", k.CrashAfter)
+			os.Exit(1)
+		}
+		if k.ErrorRate > 0 && rand.Float64() < k.ErrorRate {
+			http.Error(w, "injected error", http.StatusInternalServerError)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Health answers the Compose healthcheck.
+func Health(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprint(w, `{"status":"ok"}`)
+}
+
+// CheckHealth implements the binary's -health flag: exit 0 when /health answers 200.
+func CheckHealth(port string) {
+	client := http.Client{Timeout: 2 * time.Second}
+	resp, err := client.Get("http://127.0.0.1:" + port + "/health")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "unhealthy:", err)
+		os.Exit(1)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		fmt.Fprintln(os.Stderr, "unhealthy: status", resp.StatusCode)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// Serve starts the server with the knobs' middleware, logging the knobs in effect.
+func Serve(name, port string, k Knobs, mux *http.ServeMux) {
+	log.Printf("%s listening on :%s with %+v", name, port, k)
+	server := &http.Server{Addr: ":" + port, Handler: k.Middleware(mux), ReadHeaderTimeout: 5 * time.Second}
+	log.Fatal(server.ListenAndServe())
+}

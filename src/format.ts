@@ -1,0 +1,51 @@
+import type { MetricComparison, SeriesComparison } from './types'
+
+/** +12.3% / −4.0% (relative) or +0.50 pp (absolute, for rates). */
+export function formatChange(value: number, absolute: boolean): string {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '±'
+  const magnitude = Math.abs(value) * 100
+  if (absolute) return `${sign}${magnitude.toFixed(2)} pp`
+  return `${sign}${magnitude.toFixed(magnitude < 10 ? 1 : 0)}%`
+}
+
+export function formatInterval(m: Pick<MetricComparison, 'ci' | 'absolute'>): string {
+  return m.ci ? `[${formatChange(m.ci.low, m.absolute)}, ${formatChange(m.ci.high, m.absolute)}]` : ''
+}
+
+/** A measured value in its unit; null is "not measured", never 0. */
+export function formatValue(unit: MetricComparison['unit'], value: number | null): string {
+  if (value === null) return 'not measured'
+  if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`
+  if (unit === 'ratio') return `${(value * 100).toFixed(2)}%`
+  if (unit === 'req/s') return `${value.toFixed(1)}/s`
+  return String(Number(value.toPrecision(4)))
+}
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'not measured'
+  if (bytes >= 1 << 30) return `${(bytes / (1 << 30)).toFixed(2)} GiB`
+  if (bytes >= 1 << 20) return `${(bytes / (1 << 20)).toFixed(1)} MiB`
+  return `${(bytes / 1024).toFixed(0)} KiB`
+}
+
+export function metricLabel(m: Pick<MetricComparison, 'metric'>): string {
+  return m.metric.replace(/^custom:/, '').replace(/_/g, ' ')
+}
+
+/** `POST /orders (checkout)`: the request, then its k6 scenario. */
+export function seriesLabel(series: Pick<SeriesComparison, 'key' | 'scenario' | 'method' | 'name'>): string {
+  if (!series.scenario) return series.name || series.key
+  const request =
+    series.method && !series.name.startsWith(`${series.method} `)
+      ? `${series.method} ${series.name}`
+      : series.name
+  return `${request} (${series.scenario})`
+}
+
+export const VERDICT_MARK: Record<string, string> = {
+  REGRESSION: '❌',
+  IMPROVEMENT: '✅',
+  NO_CHANGE: '➖',
+  INCONCLUSIVE: '❔',
+  INVALID: '⛔',
+}

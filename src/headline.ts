@@ -1,0 +1,90 @@
+import type { Comparison, MetricComparison, SeriesComparison } from './types'
+import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
+import { formatChange, formatInterval, formatValue, seriesLabel as where } from './format'
+
+function interval(m: MetricComparison): string {
+  return m.ci ? ` ${formatInterval(m)}` : ''
+}
+
+function label(m: MetricComparison): string {
+  return m.metric.replace(/^custom:/, '')
+}
+
+type Located = { series: SeriesComparison; metric: MetricComparison }
+
+function gatedWith(comparison: Comparison, verdict: MetricComparison['verdict']): Located[] {
+  return comparison.series.flatMap((series) =>
+    series.metrics.filter((m) => m.gate && m.verdict === verdict).map((metric) => ({ series, metric })),
+  )
+}
+
+/** How far beyond its own δ a change went: ranks regressions and inconclusive bounds. */
+function severity(m: MetricComparison, value: number | null | undefined): number {
+  const bad = m.direction === 'lower' ? 1 : -1
+  return ((value ?? 0) * bad) / (m.delta || 1)
+}
+
+/** The one line a reader gets in one second. Plain text: escape before rendering. */
+export function describeHeadline(comparison: Comparison): string {
+  const rounds = `${comparison.rounds} round${comparison.rounds === 1 ? '' : 's'}`
+  switch (comparison.verdict) {
+    case 'INVALID': {
+      const reasons = comparison.invalid.map((r) => r.message)
+      return `Invalid run — ${reasons[0] ?? 'the measurement cannot be trusted'}${reasons.length > 1 ? ` (+${reasons.length - 1} more)` : ''}`
+    }
+    case 'REGRESSION': {
+      const found = gatedWith(comparison, 'REGRESSION').sort(
+        (a, b) => severity(b.metric, b.metric.change) - severity(a.metric, a.metric.change),
+      )
+      const first = found[0]
+      const prefix = comparison.blocking ? 'Blocked' : 'Regression'
+      if (!first) return `${prefix} — a gated metric regressed`
+      const { series, metric } = first
+      const more = found.length > 1 ? `; ${found.length - 1} more regressed` : ''
+      if (metric.target?.pass === false && metric.target.actual !== null) {
+        return `${prefix} — ${label(metric)} of ${where(series)} is ${formatValue(metric.unit, metric.target.actual)}, target ${metric.target.source}${more}`
+      }
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${more}`
+    }
+    case 'INCONCLUSIVE': {
+      if (comparison.rounds < MIN_SIGNIFICANT_PAIRS && comparison.kind === 'paired') {
+        return `Inconclusive — ${rounds} can never be significant: at least ${MIN_SIGNIFICANT_PAIRS} are needed`
+      }
+      const suggestive = gatedWith(comparison, 'INCONCLUSIVE').find((l) =>
+        l.metric.note?.includes('not significant once corrected'),
+      )
+      if (suggestive) {
+        const { series, metric } = suggestive
+        return `Inconclusive — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} is not significant once corrected for all gated metrics after ${rounds}: more rounds are needed`
+      }
+      const found = gatedWith(comparison, 'INCONCLUSIVE')
+        .map((l) => ({
+          ...l,
+          bound: l.metric.ci ? (l.metric.direction === 'lower' ? l.metric.ci.high : l.metric.ci.low) : null,
+        }))
+        .sort((a, b) => severity(b.metric, b.bound) - severity(a.metric, a.bound))
+      const first = found[0]
+      if (!first || first.bound === null) return `Inconclusive — not enough data in ${rounds}`
+      return `Inconclusive — can't rule out ${formatChange(first.bound, first.metric.absolute)} on ${label(first.metric)} of ${where(first.series)} after ${rounds}`
+    }
+    case 'IMPROVEMENT': {
+      const first = gatedWith(comparison, 'IMPROVEMENT').sort(
+        (a, b) => severity(a.metric, a.metric.change) - severity(b.metric, b.metric.change),
+      )[0]
+      const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      if (!first) return `${prefix} — improved`
+      return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
+    }
+    case 'NO_CHANGE': {
+      const bounds = comparison.series
+        .flatMap((s) => s.metrics)
+        .filter((m) => m.gate && !m.absolute && m.ci)
+        .map((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high)))
+      const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      const bound = bounds.length ? Math.max(...bounds) : null
+      return bound === null
+        ? `${prefix} — no change in any gated metric (${rounds})`
+        : `${prefix} — no change ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
+    }
+  }
+}

@@ -1,0 +1,320 @@
+import { createReadStream } from 'node:fs'
+import { createGunzip } from 'node:zlib'
+import {
+  ALL_REQUESTS,
+  type CustomMetricTrial,
+  type CustomMetricType,
+  type LatencySummary,
+  type SeriesTrial,
+} from '../types'
+import { percentile, sortedValues, ValueBuffer } from './values'
+
+/** k6's own metrics; any other declared metric is the script's custom metric. */
+const BUILTIN_METRICS = new Set([
+  'http_reqs',
+  'http_req_duration',
+  'http_req_blocked',
+  'http_req_connecting',
+  'http_req_tls_handshaking',
+  'http_req_sending',
+  'http_req_waiting',
+  'http_req_receiving',
+  'http_req_failed',
+  'iterations',
+  'iteration_duration',
+  'dropped_iterations',
+  'data_sent',
+  'data_received',
+  'vus',
+  'vus_max',
+  'checks',
+  'group_duration',
+  'ws_connecting',
+  'ws_msgs_sent',
+  'ws_msgs_received',
+  'ws_ping',
+  'ws_session_duration',
+  'ws_sessions',
+  'grpc_req_duration',
+  'grpc_streams',
+  'grpc_streams_msgs_received',
+  'grpc_streams_msgs_sent',
+])
+
+/** Metrics whose points are read; everything else is skipped without parsing the line. */
+const NEEDED_BUILTINS = new Set(['http_req_duration', 'checks', 'iterations', 'dropped_iterations'])
+
+export interface ParsedTrial {
+  series: SeriesTrial[]
+  custom: CustomMetricTrial[]
+  iterations: number
+  droppedIterations: number
+  checks: { passes: number; fails: number }
+  /** Seconds between the first and last kept point. */
+  durationSeconds: number
+  /** Points seen / kept, for diagnostics. */
+  points: number
+}
+
+interface SeriesAccumulator {
+  scenario: string
+  method: string
+  name: string
+  requests: number
+  failed: number
+  latencies: ValueBuffer
+  statusCodes: Record<string, number>
+}
+
+interface CustomAccumulator {
+  type: CustomMetricType
+  values: ValueBuffer
+  sum: number
+  nonZero: number
+  count: number
+  last: number
+  min: number
+  max: number
+}
+
+interface PointLine {
+  data: { time: string; value: number; tags?: Record<string, string> | null }
+}
+
+interface MetricLine {
+  data: { name: string; type: CustomMetricType }
+}
+
+const METRIC_MARKER = '"metric":"'
+
+/** Name of the metric a k6 JSON line is about, found without parsing the line. */
+function metricOf(line: string): string {
+  const at = line.indexOf(METRIC_MARKER)
+  if (at < 0) return ''
+  const start = at + METRIC_MARKER.length
+  return line.slice(start, line.indexOf('"', start))
+}
+
+export function latencySummary(values: Float64Array): LatencySummary | null {
+  if (values.length === 0) return null
+  let sum = 0
+  for (const v of values) sum += v
+  return {
+    count: values.length,
+    p50: percentile(values, 0.5),
+    p90: percentile(values, 0.9),
+    p95: percentile(values, 0.95),
+    p99: percentile(values, 0.99),
+    mean: sum / values.length,
+    min: values[0]!,
+    max: values[values.length - 1]!,
+  }
+}
+
+/**
+ * Reads one trial's `k6 run --out json=FILE.gz` output as a stream (gzip → lines) and summarises it
+ * per series (scenario × method × name). Only the lines of needed metrics are JSON-parsed; memory
+ * grows with the number of kept latency values, never with the file's size.
+ */
+export async function parseK6Output(
+  file: string,
+  options: { discardSeconds?: number } = {},
+): Promise<ParsedTrial> {
+  const discardMs = (options.discardSeconds ?? 0) * 1000
+  const series = new Map<string, SeriesAccumulator>()
+  const custom = new Map<string, CustomAccumulator>()
+  let iterations = 0
+  let dropped = 0
+  const checks = { passes: 0, fails: 0 }
+  let firstTime = Number.NaN
+  let keptFirst = Number.POSITIVE_INFINITY
+  let keptLast = Number.NEGATIVE_INFINITY
+  let points = 0
+
+  const handle = (line: string): void => {
+    if (line.includes('"type":"Metric"')) {
+      const metric = JSON.parse(line) as MetricLine
+      if (!BUILTIN_METRICS.has(metric.data.name) && !custom.has(metric.data.name)) {
+        custom.set(metric.data.name, {
+          type: metric.data.type,
+          values: new ValueBuffer(),
+          sum: 0,
+          nonZero: 0,
+          count: 0,
+          last: 0,
+          min: Number.POSITIVE_INFINITY,
+          max: Number.NEGATIVE_INFINITY,
+        })
+      }
+      return
+    }
+    const metric = metricOf(line)
+    const customMetric = custom.get(metric)
+    if (!NEEDED_BUILTINS.has(metric) && !customMetric) {
+      if (Number.isNaN(firstTime)) firstTime = pointTime(line)
+      return
+    }
+    const point = JSON.parse(line) as PointLine
+    const time = Date.parse(point.data.time)
+    if (Number.isNaN(firstTime)) firstTime = time
+    if (time < firstTime + discardMs) return
+    points++
+    if (time < keptFirst) keptFirst = time
+    if (time > keptLast) keptLast = time
+    const value = point.data.value
+    const tags = point.data.tags ?? {}
+    if (customMetric) {
+      addCustom(customMetric, value)
+    } else if (metric === 'http_req_duration') {
+      const scenario = tags.scenario ?? 'default'
+      const method = tags.method ?? ''
+      const name = tags.name ?? tags.url ?? ''
+      const key = seriesKey(scenario, method, name)
+      let acc = series.get(key)
+      if (!acc) {
+        acc = {
+          scenario,
+          method,
+          name,
+          requests: 0,
+          failed: 0,
+          latencies: new ValueBuffer(),
+          statusCodes: {},
+        }
+        series.set(key, acc)
+      }
+      acc.requests++
+      const status = tags.status ?? '0'
+      acc.statusCodes[status] = (acc.statusCodes[status] ?? 0) + 1
+      // k6 tags every request with expected_response; a failed request's latency is not a latency.
+      if (tags.expected_response === 'false') acc.failed++
+      else acc.latencies.push(value)
+    } else if (metric === 'checks') {
+      if (value) checks.passes++
+      else checks.fails++
+    } else if (metric === 'iterations') {
+      iterations += value
+    } else if (metric === 'dropped_iterations') {
+      dropped += value
+    }
+  }
+
+  await forEachLine(file, handle)
+
+  const durationSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
+  const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return {
+    series: [
+      ...(perSeries.length > 0
+        ? [seriesTrial(ALL_REQUESTS, combine(perSeries.map(([, acc]) => acc)), durationSeconds)]
+        : []),
+      ...perSeries.map(([key, acc]) => seriesTrial(key, acc, durationSeconds)),
+    ],
+    custom: [...custom.entries()]
+      .filter(([, acc]) => acc.count > 0)
+      .map(([name, acc]) => customTrial(name, acc, durationSeconds)),
+    iterations,
+    droppedIterations: dropped,
+    checks,
+    durationSeconds,
+    points,
+  }
+}
+
+/** `<scenario> <METHOD> <name>`; the method is not repeated when the name already starts with it. */
+export function seriesKey(scenario: string, method: string, name: string): string {
+  const request = method && !name.startsWith(`${method} `) ? `${method} ${name}` : name
+  return `${scenario} ${request}`
+}
+
+/** Every request of the trial together: where throughput is judged under an open model. */
+function combine(parts: SeriesAccumulator[]): SeriesAccumulator {
+  const all: SeriesAccumulator = {
+    scenario: '',
+    method: '',
+    name: ALL_REQUESTS,
+    requests: 0,
+    failed: 0,
+    latencies: new ValueBuffer(),
+    statusCodes: {},
+  }
+  for (const part of parts) {
+    all.requests += part.requests
+    all.failed += part.failed
+    for (const value of part.latencies.view()) all.latencies.push(value)
+    for (const [code, count] of Object.entries(part.statusCodes))
+      all.statusCodes[code] = (all.statusCodes[code] ?? 0) + count
+  }
+  return all
+}
+
+function pointTime(line: string): number {
+  const at = line.indexOf('"time":"')
+  if (at < 0) return Number.NaN
+  const start = at + 8
+  return Date.parse(line.slice(start, line.indexOf('"', start)))
+}
+
+function addCustom(acc: CustomAccumulator, value: number): void {
+  acc.count++
+  acc.sum += value
+  if (value !== 0) acc.nonZero++
+  acc.last = value
+  if (value < acc.min) acc.min = value
+  if (value > acc.max) acc.max = value
+  if (acc.type === 'trend') acc.values.push(value)
+}
+
+function seriesTrial(key: string, acc: SeriesAccumulator, durationSeconds: number): SeriesTrial {
+  return {
+    key,
+    scenario: acc.scenario,
+    method: acc.method,
+    name: acc.name,
+    requests: acc.requests,
+    failed: acc.failed,
+    throughput: durationSeconds > 0 ? acc.requests / durationSeconds : 0,
+    errorRate: acc.requests > 0 ? acc.failed / acc.requests : 0,
+    latency: latencySummary(sortedValues(acc.latencies)),
+    statusCodes: acc.statusCodes,
+  }
+}
+
+function customTrial(name: string, acc: CustomAccumulator, durationSeconds: number): CustomMetricTrial {
+  switch (acc.type) {
+    case 'trend': {
+      const summary = latencySummary(sortedValues(acc.values))
+      return { name, type: acc.type, values: { ...summary } as Record<string, number> }
+    }
+    case 'rate':
+      return { name, type: acc.type, values: { value: acc.nonZero / acc.count, count: acc.count } }
+    case 'counter':
+      return {
+        name,
+        type: acc.type,
+        values: { value: acc.sum, rate: durationSeconds > 0 ? acc.sum / durationSeconds : 0 },
+      }
+    case 'gauge':
+      return { name, type: acc.type, values: { value: acc.last, min: acc.min, max: acc.max } }
+  }
+}
+
+/** Calls `handle` for each line of a gzip (or plain) file, streaming. */
+export async function forEachLine(file: string, handle: (line: string) => void): Promise<void> {
+  const source = createReadStream(file, { highWaterMark: 1 << 20 })
+  const stream = file.endsWith('.gz') ? source.pipe(createGunzip({ chunkSize: 1 << 20 })) : source
+  stream.setEncoding('utf8')
+  let rest = ''
+  for await (const chunk of stream as AsyncIterable<string>) {
+    let start = 0
+    const text = rest ? rest + chunk : chunk
+    let end = text.indexOf('\n', start)
+    while (end >= 0) {
+      if (end > start) handle(text.slice(start, end))
+      start = end + 1
+      end = text.indexOf('\n', start)
+    }
+    rest = text.slice(start)
+  }
+  if (rest) handle(rest)
+}

@@ -1,0 +1,25 @@
+/** For HTML contexts (attribute values and text): the five characters that matter. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+}
+
+/**
+ * Untrusted text inside GitHub markdown (table cells included): HTML-escaped, markdown
+ * punctuation backslash-escaped, line breaks folded, so a name like `x|y<script>` or `[a](b)`
+ * shows as written and can neither break the table nor inject a link.
+ */
+export function escapeMarkdown(text: string): string {
+  return escapeHtml(text)
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/@/g, '@\u200b')
+    .replace(/\r?\n/g, ' ')
+}
+
+/** A URL for a markdown link: only http(s), with characters that could end the link encoded. */
+export function safeUrl(url: string | undefined): string | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null
+  return url.replace(/[()\s<>"']/g, (c) => encodeURIComponent(c))
+}

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto'
+import {
+  formatBytes,
+  formatChange,
+  formatInterval,
+  formatValue,
+  metricLabel,
+  seriesLabel,
+  VERDICT_MARK,
+} from '../format'
+import type { Comparison, MetricComparison, SeriesComparison } from '../types'
+import { escapeMarkdown, safeUrl } from './escape'
+
+export { escapeHtml, escapeMarkdown } from './escape'
+
+export interface ReportLinks {
+  dashboard?: string
+  run?: string
+  summary?: string
+}
+
+/** GitHub rejects comment bodies above 65,536 characters; stay clear of it. */
+export const COMMENT_LIMIT = 65_000
+
+export function commentMarker(benchmark: string): string {
+  return `<!-- loadgate:${benchmark} `
+}
+
+/** What the comment says, reduced to what matters for `comment: on-change`. */
+export function comparisonDigest(comparison: Comparison): string {
+  const essence = comparison.series.map((s) => [
+    s.key,
+    s.verdict,
+    s.metrics
+      .filter((m) => m.gate)
+      .map((m) => [m.metric, m.verdict, m.change === null ? null : Math.round(m.change * 1000)]),
+  ])
+  return createHash('sha256')
+    .update(JSON.stringify([comparison.verdict, comparison.invalid.map((i) => i.message), essence]))
+    .digest('hex')
+    .slice(0, 16)
+}
+
+const HEADLINE_MARK: Record<string, string> = {
+  REGRESSION: '❌',
+  IMPROVEMENT: '✅',
+  NO_CHANGE: '✅',
+  INCONCLUSIVE: '❔',
+  INVALID: '⛔',
+}
+
+function link(text: string, url: string | undefined): string | null {
+  const safe = safeUrl(url)
+  return safe ? `[${text}](${safe})` : null
+}
+
+function sha7(sha: string | undefined): string {
+  return sha ? `\`${sha.slice(0, 7).replace(/[^0-9a-f]/g, '')}\`` : '?'
+}
+
+function changeCell(m: MetricComparison): string {
+  if (m.change === null) return m.note ? escapeMarkdown(m.note) : '–'
+  const ci = formatInterval(m)
+  return `${formatChange(m.change, m.absolute)}${ci ? ` ${ci}` : ''}`
+}
+
+function metricRow(series: SeriesComparison | null, m: MetricComparison): string {
+  const name = series ? escapeMarkdown(seriesLabel(series)) : ''
+  const mark = VERDICT_MARK[m.verdict] ?? ''
+  const gate = m.gate ? '' : ' (info)'
+  return `| ${name} | ${escapeMarkdown(metricLabel(m))}${gate} | ${formatValue(m.unit, m.base)} | ${formatValue(m.unit, m.head)} | ${changeCell(m)} | ${mark} |`
+}
+
+const TABLE_HEAD = '| series | metric | base | head | change [95% CI] | |\n|---|---|---:|---:|---|:-:|'
+
+function gatedTable(comparison: Comparison, maxRows: number): { table: string; dropped: number } {
+  // Most telling first: regressions, then inconclusive, improvements, no change.
+  const order = ['REGRESSION', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
+  const rows = comparison.series
+    .flatMap((s) => s.metrics.filter((m) => m.gate).map((m) => ({ s, m })))
+    .sort((a, b) => order.indexOf(a.m.verdict) - order.indexOf(b.m.verdict))
+  const kept = rows.slice(0, maxRows)
+  let previous = ''
+  const lines = kept.map(({ s, m }) => {
+    const line = metricRow(previous === s.key ? { ...s, scenario: '', name: '', key: '' } : s, m)
+    previous = s.key
+    return line
+  })
+  return { table: [TABLE_HEAD, ...lines].join('\n'), dropped: rows.length - kept.length }
+}
+
+function spreadWarnings(comparison: Comparison): string[] {
+  return comparison.series
+    .filter((s) => s.dispersion.flagged && s.dispersion.ratio !== null)
+    .map((s) => {
+      const d = s.dispersion
+      const p99 = s.metrics.find((m) => m.metric === 'p99')
+      const p99Text =
+        p99?.change != null ? `; p99 ${formatChange(p99.change, false)} ${formatInterval(p99)}` : ''
+      return `⚠️ **Latency spread of ${escapeMarkdown(seriesLabel(s))} changed ${d.ratio!.toFixed(1)}×** (p99/p50 ${d.base?.toFixed(1) ?? '?'} → ${d.head?.toFixed(1) ?? '?'})${p99Text}`
+    })
+}
+
+function targetLines(comparison: Comparison): string[] {
+  return comparison.series.flatMap((s) =>
+    s.metrics
+      .filter((m) => m.target)
+      .map((m) => {
+        const t = m.target!
+        const mark = t.pass === null ? '❔' : t.pass ? '✅' : '❌'
+        return `${mark} ${escapeMarkdown(metricLabel(m))} of ${escapeMarkdown(seriesLabel(s))} ${escapeMarkdown(t.source)}: head ${formatValue(m.unit, t.actual)}`
+      }),
+  )
+}
+
+function servicesTable(comparison: Comparison): string {
+  const services = [...new Set(comparison.services.map((s) => s.service))]
+  if (services.length === 0) return ''
+  const cell = (service: string, arm: 'base' | 'head') =>
+    comparison.services.find((s) => s.service === service && s.arm === arm)
+  const cpu = (v: number | null | undefined) => (v == null ? 'not measured' : `${(v * 1000).toFixed(3)} ms`)
+  const rows = services.map((service) => {
+    const base = cell(service, 'base')
+    const head = cell(service, 'head')
+    const restarts = (base?.restarts ?? 0) + (head?.restarts ?? 0)
+    return `| ${escapeMarkdown(service)} | ${cpu(base?.cpuSecondsPerRequest)} | ${cpu(head?.cpuSecondsPerRequest)} | ${formatBytes(base?.peakMemoryBytes ?? null)} | ${formatBytes(head?.peakMemoryBytes ?? null)} | ${restarts} |`
+  })
+  return [
+    '| service | CPU per request, base | head | peak memory, base | head | restarts |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n')
+}
+
+function allMetricsTable(comparison: Comparison): string {
+  const rows = comparison.series.flatMap((s) => s.metrics.map((m, i) => metricRow(i === 0 ? s : null, m)))
+  return [TABLE_HEAD, ...rows].join('\n')
+}
+
+function noiseLine(comparison: Comparison): string {
+  const floors = comparison.series
+    .flatMap((s) => s.metrics)
+    .filter((m) => m.gate && !m.absolute && m.noiseFloor !== null)
+    .map((m) => m.noiseFloor!)
+  const floor = floors.length ? `±${(Math.max(...floors) * 100).toFixed(1)}%` : 'unknown (too few rounds)'
+  return `Noise floor ${floor}: the smallest change this run could tell from noise.`
+}
+
+function runDetails(comparison: Comparison): string {
+  const m = comparison.meta
+  return [
+    `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
+    `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
+    `- Round order seed ${m.seed}; α ${comparison.alpha} per look${comparison.extended ? ' (extended to max-rounds once)' : ''}; Holm-adjusted over gated metrics`,
+    `- Base ${sha7(m.base?.sha)} ${escapeMarkdown((m.base?.message ?? '').split('\n')[0] ?? '')}`,
+    `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
+  ].join('\n')
+}
+
+interface RenderOptions {
+  /** Maximum rows in the gated table (truncation keeps the body under GitHub's limit). */
+  maxRows?: number
+  details?: boolean
+}
+
+function render(comparison: Comparison, links: ReportLinks, options: RenderOptions): string {
+  const mark = HEADLINE_MARK[comparison.verdict] ?? ''
+  const parts: string[] = []
+  parts.push(
+    `### ${mark} loadgate · ${escapeMarkdown(comparison.benchmark)} — ${escapeMarkdown(comparison.headline)}`,
+  )
+  const kind =
+    comparison.kind === 'stored'
+      ? '**Cross-run comparison** against the stored baseline (different runs, possibly different machines)'
+      : `Base and head measured in this job, ${comparison.rounds} interleaved rounds`
+  const linkText = [link('dashboard', links.dashboard), link('workflow run', links.run)]
+    .filter(Boolean)
+    .join(' · ')
+  parts.push(
+    `${kind} · base ${sha7(comparison.meta.base?.sha)} → head ${sha7(comparison.meta.head.sha)}${linkText ? ` · ${linkText}` : ''}`,
+  )
+
+  if (comparison.verdict === 'INVALID') {
+    parts.push(
+      '**This run cannot be trusted, so no latency or throughput comparison is shown as a result.**\n\n' +
+        comparison.invalid.map((r) => `- ${escapeMarkdown(r.message)}`).join('\n'),
+    )
+  } else {
+    const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
+    parts.push(table)
+    if (dropped > 0) {
+      const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
+      parts.push(
+        `_${dropped} more rows left out to fit GitHub's comment size; all rows are in the ${where}._`,
+      )
+    }
+    parts.push(noiseLine(comparison))
+  }
+  const warnings = spreadWarnings(comparison)
+  if (warnings.length) parts.push(warnings.join('\n\n'))
+  const targets = targetLines(comparison)
+  if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
+
+  if (options.details !== false) {
+    const details = [
+      comparison.verdict === 'INVALID' ? '**Measured anyway (not a comparison):**\n\n' : '',
+      allMetricsTable(comparison),
+      '\n\n',
+      servicesTable(comparison),
+      '\n\n',
+      runDetails(comparison),
+    ].join('')
+    parts.push(
+      `<details><summary>All metrics, services and run details</summary>\n\n${details}\n\n</details>`,
+    )
+  }
+  return parts.join('\n\n')
+}
+
+/** The sticky PR comment: marker, headline, gated table, warnings, details — under GitHub's size limit. */
+export function renderComment(comparison: Comparison, links: ReportLinks): string {
+  const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} -->`
+  const attempts: RenderOptions[] = [
+    {},
+    { details: false },
+    { details: false, maxRows: 200 },
+    { details: false, maxRows: 40 },
+    { details: false, maxRows: 5 },
+  ]
+  for (const options of attempts) {
+    const body = `${marker}\n${render(comparison, links, options)}\n`
+    if (body.length <= COMMENT_LIMIT) return body
+  }
+  return `${marker}\n${render(comparison, links, { details: false, maxRows: 0 }).slice(0, COMMENT_LIMIT - marker.length - 100)}\n`
+}
+
+/** The job summary: the same report, with every row. */
+export function renderSummary(comparison: Comparison, links: ReportLinks): string {
+  return `${render(comparison, links, {})}\n`
+}

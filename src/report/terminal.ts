@@ -1,0 +1,80 @@
+import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../format'
+import type { Comparison, MetricComparison } from '../types'
+
+const COLORS: Record<string, string> = {
+  REGRESSION: '\u001b[31m',
+  INVALID: '\u001b[31m',
+  IMPROVEMENT: '\u001b[32m',
+  NO_CHANGE: '\u001b[32m',
+  INCONCLUSIVE: '\u001b[33m',
+}
+const RESET = '\u001b[0m'
+const BOLD = '\u001b[1m'
+const LABEL: Record<string, string> = {
+  REGRESSION: 'REGRESSED',
+  IMPROVEMENT: 'improved',
+  NO_CHANGE: 'no change',
+  INCONCLUSIVE: 'inconclusive',
+}
+
+/** Strips control characters so untrusted names cannot move the cursor or recolour the terminal. */
+function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
+}
+
+function pad(text: string, width: number, right = false): string {
+  const visible = [...text].length
+  const fill = ' '.repeat(Math.max(0, width - visible))
+  return right ? fill + text : text + fill
+}
+
+/** The comparison as a terminal table; colours only when `color` (a TTY). */
+export function renderTerminal(comparison: Comparison, options: { color: boolean }): string {
+  const paint = (verdict: string, text: string) =>
+    options.color ? `${COLORS[verdict] ?? ''}${text}${RESET}` : text
+  const bold = (text: string) => (options.color ? `${BOLD}${text}${RESET}` : text)
+  const lines = [
+    bold(paint(comparison.verdict, `${comparison.verdict.replace('_', ' ')}: ${plain(comparison.headline)}`)),
+    '',
+  ]
+  if (comparison.verdict === 'INVALID') {
+    for (const reason of comparison.invalid) lines.push(`  - ${plain(reason.message)}`)
+    lines.push('')
+  }
+  const rows: string[][] = [['series', 'metric', 'base', 'head', 'change', '95% CI', 'verdict']]
+  const verdicts: string[] = ['']
+  for (const series of comparison.series) {
+    series.metrics.forEach((m: MetricComparison, i) => {
+      rows.push([
+        i === 0 ? plain(seriesLabel(series)) : '',
+        `${metricLabel(m)}${m.gate ? '' : '*'}`,
+        formatValue(m.unit, m.base),
+        formatValue(m.unit, m.head),
+        m.change === null ? '–' : formatChange(m.change, m.absolute),
+        formatInterval(m),
+        LABEL[m.verdict] ?? m.verdict,
+      ])
+      verdicts.push(m.verdict)
+    })
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)))
+  rows.forEach((row, r) => {
+    const cells = row.map((cell, c) => pad(cell, widths[c]!, c >= 2 && c <= 4))
+    const last = cells.pop()!
+    lines.push(`  ${cells.join('  ')}  ${r === 0 ? bold(last) : paint(verdicts[r]!, last)}`)
+  })
+  lines.push(
+    '',
+    `  * informs only. ${comparison.rounds} rounds, α ${comparison.alpha} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+  )
+  for (const series of comparison.series.filter((s) => s.dispersion.flagged)) {
+    lines.push(
+      paint(
+        'REGRESSION',
+        `  ! latency spread (p99/p50) of ${plain(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}×`,
+      ),
+    )
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,73 @@
+import { median, sorted } from '../stats/basic'
+import { CUSTOM_SERIES, metricValue } from '../verdict'
+import {
+  RUN_RECORD_SCHEMA_VERSION,
+  type Comparison,
+  type MetricId,
+  type ResultsFile,
+  type RunRecord,
+} from '../types'
+
+const STORED_METRICS: MetricId[] = ['p50', 'p90', 'p95', 'p99', 'mean', 'max', 'throughput', 'error_rate']
+
+/** Binomial(n, ½) order-statistic interval of the median: [x₍j₎, x₍n+1−j₎] at ≥ 95%, or null bounds when n < 6. */
+export function medianInterval(values: number[]): {
+  median: number
+  low: number | null
+  high: number | null
+} {
+  const s = sorted(values)
+  const n = s.length
+  let j = 0
+  let cumulative = 0
+  let term = 2 ** -n // P(Bin = 0)
+  // Largest j with P(Bin(n, ½) ≤ j − 1) ≤ 0.025.
+  while (j < n && cumulative + term <= 0.025) {
+    cumulative += term
+    j++
+    term = (term * (n - j + 1)) / j
+  }
+  return { median: median(s)!, low: j > 0 ? s[j - 1]! : null, high: j > 0 ? s[n - j]! : null }
+}
+
+/** The compact, immutable record of one run: the head arm's medians with intervals, plus its per-trial values. */
+export function toRunRecord(results: ResultsFile, comparison: Comparison | null, branch: string): RunRecord {
+  const trials = results.trials.filter((t) => t.phase === 'measure' && t.arm === 'head' && t.valid)
+  const keys = [...new Set(trials.flatMap((t) => t.series.map((s) => s.key)))].sort()
+  const customMetrics = [
+    ...new Set(trials.flatMap((t) => t.custom.map((c) => `custom:${c.name}` as MetricId))),
+  ]
+  const record: RunRecord = {
+    schemaVersion: RUN_RECORD_SCHEMA_VERSION,
+    benchmark: results.benchmark,
+    meta: results.meta,
+    branch,
+    verdict: comparison?.verdict ?? null,
+    series: [],
+    trials: {},
+  }
+  const add = (key: string, metrics: MetricId[]) => {
+    const summary: RunRecord['series'][number]['metrics'] = {}
+    const values: Record<string, number[]> = {}
+    for (const metric of metrics) {
+      const measured = trials.map((t) => metricValue(t, key, metric)).filter((v): v is number => v !== null)
+      if (measured.length === 0) continue
+      values[metric] = measured.map((v) => Number(v.toPrecision(6)))
+      summary[metric] = medianInterval(values[metric])
+    }
+    if (Object.keys(summary).length === 0) return
+    record.series.push({ key, metrics: summary })
+    record.trials[key] = values
+  }
+  for (const key of keys) add(key, STORED_METRICS)
+  if (customMetrics.length) add(CUSTOM_SERIES, customMetrics)
+  return record
+}
+
+/** `YYYY/MM/<time>-<sha7>-<runid>.json`: unique per run, so concurrent writers never touch the same file. */
+export function runFileName(record: RunRecord): string {
+  const time = record.meta.startedAt
+  const stamp = time.replace(/[:.]/g, '-')
+  const runId = record.meta.runId.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)
+  return `${time.slice(0, 4)}/${time.slice(5, 7)}/${stamp}-${record.meta.head.sha.slice(0, 7)}-${runId}.json`
+}

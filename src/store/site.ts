@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs'
+import { cp, mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { LoadgateError } from '../errors'
+
+const VENDOR = ['uPlot.iife.min.js', 'uPlot.min.css']
+
+/** Where the dashboard's files are: `dist/site/` beside the bundle, or `site/` + uPlot from node_modules in a source checkout. */
+function locateSite(): { site: string; vendor: string | null } {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const bundled = path.join(here, 'site')
+  if (existsSync(path.join(bundled, 'index.html'))) return { site: bundled, vendor: null }
+  for (let dir = here; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'site', 'index.html')) && existsSync(path.join(dir, 'package.json'))) {
+      return { site: path.join(dir, 'site'), vendor: path.join(dir, 'node_modules', 'uplot', 'dist') }
+    }
+  }
+  throw new LoadgateError('The dashboard files are missing from this installation of loadgate')
+}
+
+/** Copies the dashboard into `dest` (rewritten on every write, so fixes reach every repository). */
+export async function copySite(dest: string): Promise<void> {
+  const { site, vendor } = locateSite()
+  await cp(site, dest, { recursive: true })
+  if (vendor) {
+    await mkdir(path.join(dest, 'vendor'), { recursive: true })
+    for (const file of VENDOR) await cp(path.join(vendor, file), path.join(dest, 'vendor', file))
+  }
+}
+
+/** The GitHub Pages address of the dashboard, opening a benchmark (and series) through the fragment. */
+export function dashboardUrl(
+  repository: string,
+  dataDir: string,
+  benchmark?: string,
+  series?: string,
+  serverUrl = 'https://github.com',
+): string {
+  const [owner = '', repo = ''] = repository.split('/')
+  const host = new URL(serverUrl).host
+  const base =
+    host === 'github.com'
+      ? repo.toLowerCase() === `${owner.toLowerCase()}.github.io`
+        ? `https://${owner.toLowerCase()}.github.io/`
+        : `https://${owner.toLowerCase()}.github.io/${repo}/`
+      : `${serverUrl.replace(/\/$/, '')}/pages/${owner}/${repo}/`
+  const fragment = [
+    benchmark && `bench=${encodeURIComponent(benchmark)}`,
+    series && `series=${encodeURIComponent(series)}`,
+  ]
+    .filter(Boolean)
+    .join('&')
+  return `${base}${dataDir}/${fragment ? `#${fragment}` : ''}`
+}

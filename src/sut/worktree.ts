@@ -1,0 +1,22 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Git } from '../git'
+
+/** A detached git worktree of one commit (the base arm's tree), removed with `remove()`. */
+export async function addWorktree(
+  git: Git,
+  sha: string,
+): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'loadgate-base-'))
+  const dir = path.join(parent, 'tree')
+  await git.run(['worktree', 'add', '--detach', '--quiet', dir, sha])
+  return {
+    dir,
+    remove: async () => {
+      await git.tryRun(['worktree', 'remove', '--force', dir])
+      await rm(parent, { recursive: true, force: true })
+      await git.tryRun(['worktree', 'prune'])
+    },
+  }
+}
