@@ -9,8 +9,10 @@ const VENDOR = ['uPlot.iife.min.js', 'uPlot.min.css']
 /** Where the dashboard's files are: `dist/site/` beside the bundle, or `site/` + uPlot from node_modules in a source checkout. */
 function locateSite(): { site: string; vendor: string | null } {
   const here = path.dirname(fileURLToPath(import.meta.url))
-  const bundled = path.join(here, 'site')
-  if (existsSync(path.join(bundled, 'index.html'))) return { site: bundled, vendor: null }
+  // Bundled: dist/site/ (with vendor/) beside dist/index.js or one level up from dist/chunks/.
+  for (const bundled of [path.join(here, 'site'), path.join(here, '..', 'site')]) {
+    if (existsSync(path.join(bundled, 'vendor', VENDOR[0]!))) return { site: bundled, vendor: null }
+  }
   for (let dir = here; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'site', 'index.html')) && existsSync(path.join(dir, 'package.json'))) {
       return { site: path.join(dir, 'site'), vendor: path.join(dir, 'node_modules', 'uplot', 'dist') }

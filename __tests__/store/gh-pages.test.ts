@@ -1,0 +1,148 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { cloneOrigin, git, makeOriginAndClone } from '../helpers/git-repos'
+import {
+  readHistory,
+  rebuildDerived,
+  recordRun,
+  toRunRecord,
+  dashboardUrl,
+  toBenchmarkActionJson,
+} from '../../src/store'
+import { makeResults } from '../helpers/results-factory'
+
+let repos: Awaited<ReturnType<typeof makeOriginAndClone>>
+
+before(async () => {
+  repos = await makeOriginAndClone()
+})
+after(() => repos.cleanup())
+
+function runWriter(
+  workspace: string,
+  index: number,
+  fallback: string,
+): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'node',
+      ['--import', 'tsx', '__tests__/helpers/record-writer.ts', workspace, String(index), fallback],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (code) => resolve({ code: code ?? 1, out }))
+  })
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+}
+
+describe('gh-pages store', () => {
+  test(
+    '20 concurrent record writers (separate processes, real git): every run lands, derived files agree',
+    { timeout: 240_000 },
+    async () => {
+      const writers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => cloneOrigin(repos.root, repos.origin, `writer-${i}`)),
+      )
+      const fallback = path.join(repos.root, 'fallback')
+      const outcomes = await Promise.all(writers.map((w, i) => runWriter(w, i, fallback)))
+      for (const [i, o] of outcomes.entries()) {
+        assert.equal(o.code, 0, `writer ${i}: ${o.out}`)
+        assert.equal(JSON.parse(o.out).pushed, true, `writer ${i}: ${o.out}`)
+      }
+      const check = await cloneOrigin(repos.root, repos.origin, 'check')
+      git(check, 'checkout', '-q', 'gh-pages')
+      const runFiles = (await listFiles(path.join(check, 'loadgate/data/api/runs'))).filter(
+        (f) => !f.endsWith('.benchmark-action.json'),
+      )
+      assert.equal(runFiles.length, 20)
+      const series = JSON.parse(await readFile(path.join(check, 'loadgate/data/api/series.json'), 'utf8'))
+      assert.equal(series.runs.length, 20)
+      // A fresh rebuild from the run files gives the same derived files.
+      const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-rebuild-'))
+      await cp(path.join(check, 'loadgate'), copy, { recursive: true })
+      await rebuildDerived(copy)
+      for (const file of ['data/index.json', 'data/api/series.json']) {
+        assert.deepEqual(
+          JSON.parse(await readFile(path.join(copy, file), 'utf8')),
+          JSON.parse(await readFile(path.join(check, 'loadgate', file), 'utf8')),
+          file,
+        )
+      }
+      await rm(copy, { recursive: true, force: true })
+      assert.ok(
+        (await readdir(path.join(check, 'loadgate'))).includes('index.html'),
+        'the dashboard is published beside the data',
+      )
+      const history = await readHistory({
+        workspace: repos.workspace,
+        branch: 'gh-pages',
+        dataDir: 'loadgate',
+        benchmark: 'api',
+      })
+      assert.equal(history.length, 20)
+      assert.deepEqual(
+        history.map((h) => h.meta.runId).sort(),
+        Array.from({ length: 20 }, (_, i) => `run-${i}`).sort(),
+      )
+    },
+  )
+
+  test('a run that cannot be pushed is kept in the fallback file and reported', async () => {
+    const broken = await cloneOrigin(repos.root, repos.origin, 'broken')
+    git(broken, 'remote', 'set-url', 'origin', path.join(repos.root, 'missing.git'))
+    const results = makeResults({ rounds: 6, base: () => ({ p50: 10 }), head: () => ({ p50: 10 }) })
+    const fallbackDir = path.join(repos.root, 'kept')
+    const outcome = await recordRun({
+      workspace: broken,
+      branch: 'gh-pages',
+      dataDir: 'loadgate',
+      record: toRunRecord(results, null, 'main'),
+      fallbackDir,
+    })
+    assert.equal(outcome.pushed, false)
+    assert.ok(outcome.fallbackFile)
+    const kept = JSON.parse(await readFile(outcome.fallbackFile!, 'utf8'))
+    assert.equal(kept.meta.head.sha, results.meta.head.sha)
+    assert.equal(git(broken, 'worktree', 'list').split('\n').length, 1, 'no worktree left behind')
+  })
+
+  test('a history written by schema version 1 is read and migrated', async () => {
+    const fixture = path.resolve('__tests__/__fixtures__/history-v1')
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-v1-'))
+    await cp(fixture, copy, { recursive: true })
+    await rebuildDerived(copy)
+    const series = JSON.parse(await readFile(path.join(copy, 'data/api/series.json'), 'utf8'))
+    assert.equal(series.runs.length, 3)
+    assert.deepEqual(series.series['api GET /items/:id'].p50.median, [4.1, 4.3, 4.2])
+    assert.deepEqual(series.series['api GET /items/:id'].p50.low, [null, null, null])
+    await rm(copy, { recursive: true, force: true })
+  })
+
+  test('dashboard URLs and github-action-benchmark export', () => {
+    assert.equal(
+      dashboardUrl('Acme/shop', 'loadgate', 'api', 'api POST /orders'),
+      'https://acme.github.io/shop/loadgate/#bench=api&series=api%20POST%20%2Forders',
+    )
+    assert.equal(
+      dashboardUrl('acme/shop', 'perf', undefined, undefined, 'https://ghe.example.com'),
+      'https://ghe.example.com/pages/acme/shop/perf/',
+    )
+    const results = makeResults({ rounds: 6, base: () => ({ p50: 10 }), head: () => ({ p50: 12 }) })
+    const exported = toBenchmarkActionJson(toRunRecord(results, null, 'main'))
+    const p50 = exported.smallerIsBetter.find((e) => e.name === 'api GET /items/:id p50')
+    assert.equal(p50?.value, 12)
+    assert.ok(exported.biggerIsBetter.some((e) => e.name.endsWith('throughput')))
+  })
+})

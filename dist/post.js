@@ -1,0 +1,16 @@
+import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
+import {
+  cleanupFromState,
+  errorMessage,
+  warning
+} from "./chunks/chunk-GJ7A77MW.js";
+
+// src/post.ts
+async function post() {
+  try {
+    await cleanupFromState();
+  } catch (error) {
+    warning(`loadgate cleanup: ${errorMessage(error)}`);
+  }
+}
+void post();

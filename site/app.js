@@ -1,0 +1,354 @@
+// loadgate dashboard: reads data/index.json and data/<bench>/series.json (written by loadgate's
+// record mode) and charts every series over runs. All data text is untrusted: it only ever
+// reaches the page through textContent.
+;(function () {
+  'use strict'
+
+  const SCHEMA_VERSION = 1
+  const BAD = new Set(['REGRESSION', 'INVALID'])
+  const state = { index: null, bench: null, data: null, charts: [], observer: null, firstDrawn: false }
+  const $ = (id) => document.getElementById(id)
+
+  function css(name) {
+    return getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag)
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === 'text') node.textContent = value
+      else node.setAttribute(key, value)
+    }
+    for (const child of children) if (child) node.append(child)
+    return node
+  }
+
+  function parseFragment() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ''))
+    return { bench: params.get('bench'), series: params.get('series') }
+  }
+
+  function setFragment(bench, series) {
+    const params = new URLSearchParams()
+    if (bench) params.set('bench', bench)
+    if (series) params.set('series', series)
+    history.replaceState(null, '', `#${params.toString()}`)
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { cache: 'no-cache' })
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
+    const json = await response.json()
+    if (json.schemaVersion !== SCHEMA_VERSION)
+      throw new Error(`${url}: unsupported schemaVersion ${json.schemaVersion}`)
+    return json
+  }
+
+  function status(text) {
+    $('status').textContent = text
+    $('status').hidden = !text
+  }
+
+  /** Indexes of runs passing the branch and date filters. */
+  function visibleRuns() {
+    const branch = $('branch').value
+    const from = $('from').value ? Date.parse(`${$('from').value}T00:00:00Z`) : -Infinity
+    const to = $('to').value ? Date.parse(`${$('to').value}T23:59:59Z`) : Infinity
+    const keep = []
+    state.data.runs.forEach((run, i) => {
+      const time = Date.parse(run.time)
+      if ((!branch || run.branch === branch) && time >= from && time <= to) keep.push(i)
+    })
+    return keep
+  }
+
+  function pick(column, keep) {
+    return keep.map((i) => (column && column[i] !== undefined ? column[i] : null))
+  }
+
+  function tooltipFor(run) {
+    const tip = $('tooltip')
+    const lines = [
+      el(
+        'div',
+        {},
+        el('span', { class: 'sha', text: run.sha.slice(0, 7) }),
+        document.createTextNode(` · ${run.branch}`),
+      ),
+      el('div', { class: 'message', text: run.message || '(no message)' }),
+      el('div', { class: 'muted', text: `${run.author} · ${new Date(run.time).toLocaleString()}` }),
+      el('div', { class: 'muted', text: run.runner }),
+    ]
+    if (run.verdict)
+      lines.push(
+        el('div', { class: BAD.has(run.verdict) ? 'verdict-bad' : 'muted', text: `verdict: ${run.verdict}` }),
+      )
+    tip.replaceChildren(...lines)
+  }
+
+  function chartOptions(kind, width, keep) {
+    const axisColor = css('--muted')
+    const grid = { stroke: css('--border'), width: 1 }
+    const axes = [
+      { stroke: axisColor, grid },
+      {
+        stroke: axisColor,
+        grid,
+        size: 60,
+        values: (u, vals) => vals.map((v) => (kind === 'latency' ? `${v} ms` : `${v}/s`)),
+      },
+    ]
+    const marker = {
+      label: 'regression / invalid',
+      stroke: css('--bad'),
+      width: 0,
+      points: { show: true, size: 9, stroke: css('--bad'), fill: css('--bad') },
+      paths: () => null,
+    }
+    const tooltipHooks = {
+      setCursor: [
+        (u) => {
+          const idx = u.cursor.idx
+          const tip = $('tooltip')
+          if (idx === null || idx === undefined || u.cursor.left < 0) {
+            tip.hidden = true
+            return
+          }
+          tooltipFor(state.data.runs[keep[idx]])
+          const rect = u.over.getBoundingClientRect()
+          tip.hidden = false
+          tip.style.left = `${Math.min(window.innerWidth - 260, rect.left + u.cursor.left + 12)}px`
+          tip.style.top = `${rect.top + u.cursor.top + 12}px`
+        },
+      ],
+    }
+    if (kind === 'latency') {
+      const band = (color) => color + '33'
+      return {
+        width,
+        height: 220,
+        scales: { x: { time: true } },
+        axes,
+        cursor: { points: { size: 6 } },
+        series: [
+          {},
+          { label: 'p50 low', stroke: 'transparent', points: { show: false } },
+          { label: 'p50', stroke: css('--p50'), width: 2 },
+          { label: 'p50 high', stroke: 'transparent', points: { show: false } },
+          { label: 'p95 low', stroke: 'transparent', points: { show: false } },
+          { label: 'p95', stroke: css('--p95'), width: 2 },
+          { label: 'p95 high', stroke: 'transparent', points: { show: false } },
+          { label: 'p99', stroke: css('--p99'), width: 1.5, dash: [6, 4] },
+          marker,
+        ],
+        bands: [
+          { series: [3, 1], fill: band(css('--p50')) },
+          { series: [6, 4], fill: band(css('--p95')) },
+        ],
+        hooks: tooltipHooks,
+        legend: { show: false },
+      }
+    }
+    return {
+      width,
+      height: 160,
+      scales: { x: { time: true }, errors: { range: (u, min, max) => [0, Math.max(1, max)] } },
+      axes: [
+        axes[0],
+        axes[1],
+        {
+          scale: 'errors',
+          side: 1,
+          stroke: css('--errors'),
+          grid: { show: false },
+          values: (u, vals) => vals.map((v) => `${v}%`),
+        },
+      ],
+      series: [
+        {},
+        { label: 'throughput', stroke: css('--throughput'), width: 2 },
+        { label: 'errors', stroke: css('--errors'), width: 1.5, scale: 'errors' },
+        marker,
+      ],
+      hooks: tooltipHooks,
+      legend: { show: false },
+    }
+  }
+
+  function chartData(kind, key, keep) {
+    const metrics = state.data.series[key] || {}
+    const x = keep.map((i) => Date.parse(state.data.runs[i].time) / 1000)
+    const badIdx = keep.map((i) => BAD.has(state.data.runs[i].verdict))
+    const col = (metric, part) => pick(metrics[metric] && metrics[metric][part], keep)
+    if (kind === 'latency') {
+      const p95 = col('p95', 'median')
+      return [
+        x,
+        col('p50', 'low'),
+        col('p50', 'median'),
+        col('p50', 'high'),
+        col('p95', 'low'),
+        p95,
+        col('p95', 'high'),
+        col('p99', 'median'),
+        p95.map((v, i) => (badIdx[i] ? v : null)),
+      ]
+    }
+    const throughput = col('throughput', 'median')
+    const errors = col('error_rate', 'median').map((v) => (v === null ? null : v * 100))
+    return [x, throughput, errors, throughput.map((v, i) => (badIdx[i] ? v : null))]
+  }
+
+  function drawChart(container) {
+    if (container.dataset.drawn) return
+    container.dataset.drawn = '1'
+    const keep = visibleRuns()
+    const { kind, key } = container.dataset
+    const width = Math.max(280, container.clientWidth || container.parentElement.clientWidth - 24)
+    const chart = new uPlot(chartOptions(kind, width, keep), chartData(kind, key, keep), container)
+    chart.over.addEventListener('click', () => {
+      const idx = chart.cursor.idx
+      const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
+      if (run && /^https?:\/\//.test(run.commitUrl)) window.open(run.commitUrl, '_blank', 'noopener')
+    })
+    container.dataset.points = String(keep.length)
+    state.charts.push(chart)
+    if (!state.firstDrawn) {
+      state.firstDrawn = true
+      window.__loadgateFirstChart = performance.now()
+    }
+  }
+
+  function legend(kind) {
+    const item = (name, color) =>
+      el('span', {}, el('i', { style: `background:${css(color)}` }), document.createTextNode(name))
+    return kind === 'latency'
+      ? el(
+          'div',
+          { class: 'legend' },
+          item('p50', '--p50'),
+          item('p95', '--p95'),
+          item('p99', '--p99'),
+          item('regression / invalid', '--bad'),
+        )
+      : el(
+          'div',
+          { class: 'legend' },
+          item('throughput (left)', '--throughput'),
+          item('error rate (right)', '--errors'),
+        )
+  }
+
+  function render(focusSeries) {
+    for (const chart of state.charts) chart.destroy()
+    state.charts = []
+    if (state.observer) state.observer.disconnect()
+    const main = $('charts')
+    main.replaceChildren()
+    const keys = Object.keys(state.data.series).sort((a, b) =>
+      a === 'all requests' ? -1 : b === 'all requests' ? 1 : a.localeCompare(b),
+    )
+    const keep = visibleRuns()
+    $('count').textContent = `${keep.length} of ${state.data.runs.length} runs`
+    if (keys.length === 0 || state.data.runs.length === 0) {
+      status('No runs recorded for this benchmark yet.')
+      return
+    }
+    status('')
+    state.observer = new IntersectionObserver(
+      (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => drawChart(e.target)),
+      { rootMargin: '200px' },
+    )
+    let focused = null
+    for (const key of keys) {
+      const title = el('a', { href: '#', text: key })
+      title.addEventListener('click', (event) => {
+        event.preventDefault()
+        setFragment(state.bench, key)
+        highlight(card)
+      })
+      const card = el('section', { class: 'card', 'data-series': key }, el('h2', {}, title))
+      for (const kind of ['latency', 'traffic']) {
+        card.append(legend(kind))
+        const chart = el('div', { class: 'chart', 'data-kind': kind })
+        chart.dataset.key = key
+        card.append(chart)
+      }
+      main.append(card)
+      if (key === focusSeries) focused = card
+    }
+    const first = focused || main.firstElementChild
+    // Draw what the reader looks at first, then the rest as they scroll into view.
+    for (const chart of first.querySelectorAll('.chart')) drawChart(chart)
+    for (const chart of main.querySelectorAll('.chart')) state.observer.observe(chart)
+    if (focused) {
+      highlight(focused)
+      focused.scrollIntoView({ block: 'start' })
+    }
+  }
+
+  function highlight(card) {
+    for (const other of document.querySelectorAll('.card.highlight')) other.classList.remove('highlight')
+    card.classList.add('highlight')
+  }
+
+  async function selectBenchmark(name, focusSeries) {
+    state.bench = name
+    for (const button of $('benchmarks').children)
+      button.setAttribute('aria-current', String(button.dataset.name === name))
+    status('Loading…')
+    try {
+      state.data = await getJson(`data/${encodeURIComponent(name)}/series.json`)
+    } catch (error) {
+      status(`Could not load ${name}: ${error.message}`)
+      return
+    }
+    const branches = [...new Set(state.data.runs.map((r) => r.branch))].sort()
+    const select = $('branch')
+    const current = select.value
+    select.replaceChildren(
+      el('option', { value: '', text: 'all branches' }),
+      ...branches.map((b) => el('option', { value: b, text: b })),
+    )
+    select.value = branches.includes(current) ? current : ''
+    setFragment(name, focusSeries)
+    render(focusSeries)
+  }
+
+  async function start() {
+    try {
+      state.index = await getJson('data/index.json')
+    } catch (error) {
+      status(`Could not load the history: ${error.message}`)
+      return
+    }
+    const nav = $('benchmarks')
+    for (const bench of state.index.benchmarks) {
+      const button = el('button', { type: 'button', text: bench.name })
+      button.dataset.name = bench.name
+      button.addEventListener('click', () => selectBenchmark(bench.name, null))
+      nav.append(button)
+    }
+    if (state.index.benchmarks.length === 0) {
+      status('No benchmarks recorded yet.')
+      return
+    }
+    const wanted = parseFragment()
+    const bench = state.index.benchmarks.find((b) => b.name === wanted.bench) || state.index.benchmarks[0]
+    await selectBenchmark(bench.name, wanted.bench === bench.name ? wanted.series : null)
+  }
+
+  for (const id of ['branch', 'from', 'to'])
+    $(id).addEventListener('change', () => render(parseFragment().series))
+  window.addEventListener('hashchange', () => {
+    const wanted = parseFragment()
+    if (wanted.bench && wanted.bench !== state.bench) selectBenchmark(wanted.bench, wanted.series)
+  })
+  window.addEventListener('resize', () => {
+    for (const chart of state.charts) {
+      const width = chart.root.parentElement.clientWidth
+      if (width > 0) chart.setSize({ width, height: chart.height })
+    }
+  })
+  start()
+})()
