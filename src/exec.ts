@@ -74,6 +74,7 @@ export function killRunningChildren(signal: NodeJS.Signals = 'SIGTERM'): void {
 
 /** Runs a command (no shell) and resolves with its output; throws LoadgateError on failure. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  if (process.env.LOADGATE_DEBUG) process.stderr.write(`loadgate: ${command} ${args.join(' ')}\n`)
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,

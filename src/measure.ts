@@ -49,6 +49,8 @@ export interface MeasureOptions {
   /** Asked once after min-rounds; true runs on to max-rounds. */
   shouldExtend?: (partial: ResultsFile) => boolean
   onProgress?: (event: ProgressEvent) => void
+  /** How long `compose up --wait` may take (default 180 s). */
+  startTimeoutSeconds?: number
 }
 
 interface ArmTarget {
@@ -112,7 +114,7 @@ export async function measure(
       )
       removers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
       progress({ message: `starting ${arm} (${stack.project})`, done: 0, planned: 0, etaSeconds: null })
-      await stack.up(STACK_START_TIMEOUT_SECONDS, () => {})
+      await stack.up(options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS, () => {})
       targets.set(arm, {
         tree,
         url: await stack.url(bench.service, bench.port),

@@ -302,7 +302,13 @@ function customTrial(name: string, acc: CustomAccumulator, durationSeconds: numb
 /** Calls `handle` for each line of a gzip (or plain) file, streaming. */
 export async function forEachLine(file: string, handle: (line: string) => void): Promise<void> {
   const source = createReadStream(file, { highWaterMark: 1 << 20 })
-  const stream = file.endsWith('.gz') ? source.pipe(createGunzip({ chunkSize: 1 << 20 })) : source
+  let stream: NodeJS.ReadableStream & { setEncoding(e: BufferEncoding): unknown } = source
+  if (file.endsWith('.gz')) {
+    const gunzip = createGunzip({ chunkSize: 1 << 20 })
+    // pipe() does not forward the source's errors (a missing file): pass them on.
+    source.on('error', (error) => gunzip.destroy(error))
+    stream = source.pipe(gunzip)
+  }
   stream.setEncoding('utf8')
   let rest = ''
   for await (const chunk of stream as AsyncIterable<string>) {

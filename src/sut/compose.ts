@@ -63,7 +63,12 @@ export class ComposeStack {
   /** The failing service, its health output and last log lines, in one line. */
   private async diagnose(composeError: string): Promise<string> {
     const containers = await this.containers().catch(() => [])
-    const failing = containers.find((c) => c.state !== 'running' || (c.health && c.health !== 'healthy'))
+    // The root cause first: an unhealthy or exited service, not one still waiting on it.
+    const failing =
+      containers.find((c) => c.health === 'unhealthy') ??
+      containers.find((c) => c.state === 'exited' || c.state === 'dead') ??
+      containers.find((c) => c.state === 'running' && c.health && c.health !== 'healthy') ??
+      containers.find((c) => c.state !== 'running')
     if (!failing) return composeError.replace(/\s+/g, ' ')
     const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id]).catch(
       () => null,
@@ -121,7 +126,14 @@ export class ComposeStack {
 
   /** Removes containers, networks, volumes and the images built for this project. */
   async down(): Promise<void> {
-    await this.compose(['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5'], 180_000)
+    const args = ['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']
+    try {
+      await this.compose(args, 180_000)
+    } catch {
+      // One retry: the engine can refuse while a container is still stopping.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await this.compose(args, 180_000)
+    }
   }
 }
 

@@ -1,0 +1,143 @@
+import { describe, test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { measure } from '../../src/measure'
+import { readResults } from '../../src/results-file'
+import { Git } from '../../src/git'
+import { assertNothingLeft } from '../helpers/docker'
+import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../helpers/example-repo'
+
+const cleanups: Array<() => Promise<void>> = []
+after(async () => {
+  for (const c of cleanups) await c()
+})
+
+describe('measure: real Compose stacks and k6', () => {
+  test(
+    '3 rounds, head +30% latency: head p50 is above base p50 in every round',
+    { timeout: 300_000 },
+    async () => {
+      const repo = await makeExampleRepo({ headEnv: 'LATENCY_PERCENT=30' })
+      cleanups.push(repo.cleanup)
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+      const settings = exampleSettings(repo.dir, workDir)
+      const progress: string[] = []
+      const { results, resultsPath } = await measure({
+        settings,
+        bench: exampleBenchmark(),
+        arms: ['base', 'head'],
+        baseSha: repo.baseSha,
+        meta: {
+          runId: `t${process.pid}`,
+          runUrl: '',
+          repository: 'acme/shop',
+          event: 'pull_request',
+          pullRequest: 1,
+        },
+        onProgress: (e) => progress.push(e.message),
+      })
+      const reread = await readResults(resultsPath)
+      assert.deepEqual(reread.trials.length, results.trials.length)
+      assert.equal(results.meta.base?.sha, repo.baseSha)
+      assert.equal(results.meta.head.sha, repo.headSha)
+      assert.equal(results.meta.seed, 1234)
+      assert.match(results.meta.versions.k6, /^\d+\.\d+\.\d+$/)
+      assert.equal(results.schedule.length, 3)
+      const warmups = results.trials.filter((t) => t.phase === 'warmup')
+      assert.equal(warmups.length, 2, 'one warm-up per arm, kept apart')
+      for (let round = 1; round <= 3; round++) {
+        const p50 = (arm: string) =>
+          results.trials
+            .find((t) => t.round === round && t.arm === arm && t.phase === 'measure')!
+            .series.find((s) => s.key === 'api GET /items/:id')!.latency!.p50
+        assert.ok(
+          p50('head') > p50('base') * 1.1,
+          `round ${round}: head ${p50('head')} vs base ${p50('base')}`,
+        )
+      }
+      for (const trial of results.trials) {
+        assert.equal(trial.valid, true, trial.invalidReason)
+        const api = trial.resources.find((r) => r.service === 'api')
+        assert.ok(api && api.cpuSeconds !== null && api.cpuSeconds > 0, 'CPU seconds measured for api')
+        assert.ok(api.peakMemoryBytes !== null && api.peakMemoryBytes > 0, 'peak memory measured for api')
+      }
+      assert.ok(progress.some((p) => /round 3/.test(p)))
+      assertNothingLeft()
+      assert.equal(
+        (await new Git(repo.dir).run(['worktree', 'list'])).split('\n').length,
+        1,
+        'base worktree removed',
+      )
+    },
+  )
+
+  test(
+    'a service that never becomes healthy: one line with its health output, nothing left',
+    { timeout: 120_000 },
+    async () => {
+      const repo = await makeExampleRepo()
+      cleanups.push(repo.cleanup)
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+      // The healthcheck probes a port nothing listens on.
+      const bench = exampleBenchmark()
+      const { writeFile, readFile } = await import('node:fs/promises')
+      const composePath = path.join(repo.dir, 'compose/compose.yaml')
+      await writeFile(
+        composePath,
+        (await readFile(composePath, 'utf8')).replace(
+          'test: ["CMD", "/store", "-health"]',
+          'test: ["CMD", "/store", "-health", "-no-such-flag"]',
+        ),
+      )
+      await assert.rejects(
+        measure({
+          settings: exampleSettings(repo.dir, workDir),
+          bench,
+          arms: ['head'],
+          meta: { runId: `u${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },
+          startTimeoutSeconds: 8,
+        }),
+        (error: Error) => {
+          assert.match(error.message, /did not start: service 'store' is (unhealthy|starting)/)
+          assert.equal(error.message.includes('\n'), false)
+          return true
+        },
+      )
+      const results = await readResults(path.join(workDir, 'api', 'results.json'))
+      assert.match(results.error ?? '', /did not start/)
+      assertNothingLeft()
+    },
+  )
+
+  test('no published port for the chosen service, and a k6 script error', { timeout: 180_000 }, async () => {
+    const repo = await makeExampleRepo({ files: { 'compose/k6/broken.js': 'export default function ( {\n' } })
+    cleanups.push(repo.cleanup)
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
+    cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+    const meta = { runId: `v${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null }
+    await assert.rejects(
+      measure({
+        settings: exampleSettings(repo.dir, workDir),
+        bench: exampleBenchmark({ service: 'store', port: 8081 }),
+        arms: ['head'],
+        meta,
+      }),
+      /Service 'store' publishes no port 8081/,
+    )
+    assertNothingLeft()
+    const { results } = await measure({
+      settings: exampleSettings(repo.dir, workDir, { minRounds: 1, maxRounds: 1, warmupSeconds: 0 }),
+      bench: exampleBenchmark({ k6Script: 'compose/k6/broken.js' }),
+      arms: ['head'],
+      meta,
+    })
+    const trial = results.trials[0]!
+    assert.equal(trial.valid, false)
+    assert.match(trial.invalidReason ?? '', /k6 exited \d+: .*(SyntaxError|Unexpected)/i)
+    assertNothingLeft()
+  })
+})
