@@ -11,12 +11,12 @@ import {
   readRunContext,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-3ZQMO7H4.js";
+} from "./chunks/chunk-O77GOMDS.js";
 import {
   SettingsError,
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-GJ7A77MW.js";
+} from "./chunks/chunk-ESLFZF7I.js";
 
 // src/cli.ts
 import { parseArgs } from "node:util";

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-3ZQMO7H4.js";
+} from "./chunks/chunk-O77GOMDS.js";
 import {
   errorMessage,
   getInput,
@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-GJ7A77MW.js";
+} from "./chunks/chunk-ESLFZF7I.js";
 
 // src/main.ts
 import path from "node:path";

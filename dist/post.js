@@ -3,7 +3,7 @@ import {
   cleanupFromState,
   errorMessage,
   warning
-} from "./chunks/chunk-GJ7A77MW.js";
+} from "./chunks/chunk-ESLFZF7I.js";
 
 // src/post.ts
 async function post() {

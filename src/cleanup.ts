@@ -67,7 +67,7 @@ export async function removeResource(resource: Resource): Promise<void> {
         '--timeout',
         '5',
       ],
-      { timeoutMs: 180_000 },
+      { timeoutMs: 180_000, cleanup: true },
     )
   } else {
     await run('git', ['worktree', 'remove', '--force', resource.id], { cwd: resource.path }).catch(
@@ -88,7 +88,8 @@ export async function cleanupFromState(): Promise<void> {
     core.warning('loadgate cleanup: the saved state is unreadable; nothing removed')
     return
   }
-  for (const resource of resources) {
+  // Newest first: a stack goes before the worktree that holds its compose file.
+  for (const resource of resources.reverse()) {
     try {
       await removeResource(resource)
       core.info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`)

@@ -57,6 +57,8 @@ export interface RunOptions {
   /** Resolve instead of throwing on these non-zero exit codes. */
   allowExitCodes?: number[]
   signal?: AbortSignal
+  /** Teardown work: still allowed after an interrupt stopped everything else. */
+  cleanup?: boolean
 }
 
 export interface RunResult {
@@ -67,14 +69,18 @@ export interface RunResult {
 
 /** Children still running; killed on SIGINT/SIGTERM by `killRunningChildren`. */
 const running = new Set<ChildProcess>()
+let interrupted = false
 
+/** Kills every child and refuses new ones, except teardown (`cleanup: true`). */
 export function killRunningChildren(signal: NodeJS.Signals = 'SIGTERM'): void {
+  interrupted = true
   for (const child of running) child.kill(signal)
 }
 
 /** Runs a command (no shell) and resolves with its output; throws LoadgateError on failure. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   if (process.env.LOADGATE_DEBUG) process.stderr.write(`loadgate: ${command} ${args.join(' ')}\n`)
+  if (interrupted && !options.cleanup) return Promise.reject(new LoadgateError('interrupted'))
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,

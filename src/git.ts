@@ -17,9 +17,9 @@ export class Git {
   }
 
   /** Like `run`, but returns null instead of throwing when git exits non-zero. */
-  async tryRun(args: string[]): Promise<string | null> {
+  async tryRun(args: string[], options: Omit<RunOptions, 'cwd'> = {}): Promise<string | null> {
     try {
-      return await this.run(args)
+      return await this.run(args, options)
     } catch {
       return null
     }

@@ -20,10 +20,11 @@ export class ComposeStack {
     readonly file: string,
   ) {}
 
-  private compose(args: string[], timeoutMs = 120_000) {
+  private compose(args: string[], timeoutMs = 120_000, cleanup = false) {
     return run('docker', ['compose', '-p', this.project, '-f', this.file, ...args], {
       cwd: path.dirname(this.file),
       timeoutMs,
+      cleanup,
     })
   }
 
@@ -128,11 +129,11 @@ export class ComposeStack {
   async down(): Promise<void> {
     const args = ['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']
     try {
-      await this.compose(args, 180_000)
+      await this.compose(args, 180_000, true)
     } catch {
       // One retry: the engine can refuse while a container is still stopping.
       await new Promise((resolve) => setTimeout(resolve, 1000))
-      await this.compose(args, 180_000)
+      await this.compose(args, 180_000, true)
     }
   }
 }

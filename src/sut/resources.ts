@@ -19,9 +19,15 @@ function engineGet<T>(socketPath: string, pathname: string): Promise<T> {
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => (body += chunk))
       res.on('end', () => {
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(`docker engine ${pathname}: ${res.statusCode}`))
-        else resolve(JSON.parse(body) as T)
+        if ((res.statusCode ?? 500) >= 300)
+          return reject(new Error(`docker engine ${pathname}: ${res.statusCode}`))
+        try {
+          resolve(JSON.parse(body) as T)
+        } catch (error) {
+          reject(error as Error)
+        }
       })
+      res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('docker engine timeout')))
     req.on('error', reject)

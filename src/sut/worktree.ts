@@ -14,9 +14,9 @@ export async function addWorktree(
   return {
     dir,
     remove: async () => {
-      await git.tryRun(['worktree', 'remove', '--force', dir])
+      await git.tryRun(['worktree', 'remove', '--force', dir], { cleanup: true })
       await rm(parent, { recursive: true, force: true })
-      await git.tryRun(['worktree', 'prune'])
+      await git.tryRun(['worktree', 'prune'], { cleanup: true })
     },
   }
 }
