@@ -1,33 +1,25 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import globals from 'globals'
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-output/', 'site/vendor/', 'compose/**/bin/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: globals.node },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
-    files: ['site/**/*.js', 'compose/**/*.js'],
+    files: ['site/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, uPlot: 'readonly' } },
+  },
+  {
+    files: ['compose/**/*.js'],
     languageOptions: {
-      globals: {
-        window: 'readonly',
-        document: 'readonly',
-        location: 'readonly',
-        uPlot: 'readonly',
-        __ENV: 'readonly',
-        __VU: 'readonly',
-        __ITER: 'readonly',
-        fetch: 'readonly',
-        matchMedia: 'readonly',
-        history: 'readonly',
-        requestAnimationFrame: 'readonly',
-        performance: 'readonly',
-      },
+      globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' },
     },
   },
 )

@@ -11,7 +11,7 @@ import {
   readRunContext,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-O77GOMDS.js";
+} from "./chunks/chunk-AMTQSN4K.js";
 import {
   SettingsError,
   errorMessage,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-O77GOMDS.js";
+} from "./chunks/chunk-AMTQSN4K.js";
 import {
   errorMessage,
   getInput,

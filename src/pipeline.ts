@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunContext } from './context'
 import { LoadgateError } from './errors'
@@ -10,7 +11,15 @@ import { renderSummary, type ReportLinks } from './report/markdown'
 import { publishReport } from './report/publish'
 import type { Reporter } from './reporter'
 import { dashboardUrl, readHistory, recordRun, toRunRecord } from './store'
-import type { BenchmarkSettings, Comparison, ResultsFile, RunRecord, Settings, Verdict } from './types'
+import {
+  type BenchmarkSettings,
+  type Comparison,
+  type ResultsFile,
+  type RunRecord,
+  type Settings,
+  type Verdict,
+} from './types'
+import { readResults } from './results-file'
 import { compareResults, compareWithStored, findInvalidReasons, needsExtension } from './verdict'
 
 export interface BenchmarkOutcome {
@@ -188,6 +197,19 @@ async function reportMode(
   reporter.summary(renderSummary(comparison, links))
   const commentUrl = await publish(settings, context, comparison, links, reporter, true)
   return outcome(comparison.benchmark, comparison, settings.resultsFile, commentUrl, links.dashboard ?? '')
+}
+
+/** A comparison.json, or a results.json (the comparison is then computed here, with this run's fail-on). */
+async function readReportFile(settings: Settings): Promise<Comparison> {
+  const isResults = await readFile(settings.resultsFile, 'utf8')
+    .then((text) => Array.isArray((JSON.parse(text) as { trials?: unknown }).trials))
+    .catch(() => false)
+  if (isResults) {
+    return compareResults(await readResults(settings.resultsFile), { failOn: settings.failOn })
+  }
+  const comparison = await readComparisonArtifact(settings.resultsFile)
+  // The verdict's consequences follow this workflow's fail-on, not the uploader's.
+  return { ...comparison, blocking: settings.failOn.includes(comparison.verdict) }
 }
 
 async function storedBaseline(

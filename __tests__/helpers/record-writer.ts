@@ -8,7 +8,7 @@ const index = Number(indexText)
 const results = makeResults({
   rounds: 6,
   series: ['api GET /items/:id', 'api POST /orders'],
-  base: (r) => ({ p50: 10 }),
+  base: () => ({ p50: 10 }),
   head: (r) => ({ p50: 10 * (1 + wobble(r + index, 0.05, 2)) }),
 })
 results.meta.runId = `run-${index}`

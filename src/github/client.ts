@@ -17,8 +17,11 @@ export function createGitHubClient(
     token,
     {
       baseUrl,
-      retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 451] },
-      request: { retries: 3, retryAfter: options.retryAfterSeconds ?? 1 },
+      retry: {
+        retries: 3,
+        doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+        retryAfterBaseValue: (options.retryAfterSeconds ?? 1) * 1000,
+      },
       throttle: {
         onRateLimit: (_after: number, _options: unknown, _octokit: unknown, retryCount: number) =>
           retryCount < 2,

@@ -73,20 +73,20 @@ function metricRow(series: SeriesComparison | null, m: MetricComparison): string
 
 const TABLE_HEAD = '| series | metric | base | head | change [95% CI] | |\n|---|---|---:|---:|---|:-:|'
 
+/** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
+function worthShowing(m: MetricComparison): boolean {
+  return m.gate && !(m.metric === 'error_rate' && m.base === 0 && m.head === 0)
+}
+
 function gatedTable(comparison: Comparison, maxRows: number): { table: string; dropped: number } {
-  // Most telling first: regressions, then inconclusive, improvements, no change.
+  // Most telling series first (regressions, inconclusive, improvements, no change), each kept together.
   const order = ['REGRESSION', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
-  const rows = comparison.series
-    .flatMap((s) => s.metrics.filter((m) => m.gate).map((m) => ({ s, m })))
-    .sort((a, b) => order.indexOf(a.m.verdict) - order.indexOf(b.m.verdict))
+  const series = [...comparison.series].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict))
+  const rows = series.flatMap((s) =>
+    s.metrics.filter(worthShowing).map((m, i) => metricRow(i === 0 ? s : null, m)),
+  )
   const kept = rows.slice(0, maxRows)
-  let previous = ''
-  const lines = kept.map(({ s, m }) => {
-    const line = metricRow(previous === s.key ? { ...s, scenario: '', name: '', key: '' } : s, m)
-    previous = s.key
-    return line
-  })
-  return { table: [TABLE_HEAD, ...lines].join('\n'), dropped: rows.length - kept.length }
+  return { table: [TABLE_HEAD, ...kept].join('\n'), dropped: rows.length - kept.length }
 }
 
 function spreadWarnings(comparison: Comparison): string[] {

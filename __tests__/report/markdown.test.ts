@@ -1,0 +1,110 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFile, writeFile, mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { marked, type Token, type Tokens } from 'marked'
+import { COMMENT_LIMIT, escapeMarkdown, renderComment, renderSummary } from '../../src/report/markdown'
+import { comparisons } from '../helpers/comparisons'
+
+const links = {
+  dashboard: 'https://acme.github.io/shop/loadgate/#bench=api',
+  run: 'https://github.com/acme/shop/actions/runs/1',
+}
+const GOLDEN = path.resolve('__tests__/__fixtures__/golden')
+
+function tokens(markdown: string): Token[] {
+  return marked.lexer(markdown)
+}
+
+function tables(markdown: string): Tokens.Table[] {
+  return tokens(markdown).filter((t): t is Tokens.Table => t.type === 'table')
+}
+
+/** Comments carry the run's timing only through the data: stable enough for golden files. */
+async function golden(name: string, body: string): Promise<void> {
+  const file = path.join(GOLDEN, `${name}.md`)
+  if (process.env.UPDATE_GOLDEN) {
+    await mkdir(GOLDEN, { recursive: true })
+    await writeFile(file, body)
+  }
+  assert.equal(
+    body,
+    await readFile(file, 'utf8'),
+    `${name}: run with UPDATE_GOLDEN=1 to accept a deliberate change`,
+  )
+}
+
+describe('PR comment markdown', () => {
+  for (const [name, make] of Object.entries(comparisons)) {
+    test(`${name}: matches its golden file`, async () => {
+      await golden(name, renderComment(make(), links))
+    })
+  }
+
+  test('a regression: headline first, a parsable table, links, details', () => {
+    const c = comparisons.regression()
+    assert.equal(c.verdict, 'REGRESSION')
+    const body = renderComment(c, links)
+    assert.ok(body.startsWith('<!-- loadgate:api digest='))
+    const heading = tokens(body).find((t) => t.type === 'heading') as Tokens.Heading
+    assert.match(heading.text, /Blocked — p(50|95) of POST \/orders/)
+    const [table] = tables(body)
+    assert.ok(table)
+    assert.deepEqual(
+      table.header.map((h) => h.text),
+      ['series', 'metric', 'base', 'head', 'change [95% CI]', ''],
+    )
+    assert.equal(table.rows[0]?.[5]?.text, '❌', 'regressions come first')
+    assert.ok(
+      table.rows.every((row) => row.length === 6),
+      'no cell broke out of the table',
+    )
+    assert.match(body, /\[dashboard\]\(https:\/\/acme\.github\.io\/shop\/loadgate\/#bench=api\)/)
+    assert.match(body, /<details><summary>All metrics, services and run details<\/summary>/)
+    assert.match(body, /Noise floor ±\d+\.\d%/)
+  })
+
+  test('an invalid run shows its reasons and no comparison table as a result', () => {
+    const c = comparisons.invalid()
+    assert.match(c.headline, /^Invalid run — head returned 6\.\d% errors \(HTTP 503 ×\d+\)/)
+    const body = renderComment(c, links)
+    assert.ok(body.includes(escapeMarkdown(c.headline)))
+    const beforeDetails = body.split('<details>')[0]!
+    assert.equal(tables(beforeDetails).length, 0)
+    assert.match(beforeDetails, /cannot be trusted/)
+  })
+
+  test('untrusted text cannot break out: names and commit messages are escaped', () => {
+    const evil = 'GET /a|b<script>alert(1)</script>[x](http://evil) @team'
+    const escaped = escapeMarkdown(evil)
+    assert.doesNotMatch(escaped, /<script>/)
+    assert.doesNotMatch(escaped, /(^|[^\\])\|/)
+    assert.doesNotMatch(escaped, /@team/)
+    const c = comparisons.regression()
+    c.series[0]!.name = evil
+    c.series[0]!.key = `api ${evil}`
+    const body = renderComment(c, links)
+    assert.doesNotMatch(body, /<script>/)
+    const html = marked.parse(body) as string
+    assert.doesNotMatch(html, /<script>/)
+    assert.doesNotMatch(html, /href="http:\/\/evil"/)
+    assert.ok(tables(body).every((t) => t.rows.every((row) => row.length === 6)))
+  })
+
+  test('a huge comparison stays under GitHub’s limit and says what it left out', () => {
+    const c = comparisons.regression()
+    const template = c.series[1]!
+    c.series = Array.from({ length: 1500 }, (_, i) => ({
+      ...template,
+      key: `api GET /endpoint/${i}`,
+      name: `GET /endpoint/${i}`,
+    }))
+    const body = renderComment(c, {
+      ...links,
+      summary: 'https://github.com/acme/shop/actions/runs/1#summary',
+    })
+    assert.ok(body.length <= COMMENT_LIMIT, `${body.length} characters`)
+    assert.match(body, /more rows left out to fit GitHub's comment size; all rows are in the \[job summary\]/)
+    assert.ok(renderSummary(c, links).length > COMMENT_LIMIT, 'the job summary keeps every row')
+  })
+})
