@@ -11,7 +11,7 @@ import {
   readRunContext,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-AMTQSN4K.js";
+} from "./chunks/chunk-JFB5ZEZK.js";
 import {
   SettingsError,
   errorMessage,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-AMTQSN4K.js";
+} from "./chunks/chunk-JFB5ZEZK.js";
 import {
   errorMessage,
   getInput,

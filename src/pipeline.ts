@@ -185,7 +185,7 @@ async function reportMode(
   context: RunContext,
   reporter: Reporter,
 ): Promise<BenchmarkOutcome> {
-  const comparison = await readComparisonArtifact(settings.resultsFile)
+  const comparison = await readReportFile(settings)
   // The artifact is untrusted: it may only speak about the commit this workflow_run was triggered by.
   if (context.headSha && comparison.meta.head.sha !== context.headSha) {
     throw new LoadgateError(
