@@ -11,7 +11,7 @@ import {
   readRunContext,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-JFB5ZEZK.js";
+} from "./chunks/chunk-SJ7ER6VU.js";
 import {
   SettingsError,
   errorMessage,

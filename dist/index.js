@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-JFB5ZEZK.js";
+} from "./chunks/chunk-SJ7ER6VU.js";
 import {
   errorMessage,
   getInput,

@@ -14,6 +14,7 @@ import { ResourceSampler } from './sut/resources'
 import { addWorktree } from './sut/worktree'
 import {
   RESULTS_SCHEMA_VERSION,
+  requestSeries,
   type Arm,
   type BenchmarkSettings,
   type CommitInfo,
@@ -228,7 +229,9 @@ async function runTrial(
   const name = phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
   const outFile = path.join(dir, `${name}.json.gz`)
   const sampler = new ResourceSampler(target.containers)
-  await sampler.start()
+  // Read the counters while k6 starts up (it sends no request for its first second): saves a
+  // second per trial, and both arms are measured the same way.
+  const samplerStarted = sampler.start()
   const startedAt = new Date().toISOString()
   // Both arms run the head's script: the same load against different code.
   const exit = await runK6(k6, {
@@ -240,6 +243,7 @@ async function runTrial(
     env: { ...bench.k6Env, ...(phase === 'warmup' ? { DURATION: `${settings.warmupSeconds}s` } : {}) },
     timeoutMs: TRIAL_TIMEOUT_MS,
   })
+  await samplerStarted
   const resources = await sampler.stop()
   const parsed = await parseK6Output(outFile, { discardSeconds: settings.discardSeconds }).catch(() => null)
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
@@ -270,9 +274,11 @@ async function runTrial(
 
 function summarizeTrial(trial: Trial): string {
   if (!trial.valid) return `INVALID — ${trial.invalidReason}`
-  const requests = trial.series.reduce((n, s) => n + s.requests, 0)
-  const failed = trial.series.reduce((n, s) => n + s.failed, 0)
-  const p50s = trial.series.map((s) => `${s.name} p50 ${s.latency ? s.latency.p50.toFixed(2) : '–'} ms`)
+  const requests = requestSeries(trial).reduce((n, s) => n + s.requests, 0)
+  const failed = requestSeries(trial).reduce((n, s) => n + s.failed, 0)
+  const p50s = requestSeries(trial).map(
+    (s) => `${s.name} p50 ${s.latency ? s.latency.p50.toFixed(2) : '–'} ms`,
+  )
   return `${requests} requests, ${((failed / Math.max(1, requests)) * 100).toFixed(2)}% errors; ${p50s.join(', ')}`
 }
 

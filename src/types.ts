@@ -8,6 +8,11 @@ export const RUN_RECORD_SCHEMA_VERSION = 2
 /** Key of the aggregate series over every request of a trial; under an open model it carries the throughput gate. */
 export const ALL_REQUESTS = 'all requests'
 
+/** A trial's per-request series, without the aggregate (which would count every request twice). */
+export function requestSeries(trial: Pick<Trial, 'series'>): SeriesTrial[] {
+  return trial.series.filter((s) => s.key !== ALL_REQUESTS)
+}
+
 export type Mode = 'compare' | 'record' | 'report'
 export type BaselineKind = 'rerun' | 'stored'
 export type Arm = 'base' | 'head'

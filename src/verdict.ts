@@ -6,6 +6,7 @@ import { describeHeadline } from './headline'
 import { formatChange } from './format'
 import {
   COMPARISON_SCHEMA_VERSION,
+  requestSeries,
   type Arm,
   type Comparison,
   type FailOn,
@@ -84,14 +85,14 @@ export function findInvalidReasons(results: ResultsFile): InvalidReason[] {
         message: `${arm} trial of round ${trial.round} failed: ${trial.invalidReason ?? 'unknown reason'}`,
       })
     }
-    const requests = trials.flatMap((t) => t.series).reduce((n, s) => n + s.requests, 0)
-    const failed = trials.flatMap((t) => t.series).reduce((n, s) => n + s.failed, 0)
+    const requests = trials.flatMap(requestSeries).reduce((n, s) => n + s.requests, 0)
+    const failed = trials.flatMap(requestSeries).reduce((n, s) => n + s.failed, 0)
     const rate = requests ? failed / requests : 0
     if (requests === 0 && failedTrials.length < trials.length) {
       reasons.push({ arm, kind: 'no-data', message: `${arm} made no HTTP requests` })
     } else if (rate > results.settings.maxErrorRate) {
       const codes = new Map<string, number>()
-      for (const s of trials.flatMap((t) => t.series)) {
+      for (const s of trials.flatMap(requestSeries)) {
         for (const [code, count] of Object.entries(s.statusCodes)) {
           if (!/^[23]/.test(code)) codes.set(code, (codes.get(code) ?? 0) + count)
         }
@@ -453,7 +454,7 @@ function serviceComparisons(results: ResultsFile): ServiceComparison[] {
         const resource = trial.resources.find((r) => r.service === service)
         if (!resource) continue
         restarts += resource.restarts
-        const requests = trial.series.reduce((n, s) => n + s.requests, 0)
+        const requests = requestSeries(trial).reduce((n, s) => n + s.requests, 0)
         if (resource.cpuSeconds !== null && requests > 0) perRequest.push(resource.cpuSeconds / requests)
         if (resource.peakMemoryBytes !== null) memory.push(resource.peakMemoryBytes)
       }

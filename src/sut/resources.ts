@@ -105,8 +105,12 @@ export class ResourceSampler {
         if (cpu !== undefined) this.cpuStart.set(c.id, cpu)
       }),
     )
+    let inFlight = false
     this.timer = setInterval(() => {
-      this.sampling = this.sampling.then(() => this.sampleMemory())
+      // A sample can take longer than the interval: skip ticks rather than queue them up.
+      if (inFlight) return
+      inFlight = true
+      this.sampling = this.sampleMemory().finally(() => (inFlight = false))
     }, SAMPLE_INTERVAL_MS)
   }
 
