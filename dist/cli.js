@@ -11,7 +11,7 @@ import {
   readRunContext,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-SJ7ER6VU.js";
+} from "./chunks/chunk-Y5244QWZ.js";
 import {
   SettingsError,
   errorMessage,

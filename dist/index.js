@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-SJ7ER6VU.js";
+} from "./chunks/chunk-Y5244QWZ.js";
 import {
   errorMessage,
   getInput,

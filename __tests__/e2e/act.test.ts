@@ -121,7 +121,7 @@ describe('example workflows under act', { timeout: 1_800_000 }, () => {
     git(pages, 'checkout', '-q', 'gh-pages')
     const runs = git(pages, 'ls-files', 'loadgate/data/api/runs')
       .split('\n')
-      .filter((f) => /\d-[0-9a-f]{7}-[^/]+\.json$/.test(f) && !f.includes('benchmark-action'))
+      .filter((f) => /-[0-9a-f]{7}-[^/]+\.json$/.test(f) && !f.includes('benchmark-action'))
     assert.equal(runs.length, 1)
     const record = JSON.parse(await readFile(path.join(pages, runs[0]!), 'utf8'))
     assert.equal(record.meta.head.sha, sha)

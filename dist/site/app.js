@@ -77,7 +77,7 @@
       ),
       el('div', { class: 'message', text: run.message || '(no message)' }),
       el('div', { class: 'muted', text: `${run.author} · ${new Date(run.time).toLocaleString()}` }),
-      el('div', { class: 'muted', text: run.runner }),
+      el('div', { class: 'muted', text: state.data.runners[run.runner] || '' }),
     ]
     if (run.verdict)
       lines.push(
@@ -209,7 +209,10 @@
     chart.over.addEventListener('click', () => {
       const idx = chart.cursor.idx
       const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
-      if (run && /^https?:\/\//.test(run.commitUrl)) window.open(run.commitUrl, '_blank', 'noopener')
+      const repository = state.data.repository
+      if (run && /^[\w.-]+\/[\w.-]+$/.test(repository) && /^[0-9a-f]{40}$/.test(run.sha)) {
+        window.open(`https://github.com/${repository}/commit/${run.sha}`, '_blank', 'noopener')
+      }
     })
     container.dataset.points = String(keep.length)
     state.charts.push(chart)

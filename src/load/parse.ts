@@ -86,6 +86,9 @@ interface MetricLine {
 }
 
 const METRIC_MARKER = '"metric":"'
+const POINT_PREFIX = Buffer.from('{"metric":"')
+const QUOTE = 0x22
+const NEWLINE = 0x0a
 
 /** Name of the metric a k6 JSON line is about, found without parsing the line. */
 function metricOf(line: string): string {
@@ -199,7 +202,16 @@ export async function parseK6Output(
     }
   }
 
-  await forEachLine(file, handle)
+  // Fast path for k6's `{"metric":"NAME",…}` point lines: read the name from the bytes and decode
+  // only the lines of metrics that are kept — most of a file is per-request timings nobody reads.
+  await forEachLine(file, (buffer, start, end) => {
+    if (buffer.compare(POINT_PREFIX, 0, POINT_PREFIX.length, start, start + POINT_PREFIX.length) === 0) {
+      const nameEnd = buffer.indexOf(QUOTE, start + POINT_PREFIX.length)
+      const name = buffer.toString('latin1', start + POINT_PREFIX.length, nameEnd)
+      if (!NEEDED_BUILTINS.has(name) && !custom.has(name) && !Number.isNaN(firstTime)) return
+    }
+    handle(buffer.toString('utf8', start, end))
+  })
 
   const durationSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
   const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -299,28 +311,30 @@ function customTrial(name: string, acc: CustomAccumulator, durationSeconds: numb
   }
 }
 
-/** Calls `handle` for each line of a gzip (or plain) file, streaming. */
-export async function forEachLine(file: string, handle: (line: string) => void): Promise<void> {
+/** Calls `handle` with each line's byte range of a gzip (or plain) file, streaming; nothing is decoded here. */
+export async function forEachLine(
+  file: string,
+  handle: (buffer: Buffer, start: number, end: number) => void,
+): Promise<void> {
   const source = createReadStream(file, { highWaterMark: 1 << 20 })
-  let stream: NodeJS.ReadableStream & { setEncoding(e: BufferEncoding): unknown } = source
+  let stream: NodeJS.ReadableStream = source
   if (file.endsWith('.gz')) {
     const gunzip = createGunzip({ chunkSize: 1 << 20 })
     // pipe() does not forward the source's errors (a missing file): pass them on.
     source.on('error', (error) => gunzip.destroy(error))
     stream = source.pipe(gunzip)
   }
-  stream.setEncoding('utf8')
-  let rest = ''
-  for await (const chunk of stream as AsyncIterable<string>) {
+  let rest: Buffer | null = null
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const buffer: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk
     let start = 0
-    const text = rest ? rest + chunk : chunk
-    let end = text.indexOf('\n', start)
+    let end = buffer.indexOf(NEWLINE, start)
     while (end >= 0) {
-      if (end > start) handle(text.slice(start, end))
+      if (end > start) handle(buffer, start, end)
       start = end + 1
-      end = text.indexOf('\n', start)
+      end = buffer.indexOf(NEWLINE, start)
     }
-    rest = text.slice(start)
+    rest = start < buffer.length ? buffer.subarray(start) : null
   }
-  if (rest) handle(rest)
+  if (rest) handle(rest, 0, rest.length)
 }

@@ -3,27 +3,43 @@ import type { RunRecord } from '../types'
 export const DERIVED_SCHEMA_VERSION = 1
 
 export interface SeriesRun {
+  /** The workflow run id (links to the run when `repository` is set). */
   id: string
   time: string
   sha: string
   branch: string
   message: string
   author: string
-  runner: string
-  commitUrl: string
-  runUrl: string
+  /** Index into `runners`. */
+  runner: number
   verdict: RunRecord['verdict']
+}
+
+/** What the charts draw: the median of every metric, and the median's interval for p50 and p95. */
+const CHARTED: Record<string, boolean> = {
+  p50: true,
+  p95: true,
+  p99: false,
+  throughput: false,
+  error_rate: false,
 }
 
 /** Columnar per-benchmark history for charts: arrays aligned with `runs`, null where not measured. */
 export interface SeriesFile {
   schemaVersion: typeof DERIVED_SCHEMA_VERSION
   benchmark: string
+  /** owner/name, for commit links ('' when unknown). */
+  repository: string
+  /** Distinct runner descriptions, referenced by index from runs. */
+  runners: string[]
   runs: SeriesRun[]
-  series: Record<
-    string,
-    Record<string, { median: Array<number | null>; low: Array<number | null>; high: Array<number | null> }>
-  >
+  series: Record<string, Record<string, Columns>>
+}
+
+interface Columns {
+  median: Array<number | null>
+  low?: Array<number | null>
+  high?: Array<number | null>
 }
 
 export interface IndexFile {
@@ -32,7 +48,7 @@ export interface IndexFile {
 }
 
 function round(value: number | null | undefined): number | null {
-  return value === null || value === undefined ? null : Number(value.toPrecision(5))
+  return value === null || value === undefined ? null : Number(value.toPrecision(4))
 }
 
 function runner(record: RunRecord): string {
@@ -44,47 +60,56 @@ function runner(record: RunRecord): string {
 export function buildSeriesFile(benchmark: string, records: RunRecord[], retention = 0): SeriesFile {
   const ordered = [...records].sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
   const kept = retention > 0 ? ordered.slice(-retention) : ordered
-  const file: SeriesFile = { schemaVersion: DERIVED_SCHEMA_VERSION, benchmark, runs: [], series: {} }
+  const repository = kept.findLast((r) => r.meta.repository)?.meta.repository ?? ''
+  const file: SeriesFile = {
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    benchmark,
+    repository,
+    runners: [],
+    runs: [],
+    series: {},
+  }
+  const runnerIndex = new Map<string, number>()
   kept.forEach((record, index) => {
-    const repo = record.meta.repository
+    const description = runner(record)
+    if (!runnerIndex.has(description)) {
+      runnerIndex.set(description, file.runners.length)
+      file.runners.push(description)
+    }
     file.runs.push({
-      id: `${record.meta.startedAt}-${record.meta.head.sha.slice(0, 7)}-${record.meta.runId}`,
+      id: record.meta.runId,
       time: record.meta.startedAt,
       sha: record.meta.head.sha,
       branch: record.branch,
-      message: record.meta.head.message.split('\n')[0]!.slice(0, 300),
+      message: record.meta.head.message.split('\n')[0]!.slice(0, 120),
       author: record.meta.head.author,
-      runner: runner(record),
-      commitUrl: repo ? `https://github.com/${repo}/commit/${record.meta.head.sha}` : '',
-      runUrl: record.meta.runUrl,
+      runner: runnerIndex.get(description)!,
       verdict: record.verdict,
     })
     for (const series of record.series) {
       const metrics = (file.series[series.key] ??= {})
       for (const [metric, value] of Object.entries(series.metrics)) {
-        const columns = (metrics[metric] ??= { median: [], low: [], high: [] })
-        // Pad runs that did not measure this metric: a gap, never a zero.
-        while (columns.median.length < index) {
-          columns.median.push(null)
-          columns.low.push(null)
-          columns.high.push(null)
-        }
+        if (!(metric in CHARTED)) continue
+        const columns: Columns = (metrics[metric] ??= CHARTED[metric]
+          ? { median: [], low: [], high: [] }
+          : { median: [] })
+        // Runs that did not measure this metric are gaps, never zeros.
+        pad(columns, index)
         columns.median.push(round(value.median))
-        columns.low.push(round(value.low))
-        columns.high.push(round(value.high))
+        columns.low?.push(round(value.low))
+        columns.high?.push(round(value.high))
       }
     }
   })
-  for (const metrics of Object.values(file.series)) {
-    for (const columns of Object.values(metrics)) {
-      while (columns.median.length < kept.length) {
-        columns.median.push(null)
-        columns.low.push(null)
-        columns.high.push(null)
-      }
-    }
-  }
+  for (const metrics of Object.values(file.series))
+    for (const columns of Object.values(metrics)) pad(columns, kept.length)
   return file
+}
+
+function pad(columns: Columns, length: number): void {
+  for (const column of [columns.median, columns.low, columns.high]) {
+    while (column && column.length < length) column.push(null)
+  }
 }
 
 export function buildIndexFile(series: SeriesFile[]): IndexFile {
