@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-Y5244QWZ.js";
+} from "./chunks/chunk-RFO5PIBA.js";
 import {
   errorMessage,
   getInput,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
 import { readRunContext, type RunContext } from './context'
@@ -10,6 +10,7 @@ import { Git } from './git'
 import { loadSettings } from './settings'
 import { runBenchmark, type BenchmarkOutcome } from './pipeline'
 import { renderTerminal } from './report/terminal'
+import { renderHtmlReport } from './report/html'
 import { readComparisonArtifact } from './report/artifact'
 import { serveDashboard } from './dashboard-server'
 import type { Reporter } from './reporter'
@@ -159,6 +160,8 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
       if (command === 'compare') await printComparison(comparisonFile, json)
       else process.stdout.write(`${outcome.headline}\n`)
       if (!json) process.stdout.write(`results: ${outcome.resultsFile}\n`)
+      if (!json && command === 'compare')
+        process.stdout.write(`report:  ${await writeHtmlReport(comparisonFile)}\n`)
     }
     return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok
   } finally {
@@ -180,6 +183,14 @@ async function printComparison(file: string, json: boolean): Promise<void> {
   const comparison = await readComparisonArtifact(file)
   if (json) process.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else process.stdout.write(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}\n`)
+}
+
+/** report.html beside the results: the same report a pull request gets, for a browser. */
+async function writeHtmlReport(comparisonFile: string): Promise<string> {
+  const comparison = await readComparisonArtifact(comparisonFile)
+  const file = path.join(path.dirname(comparisonFile), 'report.html')
+  await writeFile(file, renderHtmlReport(comparison, {}))
+  return file
 }
 
 async function reportCommand(args: string[]): Promise<number> {

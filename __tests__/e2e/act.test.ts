@@ -134,7 +134,7 @@ describe('example workflows under act', { timeout: 1_800_000 }, () => {
   test('a PR that makes every endpoint 25% slower is blocked: one comment, failing status, failed job', async () => {
     const sha = await pullRequest(11, 'slower', { 'compose/.env': 'LATENCY_PERCENT=25\n' })
     const result = await runPullRequest(11, 'slower', sha)
-    assert.notEqual(result.code, 0, 'the job fails')
+    assert.notEqual(result.code, 0, `the job fails\n${result.log.slice(-6000)}`)
     assert.equal(comments(11).length, 1)
     assert.match(comments(11)[0]!.body, /### ❌ loadgate · api — Blocked — p(50|95) of /)
     assert.deepEqual(

@@ -1,0 +1,20 @@
+import { marked } from 'marked'
+import type { Comparison } from '../types'
+import { escapeHtml } from './escape'
+import { renderSummary, type ReportLinks } from './markdown'
+
+const STYLE = `body{font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
+table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #d0d7de;padding:4px 10px}th{background:#f6f8fa}
+code{background:#f6f8fa;padding:1px 4px;border-radius:4px}details{margin:1rem 0}
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}code{background:#161b22}}`
+
+/** The job-summary report as a standalone HTML page (the CLI writes it next to the results). */
+export function renderHtmlReport(comparison: Comparison, links: ReportLinks): string {
+  // The markdown already escapes every untrusted string; marked only turns it into HTML.
+  const body = marked.parse(renderSummary(comparison, links), { async: false })
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>loadgate · ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>
+<body>${body}</body></html>
+`
+}
