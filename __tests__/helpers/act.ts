@@ -12,10 +12,15 @@ export async function packAction(dest: string): Promise<string> {
   return dest
 }
 
-/** A workflow from workflows/, with the trial length and rounds shortened for CI. */
+/**
+ * A workflow from workflows/, with the trial length and rounds shortened for CI. act replaces
+ * `actions/checkout` with a copy of its own working directory whatever it is mapped to, so the
+ * checkout stand-in goes by another name.
+ */
 export async function shortenedWorkflow(name: string, extraInputs: Record<string, string>): Promise<string> {
   let text = await readFile(path.join('workflows', name), 'utf8')
   text = text.replace('DURATION=10s', 'DURATION=3s').replace('RATE=100', 'RATE=200')
+  text = text.replace('uses: actions/checkout@v4', 'uses: loadgate-test/checkout@v1')
   const lines = Object.entries(extraInputs).map(([k, v]) => `          ${k}: ${JSON.stringify(v)}`)
   return text.replace(/(uses: loadgate\/loadgate@v1\n\s+with:\n)/, `$1${lines.join('\n')}\n`)
 }
@@ -45,7 +50,7 @@ export async function runAct(options: {
     '-P',
     'ubuntu-latest=-self-hosted',
     '--local-repository',
-    `actions/checkout@v4=${path.join(STANDINS, 'checkout')}`,
+    `loadgate-test/checkout@v1=${path.join(STANDINS, 'checkout')}`,
     '--local-repository',
     `actions/upload-artifact@v4=${path.join(STANDINS, 'upload-artifact')}`,
     '--local-repository',
