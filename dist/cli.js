@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-RFO5PIBA.js";
+} from "./chunks/chunk-4E6TJ656.js";
 import {
   SettingsError,
   errorMessage,

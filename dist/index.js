@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-RFO5PIBA.js";
+} from "./chunks/chunk-4E6TJ656.js";
 import {
   errorMessage,
   getInput,

@@ -23,7 +23,7 @@ set +e
 node "$ROOT/dist/cli.js" compare --base HEAD~1 \
   --compose-file compose/compose.yaml --service api --port 8080 \
   --k6-script compose/k6/api.js --prepare "bash compose/prepare.sh" \
-  --k6-env "DURATION=4s" --warmup 3s --min-rounds 8 --max-rounds 12 \
+  --k6-env "$(printf 'DURATION=3s\nRATE=200')" --warmup 2s --min-rounds 10 --max-rounds 20 \
   --work-dir "$DEMO/results"
 status=$?
 set -e

@@ -233,6 +233,7 @@ async function runTrial(
   // second per trial, and both arms are measured the same way.
   const samplerStarted = sampler.start()
   const startedAt = new Date().toISOString()
+  const k6Started = performance.now()
   // Both arms run the head's script: the same load against different code.
   const exit = await runK6(k6, {
     script: path.join(settings.workspace, bench.k6Script),
@@ -243,6 +244,7 @@ async function runTrial(
     env: { ...bench.k6Env, ...(phase === 'warmup' ? { DURATION: `${settings.warmupSeconds}s` } : {}) },
     timeoutMs: TRIAL_TIMEOUT_MS,
   })
+  const k6Seconds = (performance.now() - k6Started) / 1000
   await samplerStarted
   const resources = await sampler.stop()
   const parsed = await parseK6Output(outFile, { discardSeconds: settings.discardSeconds }).catch(() => null)
@@ -269,6 +271,7 @@ async function runTrial(
     series: parsed?.series ?? [],
     custom: parsed?.custom ?? [],
     resources,
+    k6Seconds: Math.round(k6Seconds * 1000) / 1000,
   }
 }
 

@@ -107,6 +107,7 @@ const trial = z.object({
       disrupted: z.boolean(),
     }),
   ),
+  k6Seconds: num.optional(),
 })
 
 export const resultsFileSchema = z.object({

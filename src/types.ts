@@ -182,6 +182,8 @@ export interface Trial {
   series: SeriesTrial[]
   custom: CustomMetricTrial[]
   resources: ServiceResources[]
+  /** Wall-clock seconds of the k6 process (start-up included), for overhead accounting. */
+  k6Seconds?: number
 }
 
 export interface CommitInfo {

@@ -6,6 +6,7 @@ import { describeHeadline } from './headline'
 import { formatChange } from './format'
 import {
   COMPARISON_SCHEMA_VERSION,
+  type CustomMetricType,
   requestSeries,
   type Arm,
   type Comparison,
@@ -32,6 +33,27 @@ export const DISPERSION_FLAG_RATIO = 2
 export const CUSTOM_SERIES = 'custom metrics'
 
 const REPORTED: MetricId[] = ['p50', 'p95', 'p99', 'throughput', 'error_rate']
+/** What `custom:<name>` means without a stat: a Trend's p95, a Counter's rate, a Rate's or Gauge's value. */
+const DEFAULT_CUSTOM_STAT: Record<CustomMetricType, string> = {
+  trend: 'p95',
+  rate: 'value',
+  counter: 'rate',
+  gauge: 'value',
+}
+
+/** A rule that only reports a metric (no gate), with the metric's natural direction. */
+function informRule(metric: MetricId): MetricThreshold {
+  const defaults = metricDefaults(metric)
+  return {
+    metric,
+    series: '*',
+    gate: false,
+    delta: defaults.absolute ? 0.005 : 0.1,
+    direction: defaults.direction,
+    absolute: defaults.absolute,
+  }
+}
+
 const SEVERITY: MetricVerdict[] = ['REGRESSION', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
 
 export interface CompareOptions {
@@ -48,8 +70,7 @@ export function metricValue(trial: Trial, key: string, metric: MetricId): number
     const [, name, stat] = metric.split(':')
     const custom = trial.custom.find((c) => c.name === name)
     if (!custom) return null
-    const defaultStat = { trend: 'p95', rate: 'value', counter: 'rate', gauge: 'value' }[custom.type]
-    return custom.values[stat ?? defaultStat] ?? null
+    return custom.values[stat ?? DEFAULT_CUSTOM_STAT[custom.type]] ?? null
   }
   const series = trial.series.find((s) => s.key === key)
   if (!series) return null
@@ -264,34 +285,13 @@ function rulesFor(key: string, results: ResultsFile, custom: boolean): MetricThr
     const names = new Set(measured(results).flatMap((t) => t.custom.map((c) => `${c.name}:${c.type}`)))
     for (const entry of names) {
       const [name, type] = entry.split(':')
-      const metric =
-        `custom:${name}:${{ trend: 'p95', rate: 'value', counter: 'rate', gauge: 'value' }[type as 'trend']}` as MetricId
-      if (rules.some((r) => r.metric === metric || r.metric === `custom:${name}`)) continue
-      const defaults = metricDefaults(metric)
-      rules.push({
-        metric,
-        series: '*',
-        gate: false,
-        delta: defaults.absolute ? 0.005 : 0.1,
-        direction: defaults.direction,
-        absolute: defaults.absolute,
-      })
+      const metric = `custom:${name}:${DEFAULT_CUSTOM_STAT[type as CustomMetricType]}` as MetricId
+      if (!rules.some((r) => r.metric === metric || r.metric === `custom:${name}`))
+        rules.push(informRule(metric))
     }
     return rules
   }
-  for (const metric of REPORTED) {
-    if (!rules.some((r) => r.metric === metric)) {
-      const defaults = metricDefaults(metric)
-      rules.push({
-        metric,
-        series: '*',
-        gate: false,
-        delta: defaults.absolute ? 0.005 : 0.1,
-        direction: defaults.direction,
-        absolute: defaults.absolute,
-      })
-    }
-  }
+  for (const metric of REPORTED) if (!rules.some((r) => r.metric === metric)) rules.push(informRule(metric))
   return rules
 }
 

@@ -7,6 +7,7 @@ import { cloneOrigin, git } from '../helpers/git-repos'
 import { startGitHubDouble, type GitHubDouble } from '../helpers/github-double'
 import { packAction, runAct, shortenedWorkflow, writeEvent } from '../helpers/act'
 import { assertNothingLeft } from '../helpers/docker'
+import { screenshotComment } from '../helpers/screenshot'
 
 // The example workflows, run by act (a local GitHub Actions runner) against a throwaway
 // repository with a bare origin and the local GitHub API double. Docker, k6 and git are real.
@@ -141,6 +142,7 @@ describe('example workflows under act', { timeout: 1_800_000 }, () => {
       double.state.statuses.filter((s) => s.sha === sha).map((s) => [s.context, s.state]),
       [['loadgate/api', 'failure']],
     )
+    await screenshotComment(comments(11)[0]!.body, 'test-output/pr-comment.png')
     const uploaded = await readdir(path.join(artifacts(), 'loadgate-results'), { recursive: true })
     assert.ok(
       uploaded.some((f) => f.endsWith('comparison.json')),
@@ -178,11 +180,14 @@ describe('example workflows under act', { timeout: 1_800_000 }, () => {
   })
 
   test('the same PR run again: still one comment, updated', async () => {
-    const before = comments(11)[0]!
+    const before = { id: comments(11)[0]!.id, updated: comments(11)[0]!.updated_at }
+    const patches = double.requests.filter((r) => r.method === 'PATCH').length
     const sha = pulls.find((p) => p.number === 11)!.headSha
     await runPullRequest(11, 'slower', sha)
     assert.equal(comments(11).length, 1)
-    assert.notEqual(comments(11)[0]!.updated_at, before.updated_at)
+    assert.equal(comments(11)[0]!.id, before.id, 'the same comment')
+    assert.notEqual(comments(11)[0]!.updated_at, before.updated)
+    assert.equal(double.requests.filter((r) => r.method === 'PATCH').length, patches + 1, 'edited in place')
     assert.deepEqual(double.violations, [])
     assertNothingLeft()
   })

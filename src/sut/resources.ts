@@ -116,26 +116,34 @@ export class ResourceSampler {
 
   async stop(): Promise<ServiceResources[]> {
     clearInterval(this.timer)
-    await this.sampling
-    await this.sampleMemory()
-    return Promise.all(
-      this.containers.map(async (c) => {
-        const after = await containerState(c.id).catch(() => null)
-        const before = this.before.get(c.id)
-        const cpuEnd = (await this.stats(c.id))?.cpu_stats?.cpu_usage?.total_usage
-        const cpuStart = this.cpuStart.get(c.id)
-        const restarted =
-          !after || !before || after.restarts !== before.restarts || after.startedAt !== before.startedAt
-        return {
-          service: c.service,
-          container: c.name,
-          cpuSeconds:
-            cpuEnd !== undefined && cpuStart !== undefined && !restarted ? (cpuEnd - cpuStart) / 1e9 : null,
-          peakMemoryBytes: this.peak.get(c.id) ?? null,
-          restarts: after && before ? after.restarts - before.restarts : 0,
-          disrupted: restarted || !after?.running,
-        }
-      }),
-    )
+    // One engine call per container gives the final CPU counter and a last memory sample; a
+    // sample still in flight is awaited alongside rather than before.
+    const [, finals] = await Promise.all([
+      this.sampling,
+      Promise.all(
+        this.containers.map(async (c) =>
+          Promise.all([containerState(c.id).catch(() => null), this.stats(c.id)]),
+        ),
+      ),
+    ])
+    return this.containers.map((c, i) => {
+      const [after, stats] = finals[i]!
+      const memory = stats ? memoryOf(stats) : null
+      if (memory !== null) this.peak.set(c.id, Math.max(this.peak.get(c.id) ?? 0, memory))
+      const before = this.before.get(c.id)
+      const cpuEnd = stats?.cpu_stats?.cpu_usage?.total_usage
+      const cpuStart = this.cpuStart.get(c.id)
+      const restarted =
+        !after || !before || after.restarts !== before.restarts || after.startedAt !== before.startedAt
+      return {
+        service: c.service,
+        container: c.name,
+        cpuSeconds:
+          cpuEnd !== undefined && cpuStart !== undefined && !restarted ? (cpuEnd - cpuStart) / 1e9 : null,
+        peakMemoryBytes: this.peak.get(c.id) ?? null,
+        restarts: after && before ? after.restarts - before.restarts : 0,
+        disrupted: restarted || !after?.running,
+      }
+    })
   }
 }
