@@ -111,7 +111,7 @@ describe('real-world scenarios', () => {
         script: 'event-loop.js',
         service: 'app',
         headEnv: 'BLOCKING=0',
-        rounds: 8,
+        rounds: 10,
         extra: ['--name', 'api'],
       })
       const status = (c: Comparison) =>
@@ -123,7 +123,7 @@ describe('real-world scenarios', () => {
         script: 'event-loop.js',
         service: 'app',
         headEnv: 'BLOCKING=0',
-        rounds: 8,
+        rounds: 10,
         reverse: true,
         extra: ['--name', 'api'],
       })
@@ -152,8 +152,9 @@ describe('real-world scenarios', () => {
       assert.equal(work.metrics.find((m) => m.metric === 'p95')!.target?.pass, true)
       const body = renderComment(c, {})
       const visible = body.split('<details>')[0]!
-      assert.match(visible, /⚠️ \*\*Latency spread of GET \/work \(work\) changed \d+\.\d×\*\*/)
-      assert.match(visible, /✅ p95 of GET \/work \(work\) < 2000ms/)
+      // As posted: markdown-escaped, `\(work\)` and `&lt;`.
+      assert.match(visible, /⚠️ \*\*Latency spread of GET \/work \\\(work\\\) changed \d+\.\d×\*\*/)
+      assert.match(visible, /✅ p95 of GET \/work \\\(work\\\) &lt; 2000ms: head \d/)
     },
   )
 })

@@ -1751,6 +1751,7 @@ async function measureCommand(command, args) {
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`);
   const json = Boolean(values.json);
   const reporter = terminalReporter(json);
+  const baseRef = values.base ? await resolveRef(root, String(values.base), "base") : "";
   let workspace = root;
   let headWorktree = "";
   if (values.head) {
@@ -1761,7 +1762,7 @@ async function measureCommand(command, args) {
     const context = await localContext(workspace, "HEAD");
     const read = (name) => {
       if (name === "mode") return command;
-      if (name === "base-ref") return String(values.base ?? "");
+      if (name === "base-ref") return baseRef;
       const value = values[name];
       return typeof value === "string" ? value : "";
     };
@@ -1792,11 +1793,14 @@ async function measureCommand(command, args) {
     if (headWorktree) await new Git(root).tryRun(["worktree", "remove", "--force", headWorktree]);
   }
 }
+async function resolveRef(root, ref, flag) {
+  return new Git(root).revParse(ref).catch(() => {
+    throw new SettingsError(`Flag '--${flag}' is '${ref}': expected a commit or ref of this repository`);
+  });
+}
 async function createWorktree(root, ref) {
   const git = new Git(root);
-  const sha = await git.revParse(ref).catch(() => {
-    throw new SettingsError(`Flag '--head' is '${ref}': expected a commit or ref of this repository`);
-  });
+  const sha = await resolveRef(root, ref, "head");
   const dir = path2.join(os.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
   await git.run(["worktree", "add", "--detach", dir, sha]);
   return dir;

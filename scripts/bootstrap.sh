@@ -81,6 +81,8 @@ build_go_tool k6 go.k6.io/k6 "$K6_VERSION"
 step "act"
 build_go_tool act github.com/nektos/act "$ACT_VERSION"
 "$BIN/act" --version
+# Without a config act asks which runner image to use on its first run; the tests run on the host.
+[ -f "$HOME/.actrc" ] || printf -- '-P ubuntu-latest=-self-hosted\n' > "$HOME/.actrc"
 
 step "chromium"
 if [ ! -x /usr/bin/chromium ]; then apt_install chromium; fi

@@ -130,6 +130,8 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`)
   const json = Boolean(values.json)
   const reporter = terminalReporter(json)
+  // Refs name commits of this repository, not of the head's worktree (where HEAD means the head).
+  const baseRef = values.base ? await resolveRef(root, String(values.base), 'base') : ''
   let workspace = root
   let headWorktree = ''
   if (values.head) {
@@ -140,7 +142,7 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
     const context = await localContext(workspace, 'HEAD')
     const read = (name: string): string => {
       if (name === 'mode') return command
-      if (name === 'base-ref') return String(values.base ?? '')
+      if (name === 'base-ref') return baseRef
       const value = (values as Record<string, unknown>)[name]
       return typeof value === 'string' ? value : ''
     }
@@ -169,11 +171,15 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
   }
 }
 
+async function resolveRef(root: string, ref: string, flag: string): Promise<string> {
+  return new Git(root).revParse(ref).catch(() => {
+    throw new SettingsError(`Flag '--${flag}' is '${ref}': expected a commit or ref of this repository`)
+  })
+}
+
 async function createWorktree(root: string, ref: string): Promise<string> {
   const git = new Git(root)
-  const sha = await git.revParse(ref).catch(() => {
-    throw new SettingsError(`Flag '--head' is '${ref}': expected a commit or ref of this repository`)
-  })
+  const sha = await resolveRef(root, ref, 'head')
   const dir = path.join(os.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`)
   await git.run(['worktree', 'add', '--detach', dir, sha])
   return dir
