@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-4E6TJ656.js";
+} from "./chunks/chunk-RTSTVQSL.js";
 import {
   SettingsError,
   errorMessage,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-4E6TJ656.js";
+} from "./chunks/chunk-RTSTVQSL.js";
 import {
   errorMessage,
   getInput,

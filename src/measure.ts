@@ -94,7 +94,9 @@ export async function measure(
   const save = () => writeResults(resultsPath, results)
   await save()
 
-  const removers: Array<() => Promise<void>> = []
+  // Stacks come down together, then the worktrees that hold their compose files.
+  const stackRemovers: Array<() => Promise<void>> = []
+  const treeRemovers: Array<() => Promise<void>> = []
   const targets = new Map<Arm, ArmTarget>()
   try {
     const k6 = await locateK6(settings.k6Version)
@@ -103,7 +105,9 @@ export async function measure(
     if (arms.includes('base')) {
       if (!options.baseSha) throw new LoadgateError('compare needs a base commit')
       const worktree = await addWorktree(git, options.baseSha)
-      removers.push(track({ kind: 'worktree', id: worktree.dir, path: settings.workspace }, worktree.remove))
+      treeRemovers.push(
+        track({ kind: 'worktree', id: worktree.dir, path: settings.workspace }, worktree.remove),
+      )
       trees.set('base', worktree.dir)
     }
     for (const arm of arms) {
@@ -113,7 +117,7 @@ export async function measure(
         projectName(options.meta.runId, bench.name, arm),
         path.join(tree, bench.composeFile),
       )
-      removers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
+      stackRemovers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
       progress({ message: `starting ${arm} (${stack.project})`, done: 0, planned: 0, etaSeconds: null })
       await stack.up(options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS, () => {})
       targets.set(arm, {
@@ -158,11 +162,10 @@ export async function measure(
   } finally {
     results.meta.finishedAt = new Date().toISOString()
     await save().catch(() => undefined)
-    for (const remove of removers.reverse()) {
-      await remove().catch((error: unknown) =>
-        progress({ message: `cleanup: ${errorMessage(error)}`, done: 0, planned: 0, etaSeconds: null }),
-      )
-    }
+    const report = (error: unknown) =>
+      progress({ message: `cleanup: ${errorMessage(error)}`, done: 0, planned: 0, etaSeconds: null })
+    await Promise.all(stackRemovers.map((remove) => remove().catch(report)))
+    for (const remove of treeRemovers) await remove().catch(report)
   }
 }
 

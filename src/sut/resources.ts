@@ -2,6 +2,7 @@ import { request } from 'node:http'
 import { run } from '../exec'
 import type { ServiceResources } from '../types'
 import type { ComposeContainer } from './compose'
+import { cgroupFiles, readCpuSeconds, readMemoryBytes } from './cgroup'
 
 const SAMPLE_INTERVAL_MS = 500
 
@@ -44,17 +45,18 @@ interface ContainerState {
   restarts: number
   running: boolean
   startedAt: string
+  pid: number
 }
 
 async function containerState(id: string): Promise<ContainerState> {
   const { stdout } = await run('docker', [
     'inspect',
     '--format',
-    '{{.RestartCount}} {{.State.Running}} {{.State.StartedAt}}',
+    '{{.RestartCount}} {{.State.Running}} {{.State.StartedAt}} {{.State.Pid}}',
     id,
   ])
-  const [restarts = '0', running = 'false', startedAt = ''] = stdout.trim().split(' ')
-  return { restarts: Number(restarts), running: running === 'true', startedAt }
+  const [restarts = '0', running = 'false', startedAt = '', pid = '0'] = stdout.trim().split(' ')
+  return { restarts: Number(restarts), running: running === 'true', startedAt, pid: Number(pid) }
 }
 
 /** Working set as `docker stats` shows it: usage minus reclaimable page cache (cgroup v1 and v2). */
@@ -66,12 +68,39 @@ function memoryOf(stats: EngineStats): number | null {
   return Math.max(0, usage - cache)
 }
 
+/** Reads one container's cumulative CPU seconds and current memory. */
+interface Probe {
+  cpuSeconds(): Promise<number | null>
+  memoryBytes(): Promise<number | null>
+}
+
+/** The cgroup files when this process can read them (microseconds), else the engine's stats API. */
+async function probeFor(id: string, pid: number): Promise<Probe> {
+  const files = await cgroupFiles(pid)
+  if (files) return { cpuSeconds: () => readCpuSeconds(files), memoryBytes: () => readMemoryBytes(files) }
+  const socket = dockerSocket()
+  const stats = () =>
+    socket
+      ? engineGet<EngineStats>(socket, `/containers/${id}/stats?stream=false&one-shot=true`).catch(() => null)
+      : Promise.resolve(null)
+  return {
+    cpuSeconds: async () => {
+      const total = (await stats())?.cpu_stats?.cpu_usage?.total_usage
+      return total === undefined ? null : total / 1e9
+    },
+    memoryBytes: async () => {
+      const s = await stats()
+      return s ? memoryOf(s) : null
+    },
+  }
+}
+
 /**
- * Measures each service of a stack during one trial: CPU seconds (engine counters before and after),
+ * Measures each service of a stack during one trial: CPU seconds (counters before and after),
  * peak memory (sampled every 0.5 s), and whether any container restarted or stopped.
  */
 export class ResourceSampler {
-  private readonly socket = dockerSocket()
+  private probes = new Map<string, Probe>()
   private cpuStart = new Map<string, number>()
   private peak = new Map<string, number>()
   private before = new Map<string, ContainerState>()
@@ -80,29 +109,24 @@ export class ResourceSampler {
 
   constructor(private readonly containers: ComposeContainer[]) {}
 
-  private async stats(id: string): Promise<EngineStats | null> {
-    if (!this.socket) return null
-    return engineGet<EngineStats>(this.socket, `/containers/${id}/stats?stream=false&one-shot=true`).catch(
-      () => null,
-    )
+  private async sampleMemory(): Promise<void> {
+    await Promise.all(this.containers.map((c) => this.recordMemory(c.id)))
   }
 
-  private async sampleMemory(): Promise<void> {
-    await Promise.all(
-      this.containers.map(async (c) => {
-        const stats = await this.stats(c.id)
-        const memory = stats ? memoryOf(stats) : null
-        if (memory !== null) this.peak.set(c.id, Math.max(this.peak.get(c.id) ?? 0, memory))
-      }),
-    )
+  private async recordMemory(id: string): Promise<void> {
+    const memory = (await this.probes.get(id)?.memoryBytes()) ?? null
+    if (memory !== null) this.peak.set(id, Math.max(this.peak.get(id) ?? 0, memory))
   }
 
   async start(): Promise<void> {
     await Promise.all(
       this.containers.map(async (c) => {
-        this.before.set(c.id, await containerState(c.id))
-        const cpu = (await this.stats(c.id))?.cpu_stats?.cpu_usage?.total_usage
-        if (cpu !== undefined) this.cpuStart.set(c.id, cpu)
+        const state = await containerState(c.id)
+        this.before.set(c.id, state)
+        const probe = await probeFor(c.id, state.pid)
+        this.probes.set(c.id, probe)
+        const cpu = await probe.cpuSeconds()
+        if (cpu !== null) this.cpuStart.set(c.id, cpu)
       }),
     )
     let inFlight = false
@@ -116,34 +140,27 @@ export class ResourceSampler {
 
   async stop(): Promise<ServiceResources[]> {
     clearInterval(this.timer)
-    // One engine call per container gives the final CPU counter and a last memory sample; a
-    // sample still in flight is awaited alongside rather than before.
-    const [, finals] = await Promise.all([
-      this.sampling,
-      Promise.all(
-        this.containers.map(async (c) =>
-          Promise.all([containerState(c.id).catch(() => null), this.stats(c.id)]),
-        ),
-      ),
-    ])
-    return this.containers.map((c, i) => {
-      const [after, stats] = finals[i]!
-      const memory = stats ? memoryOf(stats) : null
-      if (memory !== null) this.peak.set(c.id, Math.max(this.peak.get(c.id) ?? 0, memory))
-      const before = this.before.get(c.id)
-      const cpuEnd = stats?.cpu_stats?.cpu_usage?.total_usage
-      const cpuStart = this.cpuStart.get(c.id)
-      const restarted =
-        !after || !before || after.restarts !== before.restarts || after.startedAt !== before.startedAt
-      return {
-        service: c.service,
-        container: c.name,
-        cpuSeconds:
-          cpuEnd !== undefined && cpuStart !== undefined && !restarted ? (cpuEnd - cpuStart) / 1e9 : null,
-        peakMemoryBytes: this.peak.get(c.id) ?? null,
-        restarts: after && before ? after.restarts - before.restarts : 0,
-        disrupted: restarted || !after?.running,
-      }
-    })
+    await this.sampling
+    return Promise.all(
+      this.containers.map(async (c) => {
+        const [after, cpuEnd] = await Promise.all([
+          containerState(c.id).catch(() => null),
+          this.probes.get(c.id)?.cpuSeconds() ?? Promise.resolve(null),
+          this.recordMemory(c.id),
+        ])
+        const before = this.before.get(c.id)
+        const cpuStart = this.cpuStart.get(c.id)
+        const restarted =
+          !after || !before || after.restarts !== before.restarts || after.startedAt !== before.startedAt
+        return {
+          service: c.service,
+          container: c.name,
+          cpuSeconds: cpuEnd != null && cpuStart !== undefined && !restarted ? cpuEnd - cpuStart : null,
+          peakMemoryBytes: this.peak.get(c.id) ?? null,
+          restarts: after && before ? after.restarts - before.restarts : 0,
+          disrupted: restarted || !after?.running,
+        }
+      }),
+    )
   }
 }
