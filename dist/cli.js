@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-RTSTVQSL.js";
+} from "./chunks/chunk-PPWVBCEW.js";
 import {
   SettingsError,
   errorMessage,

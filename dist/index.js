@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-RTSTVQSL.js";
+} from "./chunks/chunk-PPWVBCEW.js";
 import {
   errorMessage,
   getInput,

@@ -250,7 +250,8 @@ function metricComparison(
     pairs: samples.differences.length || Math.min(samples.base.length, samples.head.length),
     delta: t.delta,
     absolute: t.absolute,
-    noiseFloor: stats && finite ? (fromAnalysis(t, stats.high) - fromAnalysis(t, stats.low)) / 2 : null,
+    // The interval's half-width, centred on no change: what this run's noise lets through.
+    noiseFloor: stats && finite ? fromAnalysis(t, (stats.high - stats.low) / 2) : null,
     ...(t.target ? { target: checkTarget(t, head) } : {}),
   }
 }
