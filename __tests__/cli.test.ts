@@ -53,7 +53,7 @@ describe('loadgate CLI', () => {
     assert.equal(table.status, 1)
     assert.match(table.stdout, /^REGRESSION: Blocked — /)
     assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+95% CI\s+verdict/)
-    assert.doesNotMatch(table.stdout, /\u001b\[/, 'no colours when not a TTY')
+    assert.ok(!table.stdout.includes('\u001b['), 'no colours when not a TTY')
     const json = cli('report', blocked, '--json')
     assert.equal(JSON.parse(json.stdout).verdict, 'REGRESSION')
     const fine = path.join(dir, 'fine.json')
