@@ -86,6 +86,10 @@ build_go_tool act github.com/nektos/act "$ACT_VERSION"
 
 step "chromium"
 if [ ! -x /usr/bin/chromium ]; then apt_install chromium; fi
+# Emoji for the verdict marks in screenshots of rendered comments.
+if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+  apt_install fonts-noto-color-emoji
+fi
 /usr/bin/chromium --version 2>/dev/null || fail "chromium is installed but does not start"
 
 step "git identity for test repositories"

@@ -86,13 +86,10 @@ describe('measure: real Compose stacks and k6', () => {
       const bench = exampleBenchmark()
       const { writeFile, readFile } = await import('node:fs/promises')
       const composePath = path.join(repo.dir, 'compose/compose.yaml')
-      await writeFile(
-        composePath,
-        (await readFile(composePath, 'utf8')).replace(
-          'test: ["CMD", "/store", "-health"]',
-          'test: ["CMD", "/store", "-health", "-no-such-flag"]',
-        ),
-      )
+      const original = await readFile(composePath, 'utf8')
+      const broken = original.replace(/(['"]\/store['"], ['"]-health['"])\]/, "$1, '-no-such-flag']")
+      assert.notEqual(broken, original, 'the store healthcheck was found and broken')
+      await writeFile(composePath, broken)
       await assert.rejects(
         measure({
           settings: exampleSettings(repo.dir, workDir),
