@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-PPWVBCEW.js";
+} from "./chunks/chunk-BXI22WOU.js";
 import {
   SettingsError,
   errorMessage,

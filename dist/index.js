@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-PPWVBCEW.js";
+} from "./chunks/chunk-BXI22WOU.js";
 import {
   errorMessage,
   getInput,

@@ -210,7 +210,7 @@
       const idx = chart.cursor.idx
       const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
       const repository = state.data.repository
-      if (run && /^[\w.-]+\/[\w.-]+$/.test(repository) && /^[0-9a-f]{40}$/.test(run.sha)) {
+      if (run && /^[\w.-]+\/[\w.-]+$/.test(repository) && /^[0-9a-f]{7,40}$/.test(run.sha)) {
         window.open(`https://github.com/${repository}/commit/${run.sha}`, '_blank', 'noopener')
       }
     })

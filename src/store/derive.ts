@@ -47,8 +47,9 @@ export interface IndexFile {
   benchmarks: Array<{ name: string; runs: number; latest: string; series: string[] }>
 }
 
-function round(value: number | null | undefined): number | null {
-  return value === null || value === undefined ? null : Number(value.toPrecision(4))
+/** Medians keep 4 significant digits; interval bounds only shade a band, 3 are plenty. */
+function round(value: number | null | undefined, digits = 4): number | null {
+  return value === null || value === undefined ? null : Number(value.toPrecision(digits))
 }
 
 function runner(record: RunRecord): string {
@@ -79,7 +80,8 @@ export function buildSeriesFile(benchmark: string, records: RunRecord[], retenti
     file.runs.push({
       id: record.meta.runId,
       time: record.meta.startedAt,
-      sha: record.meta.head.sha,
+      // Twelve hex digits identify a commit in links and tooltips; forty only add weight.
+      sha: record.meta.head.sha.slice(0, 12),
       branch: record.branch,
       message: record.meta.head.message.split('\n')[0]!.slice(0, 120),
       author: record.meta.head.author,
@@ -96,8 +98,8 @@ export function buildSeriesFile(benchmark: string, records: RunRecord[], retenti
         // Runs that did not measure this metric are gaps, never zeros.
         pad(columns, index)
         columns.median.push(round(value.median))
-        columns.low?.push(round(value.low))
-        columns.high?.push(round(value.high))
+        columns.low?.push(round(value.low, 3))
+        columns.high?.push(round(value.high, 3))
       }
     }
   })
