@@ -5,6 +5,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# The tests need Docker, Compose, k6, act and Chromium: install what is missing (seconds when cached).
+[ -n "${LOADGATE_SKIP_BOOTSTRAP:-}" ] || bash scripts/bootstrap.sh
 export PATH="${LOADGATE_CACHE:-$HOME/.cache/loadgate}/bin:$PATH"
 mapfile -t files < <(find __tests__ -name '*.test.ts' | sort | grep -E "${LOADGATE_TEST_FILTER:-.}")
 if [ "${#files[@]}" = 0 ]; then echo "no test files found" >&2; exit 1; fi
