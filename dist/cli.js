@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-BXI22WOU.js";
+} from "./chunks/chunk-5TNJS3GU.js";
 import {
   SettingsError,
   errorMessage,

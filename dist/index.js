@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-BXI22WOU.js";
+} from "./chunks/chunk-5TNJS3GU.js";
 import {
   errorMessage,
   getInput,

@@ -8,7 +8,8 @@ async function hasCommit(git: Git, sha: string): Promise<boolean> {
 }
 
 async function fetchCommit(git: Git, ref: string): Promise<string | null> {
-  if (await git.tryRun(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', ref])) {
+  // A quiet fetch prints nothing: success is "not null", not "truthy".
+  if ((await git.tryRun(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', ref])) !== null) {
     return git.tryRun(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])
   }
   return null
@@ -31,8 +32,14 @@ async function parentsOf(git: Git, ref: string): Promise<string[]> {
  */
 export async function resolveBaseCommit(
   git: Git,
-  options: { baseRef: string; baseBranch: string },
+  options: {
+    baseRef: string
+    baseBranch?: string
+    /** The commit measured as head; default HEAD, the checkout whose tree is measured. */
+    headSha?: string
+  },
 ): Promise<string> {
+  const head = options.headSha || 'HEAD'
   if (options.baseRef) {
     const sha =
       (await git.tryRun(['rev-parse', '--verify', '--quiet', `${options.baseRef}^{commit}`])) ||
@@ -41,7 +48,7 @@ export async function resolveBaseCommit(
       throw new LoadgateError(`Input 'base-ref' is '${options.baseRef}': no such commit here or on origin`)
     return sha
   }
-  const parents = await parentsOf(git, 'HEAD')
+  const parents = await parentsOf(git, head)
   if (parents.length === 2) {
     const base = parents[0]!
     if ((await hasCommit(git, base)) || (await fetchCommit(git, base))) return base
@@ -50,6 +57,10 @@ export async function resolveBaseCommit(
     )
   }
   const branch = options.baseBranch
+  if (!branch)
+    throw new LoadgateError(
+      'No base branch is known for this run: set base-ref to the commit to compare with',
+    )
   const remoteRef = `refs/remotes/origin/${branch}`
   const shallow = (await git.tryRun(['rev-parse', '--is-shallow-repository'])) === 'true'
   const fetched = await git.tryRun([
@@ -71,10 +82,11 @@ export async function resolveBaseCommit(
       if (!shallow) break
       await git.tryRun(['fetch', '--no-tags', '--quiet', deepen, 'origin', refspec])
     }
-    const base = await git.tryRun(['merge-base', 'HEAD', remoteRef])
+    const base = await git.tryRun(['merge-base', head, remoteRef])
     if (base) return base
   }
   throw new LoadgateError(
-    `HEAD has no common history with origin/${branch}: set base-ref to the commit to compare with`,
+    `${head === 'HEAD' ? 'HEAD' : head.slice(0, 12)} has no common history with origin/${branch}: ` +
+      'set base-ref to the commit to compare with',
   )
 }
