@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startGitHubDouble } from './helpers/github-double'
-import { runAction } from './helpers/action'
+import { ACTION_RUN_ID, runAction } from './helpers/action'
 import { makeExampleRepo } from './helpers/example-repo'
 import { git } from './helpers/git-repos'
 import { assertNothingLeft } from './helpers/docker'
@@ -68,7 +68,7 @@ describe('fork pull requests', () => {
       const comparisonFile = path.join(path.dirname(compare.outputs['results-file']!), 'comparison.json')
       assert.ok((await stat(comparisonFile)).size > 0)
       assert.match(compare.summary, /loadgate · api/)
-      assertNothingLeft()
+      assertNothingLeft(`loadgate-${ACTION_RUN_ID}-`)
 
       const report = await runAction({
         dir,

@@ -67,6 +67,22 @@ describe('verdict', () => {
     assert.match(metric(c, 'p50').note ?? '', /can't rule out/)
   })
 
+  test('a head a little faster within noise: a regression is ruled out, so NO CHANGE, not inconclusive', () => {
+    // Noisy trials and a head about 4% faster: the interval reaches beyond −5% (an improvement
+    // larger than δ cannot be ruled out) but stays below +5%, which is what the gate asks.
+    const results = makeResults({
+      rounds: 12,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.06, 1)) }),
+      head: (r) => ({ p50: 9.6 * (1 + wobble(r, 0.06, 2)) }),
+    })
+    const c = compareResults(results, opts)
+    const p50 = metric(c, 'p50')
+    assert.match(c.headline, /^Approved — no regression ≥ \d\.\d% in any gated metric \(12 rounds\)$/)
+    assert.ok(p50.ci!.low < -0.05 && p50.ci!.high < 0.05, `CI [${p50.ci!.low}, ${p50.ci!.high}]`)
+    assert.equal(p50.verdict, 'NO_CHANGE')
+    assert.match(p50.note ?? '', /^a regression is ruled out; an improvement up to −\d+(\.\d)?% is not$/)
+  })
+
   test('fewer than 6 pairs can never be significant, and the report says so', () => {
     const results = makeResults({ rounds: 4, base: () => ({ p50: 10 }), head: () => ({ p50: 20 }) })
     const c = compareResults(results, opts)

@@ -13,12 +13,12 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-5TNJS3GU.js";
+} from "./chunks/chunk-UN5MUPEZ.js";
 import {
   SettingsError,
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-ESLFZF7I.js";
+} from "./chunks/chunk-QBG7SJZQ.js";
 
 // src/cli.ts
 import { parseArgs } from "node:util";

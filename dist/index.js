@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-5TNJS3GU.js";
+} from "./chunks/chunk-UN5MUPEZ.js";
 import {
   errorMessage,
   getInput,
@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-ESLFZF7I.js";
+} from "./chunks/chunk-QBG7SJZQ.js";
 
 // src/main.ts
 import path from "node:path";

@@ -3,7 +3,7 @@ import {
   cleanupFromState,
   errorMessage,
   warning
-} from "./chunks/chunk-ESLFZF7I.js";
+} from "./chunks/chunk-QBG7SJZQ.js";
 
 // src/post.ts
 async function post() {

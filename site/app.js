@@ -1,12 +1,23 @@
-// loadgate dashboard: reads data/index.json and data/<bench>/series.json (written by loadgate's
-// record mode) and charts every series over runs. All data text is untrusted: it only ever
-// reaches the page through textContent.
+// loadgate dashboard: reads data/index.json, then a benchmark's data/<bench>/runs.json, and each
+// series' file under data/<bench>/series/ when its chart scrolls into view (all written by
+// loadgate's record mode). All data text is untrusted: it only reaches the page through textContent.
 ;(function () {
   'use strict'
 
-  const SCHEMA_VERSION = 1
+  const SCHEMA_VERSION = 2
   const BAD = new Set(['REGRESSION', 'INVALID'])
-  const state = { index: null, bench: null, data: null, charts: [], observer: null, firstDrawn: false }
+  const state = {
+    index: null,
+    bench: null,
+    data: null,
+    /** Series key → promise of its metrics' columns, fetched once per benchmark. */
+    seriesCache: new Map(),
+    charts: [],
+    observer: null,
+    /** Bumped by every render: a chart whose data arrives after the next render is not drawn. */
+    generation: 0,
+    firstDrawn: false,
+  }
   const $ = (id) => document.getElementById(id)
 
   function css(name) {
@@ -56,8 +67,7 @@
     const to = $('to').value ? Date.parse(`${$('to').value}T23:59:59Z`) : Infinity
     const keep = []
     state.data.runs.forEach((run, i) => {
-      const time = Date.parse(run.time)
-      if ((!branch || run.branch === branch) && time >= from && time <= to) keep.push(i)
+      if ((!branch || run.branch === branch) && run.time >= from && run.time <= to) keep.push(i)
     })
     return keep
   }
@@ -175,9 +185,8 @@
     }
   }
 
-  function chartData(kind, key, keep) {
-    const metrics = state.data.series[key] || {}
-    const x = keep.map((i) => Date.parse(state.data.runs[i].time) / 1000)
+  function chartData(kind, metrics, keep) {
+    const x = keep.map((i) => state.data.runs[i].time / 1000)
     const badIdx = keep.map((i) => BAD.has(state.data.runs[i].verdict))
     const col = (metric, part) => pick(metrics[metric] && metrics[metric][part], keep)
     if (kind === 'latency') {
@@ -199,13 +208,36 @@
     return [x, throughput, errors, throughput.map((v, i) => (badIdx[i] ? v : null))]
   }
 
+  function seriesMetrics(key) {
+    if (!state.seriesCache.has(key)) {
+      const url = `data/${encodeURIComponent(state.bench)}/series/${encodeURIComponent(state.data.seriesFiles.get(key))}`
+      state.seriesCache.set(
+        key,
+        getJson(url).then((file) => file.metrics),
+      )
+    }
+    return state.seriesCache.get(key)
+  }
+
   function drawChart(container) {
     if (container.dataset.drawn) return
     container.dataset.drawn = '1'
+    const generation = state.generation
+    seriesMetrics(container.dataset.key).then(
+      (metrics) => {
+        if (generation === state.generation) plot(container, metrics)
+      },
+      (error) => {
+        container.textContent = `Could not load this chart: ${error.message}`
+      },
+    )
+  }
+
+  function plot(container, metrics) {
     const keep = visibleRuns()
-    const { kind, key } = container.dataset
+    const { kind } = container.dataset
     const width = Math.max(280, container.clientWidth || container.parentElement.clientWidth - 24)
-    const chart = new uPlot(chartOptions(kind, width, keep), chartData(kind, key, keep), container)
+    const chart = new uPlot(chartOptions(kind, width, keep), chartData(kind, metrics, keep), container)
     chart.over.addEventListener('click', () => {
       const idx = chart.cursor.idx
       const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
@@ -243,12 +275,13 @@
   }
 
   function render(focusSeries) {
+    state.generation++
     for (const chart of state.charts) chart.destroy()
     state.charts = []
     if (state.observer) state.observer.disconnect()
     const main = $('charts')
     main.replaceChildren()
-    const keys = Object.keys(state.data.series).sort((a, b) =>
+    const keys = [...state.data.seriesFiles.keys()].sort((a, b) =>
       a === 'all requests' ? -1 : b === 'all requests' ? 1 : a.localeCompare(b),
     )
     const keep = visibleRuns()
@@ -295,13 +328,31 @@
     card.classList.add('highlight')
   }
 
+  /** runs.json's columns as one object per run (time in ms), and where each series' file is. */
+  function runsData(file) {
+    const columns = file.runs
+    const runs = columns.id.map((id, i) => ({
+      id,
+      time: columns.time[i] * 1000,
+      sha: columns.sha[i],
+      branch: columns.branch[i],
+      message: columns.message[i],
+      author: columns.author[i],
+      runner: columns.runner[i],
+      verdict: columns.verdict[i],
+    }))
+    const seriesFiles = new Map(file.series.map((s) => [s.key, s.file]))
+    return { repository: file.repository, runners: file.runners, runs, seriesFiles }
+  }
+
   async function selectBenchmark(name, focusSeries) {
     state.bench = name
     for (const button of $('benchmarks').children)
       button.setAttribute('aria-current', String(button.dataset.name === name))
     status('Loading…')
+    state.seriesCache = new Map()
     try {
-      state.data = await getJson(`data/${encodeURIComponent(name)}/series.json`)
+      state.data = runsData(await getJson(`data/${encodeURIComponent(name)}/runs.json`))
     } catch (error) {
       status(`Could not load ${name}: ${error.message}`)
       return

@@ -1,7 +1,10 @@
 import * as core from '@actions/core'
 import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { errorMessage } from './errors'
 import { killRunningChildren, run } from './exec'
+import { WORKTREE_PARENT_PREFIX } from './sut/worktree'
 
 /** What a run creates and must remove: compose projects (with their compose file) and git worktrees. */
 export interface Resource {
@@ -21,14 +24,19 @@ function saveState(): void {
     core.saveState(STATE_KEY, JSON.stringify([...live.values()].map((l) => l.resource)))
 }
 
-/** Registers a resource and how to remove it; returns the function that removes and forgets it. */
+/**
+ * Registers a resource and how to remove it; returns the function that removes and forgets it.
+ * Removal runs once: the signal handler and the interrupted code's own `finally` share it.
+ */
 export function track(resource: Resource, remove: () => Promise<void>): () => Promise<void> {
   const key = `${resource.kind}:${resource.id}`
-  live.set(key, { resource, remove })
+  let removal: Promise<void> | undefined
+  const removeOnce = () => (removal ??= remove())
+  live.set(key, { resource, remove: removeOnce })
   saveState()
   return async () => {
     try {
-      await remove()
+      await removeOnce()
     } finally {
       live.delete(key)
       saveState()
@@ -74,6 +82,10 @@ export async function removeResource(resource: Resource): Promise<void> {
       () => undefined,
     )
     await run('git', ['worktree', 'prune'], { cwd: resource.path }).catch(() => undefined)
+    // The worktree lives in a temporary directory of its own (see sut/worktree.ts).
+    const parent = path.dirname(resource.id)
+    if (path.basename(parent).startsWith(WORKTREE_PARENT_PREFIX))
+      await rm(parent, { recursive: true, force: true })
   }
 }
 
@@ -102,6 +114,12 @@ export async function cleanupFromState(): Promise<void> {
 }
 
 let installed = false
+let received: NodeJS.Signals | null = null
+
+/** The interrupt being handled, if any: work in progress stops instead of starting anything new. */
+export function interruptSignal(): NodeJS.Signals | null {
+  return received
+}
 
 /** SIGINT/SIGTERM: stop children, tear down every stack and worktree, exit 130/143. */
 export function installSignalHandlers(): void {
@@ -112,6 +130,7 @@ export function installSignalHandlers(): void {
     ['SIGTERM', 143],
   ] as const) {
     process.once(signal, () => {
+      received = signal
       process.stderr.write(`loadgate: ${signal} received, removing containers and worktrees\n`)
       killRunningChildren('SIGKILL')
       void cleanupAll((message) => process.stderr.write(`loadgate: ${message}\n`)).finally(() =>

@@ -76,15 +76,16 @@ export function describeHeadline(comparison: Comparison): string {
       return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
     }
     case 'NO_CHANGE': {
-      const bounds = comparison.series
-        .flatMap((s) => s.metrics)
-        .filter((m) => m.gate && !m.absolute && m.ci)
-        .map((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high)))
+      const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
-      const bound = bounds.length ? Math.max(...bounds) : null
-      return bound === null
-        ? `${prefix} — no change in any gated metric (${rounds})`
-        : `${prefix} — no change ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
+      if (gated.length === 0) return `${prefix} — no change in any gated metric (${rounds})`
+      // Every interval inside ±δ: no change either way. Otherwise some interval still allows an
+      // improvement beyond δ, and what the run showed is that nothing regressed.
+      const insideDelta = gated.every((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high)) < m.delta)
+      const bound = insideDelta
+        ? Math.max(...gated.map((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))))
+        : Math.max(0, ...gated.map((m) => (m.direction === 'lower' ? m.ci!.high : -m.ci!.low)))
+      return `${prefix} — no ${insideDelta ? 'change' : 'regression'} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
     }
   }
 }

@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises'
+import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { track } from './cleanup'
+import { interruptSignal, track } from './cleanup'
 import { errorMessage, LoadgateError } from './errors'
 import { run } from './exec'
 import { Git } from './git'
@@ -8,7 +8,7 @@ import { locateK6, runK6, type K6 } from './load/k6'
 import { parseK6Output } from './load/parse'
 import { writeResults } from './results-file'
 import { describeRunner, sha256File } from './runner-info'
-import { roundOrders, seededRandom } from './schedule'
+import { runSchedule } from './schedule'
 import { ComposeStack, type ComposeContainer } from './sut/compose'
 import { ResourceSampler } from './sut/resources'
 import { addWorktree } from './sut/worktree'
@@ -110,8 +110,11 @@ export async function measure(
       )
       trees.set('base', worktree.dir)
     }
+    await requireFile(settings.workspace, bench.k6Script, 'k6-script', 'the checkout')
     for (const arm of arms) {
       const tree = trees.get(arm)!
+      const where = arm === 'base' ? `the base commit ${options.baseSha!.slice(0, 12)}` : 'the checkout'
+      await requireFile(tree, bench.composeFile, 'compose-file', where)
       if (bench.prepare) await prepare(bench.prepare, tree, arm)
       const stack = new ComposeStack(
         projectName(options.meta.runId, bench.name, arm),
@@ -133,32 +136,36 @@ export async function measure(
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
       const result = await runTrial(k6, options, targets.get(arm)!, arm, phase, round, dir)
+      // A trial cut short by SIGINT/SIGTERM measured nothing: it is not recorded.
+      const signal = interruptSignal()
+      if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
       results.trials.push(result)
       await save()
       clock.finished(Date.now() - started)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
     }
 
-    if (settings.warmupSeconds > 0) for (const arm of arms) await trial(arm, 'warmup', 0)
-    const random = seededRandom(settings.seed)
-    let planned = settings.minRounds
-    for (let round = 1; round <= planned; round++) {
-      const order = roundOrders(arms, 1, random)[0]!
-      results.schedule.push(order)
-      for (const arm of order) await trial(arm, 'measure', round)
-      if (round === settings.minRounds && settings.maxRounds > planned && options.shouldExtend?.(results)) {
-        planned = settings.maxRounds
-        clock.extend(settings.maxRounds - settings.minRounds)
+    await runSchedule({
+      arms,
+      minRounds: settings.minRounds,
+      maxRounds: settings.maxRounds,
+      warmup: settings.warmupSeconds > 0,
+      seed: settings.seed,
+      runTrial: ({ arm, phase, round }) => trial(arm, phase, round),
+      onRound: (order) => results.schedule.push(order),
+      shouldExtend: () => options.shouldExtend?.(results) ?? false,
+      onExtend: (rounds) => {
+        clock.extend(rounds - settings.minRounds)
         progress({
-          message: `a gated metric is inconclusive after ${round} rounds: extending to ${planned}`,
+          message: `a gated metric is inconclusive after ${settings.minRounds} rounds: extending to ${rounds}`,
           ...clock.status(),
         })
-      }
-    }
+      },
+    })
     return { results, resultsPath }
   } catch (error) {
-    results.error = errorMessage(error)
-    throw error
+    results.error = oneLine(errorMessage(error))
+    throw error instanceof LoadgateError ? error : new LoadgateError(results.error)
   } finally {
     results.meta.finishedAt = new Date().toISOString()
     await save().catch(() => undefined)
@@ -211,6 +218,18 @@ async function initialResults(options: MeasureOptions, git: Git): Promise<Result
   }
 }
 
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' | ').trim()
+}
+
+async function requireFile(tree: string, file: string, input: string, where: string): Promise<void> {
+  try {
+    await access(path.join(tree, file))
+  } catch {
+    throw new LoadgateError(`Input '${input}' is '${file}': no such file in ${where}`)
+  }
+}
+
 async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
   try {
     await run('bash', ['-c', command], { cwd: tree, timeoutMs: 30 * 60 * 1000 })
@@ -234,7 +253,10 @@ async function runTrial(
   const sampler = new ResourceSampler(target.containers)
   // Read the counters while k6 starts up (it sends no request for its first second): saves a
   // second per trial, and both arms are measured the same way.
-  const samplerStarted = sampler.start()
+  const samplerStarted = sampler.start().then(
+    () => '',
+    (error: unknown) => `container state unreadable: ${errorMessage(error)}`,
+  )
   const startedAt = new Date().toISOString()
   const k6Started = performance.now()
   // Both arms run the head's script: the same load against different code.
@@ -248,14 +270,21 @@ async function runTrial(
     timeoutMs: TRIAL_TIMEOUT_MS,
   })
   const k6Seconds = (performance.now() - k6Started) / 1000
-  await samplerStarted
+  const samplerError = await samplerStarted
   const resources = await sampler.stop()
-  const parsed = await parseK6Output(outFile, { discardSeconds: settings.discardSeconds }).catch(() => null)
+  let parseError = ''
+  const parsed = await parseK6Output(outFile, { discardSeconds: settings.discardSeconds }).catch(
+    (error: unknown) => {
+      parseError = errorMessage(error)
+      return null
+    },
+  )
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
   const reasons = [
     exit.error,
+    samplerError,
     disrupted.length ? `container ${disrupted.join(', ')} restarted or stopped during the trial` : '',
-    !exit.error && !parsed ? 'k6 wrote no readable results' : '',
+    !exit.error && !parsed ? `k6 wrote no readable results (${parseError})` : '',
     parsed && parsed.series.length === 0 && !exit.error ? 'k6 made no HTTP requests' : '',
   ].filter(Boolean)
   return {

@@ -1,4 +1,4 @@
-import type { Arm } from './types'
+import type { Arm, Phase } from './types'
 
 /** Mulberry32: a small seeded PRNG, so a run's round order can be reproduced from its seed. */
 export function seededRandom(seed: number): () => number {
@@ -27,4 +27,47 @@ export function roundOrders(arms: Arm[], rounds: number, random: () => number): 
     orders.push(order)
   }
   return orders
+}
+
+export interface ScheduledTrial {
+  arm: Arm
+  phase: Phase
+  /** 0 for warm-up, else 1-based. */
+  round: number
+}
+
+export interface ScheduleOptions {
+  arms: Arm[]
+  minRounds: number
+  maxRounds: number
+  /** One warm-up trial per arm before the rounds. */
+  warmup: boolean
+  seed: number
+  /** Runs one trial; awaited before the next starts, so only one arm is ever under load. */
+  runTrial: (trial: ScheduledTrial) => Promise<void>
+  /** Called with each round's drawn order before its trials run. */
+  onRound?: (order: Arm[]) => void
+  /** Asked once, after min-rounds: true runs on to max-rounds (one planned look, not "until significant"). */
+  shouldExtend?: () => boolean
+  onExtend?: (toRounds: number) => void
+}
+
+/** Warm-up per arm, then rounds in seeded random order; returns the rounds run. */
+export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
+  const { arms, minRounds, maxRounds } = options
+  if (options.warmup) for (const arm of arms) await options.runTrial({ arm, phase: 'warmup', round: 0 })
+  const random = seededRandom(options.seed)
+  let planned = minRounds
+  let extended = false
+  for (let round = 1; round <= planned; round++) {
+    const order = roundOrders(arms, 1, random)[0]!
+    options.onRound?.(order)
+    for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })
+    if (round === minRounds && maxRounds > minRounds && options.shouldExtend?.()) {
+      planned = maxRounds
+      extended = true
+      options.onExtend?.(maxRounds)
+    }
+  }
+  return { rounds: planned, extended }
 }

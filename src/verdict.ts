@@ -195,6 +195,15 @@ function classify(
   if (significant && lowBad > 0 && est > margin) return { verdict: 'REGRESSION' }
   if (significant && highBad < 0 && est < -margin) return { verdict: 'IMPROVEMENT' }
   if (stats.low > -margin && stats.high < margin) return { verdict: 'NO_CHANGE' }
+  // The gate asks whether the head could be worse by δ. An interval that rules that out, around an
+  // estimate within ±δ, is no change — even where it cannot yet rule out an improvement beyond δ.
+  if (highBad < margin && est > -margin && stats.n >= MIN_SIGNIFICANT_PAIRS) {
+    const best = fromAnalysis(t, bad * lowBad)
+    return {
+      verdict: 'NO_CHANGE',
+      note: `a regression is ruled out; an improvement up to ${formatChange(best, t.absolute)} is not`,
+    }
+  }
   if (stats.n < MIN_SIGNIFICANT_PAIRS) {
     return {
       verdict: 'INCONCLUSIVE',

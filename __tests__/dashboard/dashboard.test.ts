@@ -108,6 +108,27 @@ describe('dashboard in Chromium', () => {
     await page.close()
   })
 
+  test('only the series on screen are fetched; the rest as they scroll into view', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 400 } })
+    const fetched = new Set<string>()
+    page.on('request', (request) => {
+      if (request.url().includes('/series/')) fetched.add(request.url())
+    })
+    await page.goto(url)
+    await page.waitForFunction(
+      () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+    )
+    const cards = await page.locator('.card').count()
+    assert.ok(
+      fetched.size >= 1 && fetched.size < cards,
+      `${fetched.size} of ${cards} series fetched at first`,
+    )
+    await page.locator('.card').last().scrollIntoViewIfNeeded()
+    await page.waitForFunction(() => document.querySelector('.card:last-child canvas') !== null)
+    assert.equal(fetched.size, cards, 'every series fetched once scrolled to')
+    await page.close()
+  })
+
   test('dark mode and a phone-sized screen', async () => {
     const { page } = await open('', 'dark')
     await page.setViewportSize({ width: 390, height: 844 })

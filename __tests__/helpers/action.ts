@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
+/** The run id the action runs under: its Compose projects are `loadgate-<run id>-…`. */
+export const ACTION_RUN_ID = '4242'
+
 export interface ActionRun {
   code: number
   stdout: string
@@ -47,7 +50,7 @@ export async function runAction(options: {
     GITHUB_REPOSITORY: 'acme/shop',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: options.apiUrl ?? 'http://127.0.0.1:9',
-    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ID: ACTION_RUN_ID,
     GITHUB_OUTPUT: files.output,
     GITHUB_STATE: files.state,
     GITHUB_STEP_SUMMARY: files.summary,

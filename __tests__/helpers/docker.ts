@@ -1,23 +1,27 @@
 import { execFileSync } from 'node:child_process'
 import assert from 'node:assert/strict'
 
-function names(args: string[]): string[] {
+function names(args: string[], prefix: string): string[] {
   return execFileSync('docker', args, { encoding: 'utf8' })
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l.startsWith('loadgate-'))
+    .filter((l) => l.startsWith(prefix))
 }
 
-/** What loadgate's stacks left on the Docker engine: containers, networks, volumes, images. */
-export function loadgateLeftovers(): string[] {
+/**
+ * What loadgate's stacks left on the Docker engine: containers, networks, volumes, images.
+ * A test passes the prefix of its own projects (`loadgate-<runId>`), so tests running at the
+ * same time on one engine do not see each other's stacks.
+ */
+export function loadgateLeftovers(prefix = 'loadgate-'): string[] {
   return [
-    ...names(['ps', '-a', '--format', '{{.Names}}']),
-    ...names(['network', 'ls', '--format', '{{.Name}}']),
-    ...names(['volume', 'ls', '--format', '{{.Name}}']),
-    ...names(['images', '--format', '{{.Repository}}']),
+    ...names(['ps', '-a', '--format', '{{.Names}}'], prefix),
+    ...names(['network', 'ls', '--format', '{{.Name}}'], prefix),
+    ...names(['volume', 'ls', '--format', '{{.Name}}'], prefix),
+    ...names(['images', '--format', '{{.Repository}}'], prefix),
   ]
 }
 
-export function assertNothingLeft(): void {
-  assert.deepEqual(loadgateLeftovers(), [], 'loadgate left Docker resources behind')
+export function assertNothingLeft(prefix = 'loadgate-'): void {
+  assert.deepEqual(loadgateLeftovers(prefix), [], 'loadgate left Docker resources behind')
 }

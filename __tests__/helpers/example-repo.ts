@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { git } from './git-repos'
 import { resolveThresholds } from '../../src/thresholds'
+import { WORKTREE_PARENT_PREFIX } from '../../src/sut/worktree'
 import type { BenchmarkSettings, Settings } from '../../src/types'
 
 export interface ExampleRepo {
@@ -38,7 +39,24 @@ export async function makeExampleRepo(
   git(dir, 'add', '-A')
   git(dir, 'commit', '-q', '--allow-empty', '-m', 'Head change')
   const headSha = git(dir, 'rev-parse', 'HEAD')
-  return { root, dir, baseSha, headSha, cleanup: () => rm(root, { recursive: true, force: true }) }
+  return { root, dir, baseSha, headSha, cleanup: () => removeRepo(root, dir) }
+}
+
+/** Removes the repository and any worktree a failed or killed test left outside it. */
+async function removeRepo(root: string, dir: string): Promise<void> {
+  const worktrees = git(dir, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((line) => line.startsWith('worktree '))
+    .map((line) => line.slice('worktree '.length))
+    .filter((tree) => tree !== dir)
+  for (const tree of worktrees) {
+    const parent = path.dirname(tree)
+    await rm(path.basename(parent).startsWith(WORKTREE_PARENT_PREFIX) ? parent : tree, {
+      recursive: true,
+      force: true,
+    })
+  }
+  await rm(root, { recursive: true, force: true })
 }
 
 export function exampleBenchmark(overrides: Partial<BenchmarkSettings> = {}): BenchmarkSettings {

@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { buildIndexFile, buildSeriesFile, copySite } from '../../src/store'
+import { buildDerived, buildIndexFile, copySite, writeDerived } from '../../src/store'
+import type { RunsFile, SeriesColumnsFile } from '../../src/store/derive'
 import { RUN_RECORD_SCHEMA_VERSION, type RunRecord } from '../../src/types'
 import { wobble } from './results-factory'
 
@@ -62,11 +63,23 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
         trials: {},
       })
     }
-    const file = buildSeriesFile(benchmark, records)
-    files.push(file)
-    await mkdir(path.join(dir, 'data', benchmark), { recursive: true })
-    await writeFile(path.join(dir, 'data', benchmark, 'series.json'), JSON.stringify(file))
+    const derived = buildDerived(benchmark, records)
+    files.push(derived)
+    await writeDerived(path.join(dir, 'data', benchmark), derived)
   }
   await writeFile(path.join(dir, 'data', 'index.json'), JSON.stringify(buildIndexFile(files)))
   await copySite(dir)
+}
+
+/** A benchmark's derived chart data as the dashboard reads it: runs.json and every series file. */
+export async function readDerived(
+  root: string,
+  benchmark: string,
+): Promise<{ runs: RunsFile; series: Record<string, SeriesColumnsFile> }> {
+  const dir = path.join(root, 'data', benchmark)
+  const runs = JSON.parse(await readFile(path.join(dir, 'runs.json'), 'utf8')) as RunsFile
+  const series: Record<string, SeriesColumnsFile> = {}
+  for (const { key, file } of runs.series)
+    series[key] = JSON.parse(await readFile(path.join(dir, 'series', file), 'utf8')) as SeriesColumnsFile
+  return { runs, series }
 }

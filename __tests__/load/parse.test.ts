@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { parseK6Output, seriesKey } from '../../src/load/parse'
+import { parseK6Output, requestFailed, seriesKey } from '../../src/load/parse'
 import { percentile } from '../../src/load/values'
 
 // A real 2-second k6 v1.8.1 run of compose/k6/api.js at 50 requests/s against the example.
@@ -44,6 +44,72 @@ describe('k6 output parser', () => {
     assert.equal(parsed.checks.passes + parsed.checks.fails, points.length)
     assert.ok(parsed.iterations > 0)
     assert.ok(parsed.durationSeconds > 1.5 && parsed.durationSeconds < 2.5)
+  })
+
+  // Real runs of custom.js (next to the fixtures) against the example with ERROR_RATE=0.3, by
+  // k6 v1.8.1 and v2.2.0; the expected numbers are what k6 printed for that same run (two decimals).
+  const summaries = [
+    {
+      k6: 'v1.8.1',
+      file: '__tests__/__fixtures__/k6/custom-2s.json.gz',
+      iterations: 41,
+      itemsFailed: 13,
+      items: { mean: 4.92, min: 3.74, p50: 4.21, max: 11.84, p90: 6.14, p95: 7.14 },
+      ordersFailed: 11,
+      orderTime: { mean: 5.7, min: 0.23218, p50: 7.21, max: 9.71, p90: 7.83, p95: 8.45 },
+      inStock: 30,
+      queue: { value: 3, min: 0, max: 4 },
+    },
+    {
+      k6: 'v2.2.0',
+      file: '__tests__/__fixtures__/k6/custom-v2-2s.json.gz',
+      iterations: 40,
+      itemsFailed: 10,
+      items: { mean: 4.16, min: 3.75, p50: 4.04, max: 8.1, p90: 4.15, p95: 4.33 },
+      ordersFailed: 13,
+      orderTime: { mean: 5.07, min: 0.24153, p50: 7.11, max: 10.12, p90: 7.43, p95: 7.46 },
+      inStock: 30,
+      queue: { value: 2, min: 0, max: 4 },
+    },
+  ]
+  for (const k6 of summaries) {
+    test(`agrees with k6 ${k6.k6}’s own summary: successful requests’ latency, custom metrics`, async () => {
+      const parsed = await parseK6Output(k6.file)
+      const near = (actual: Record<string, number>, expected: Record<string, number>, what: string) => {
+        for (const [stat, value] of Object.entries(expected))
+          assert.ok(Math.abs(actual[stat]! - value) < 0.01, `${what} ${stat}: ${actual[stat]} vs k6 ${value}`)
+      }
+      const n = k6.iterations
+      const items = parsed.series.find((s) => s.key === 'shop GET /items/:id')!
+      // k6's http_req_failed counts these failures; {expected_response:true} covers the others.
+      assert.equal(items.requests, n)
+      assert.equal(items.failed, k6.itemsFailed)
+      assert.deepEqual(items.statusCodes, { '200': n - k6.itemsFailed, '500': k6.itemsFailed })
+      assert.equal(items.latency!.count, n - k6.itemsFailed)
+      near(items.latency as unknown as Record<string, number>, k6.items, 'http_req_duration')
+      // responseCallback: null leaves POST untagged: k6's default (status 200–399) decides.
+      const orders = parsed.series.find((s) => s.key === 'shop POST /orders')!
+      assert.equal(orders.requests, n)
+      assert.equal(orders.failed, k6.ordersFailed)
+      assert.equal(orders.latency!.count, n - k6.ordersFailed)
+      assert.deepEqual(parsed.checks, { passes: n - k6.itemsFailed, fails: k6.itemsFailed })
+      assert.equal(parsed.iterations, n)
+      const custom = Object.fromEntries(parsed.custom.map((c) => [c.name, c]))
+      assert.equal(custom.order_time!.type, 'trend')
+      near(custom.order_time!.values, k6.orderTime, 'order_time')
+      assert.deepEqual(custom.in_stock!.values, { value: k6.inStock / n, count: n })
+      assert.equal(custom.orders_placed!.values.value, n - k6.ordersFailed)
+      assert.deepEqual(custom.queue_depth!.values, k6.queue)
+    })
+  }
+
+  test('without an expected_response tag, no response or a status of 400 and above is a failure', () => {
+    assert.equal(requestFailed('true', '500'), false, 'the script’s callback decides when it tags')
+    assert.equal(requestFailed('false', '200'), true)
+    assert.equal(requestFailed(undefined, '201'), false)
+    assert.equal(requestFailed(undefined, '302'), false)
+    assert.equal(requestFailed(undefined, '404'), true)
+    assert.equal(requestFailed(undefined, '0'), true)
   })
 
   test("k6's percentile: linear interpolation at p·(n−1)", () => {
@@ -85,6 +151,30 @@ describe('k6 output parser', () => {
     assert.equal(latency.values.p50, 50)
     const completed = parsed.custom.find((c) => c.name === 'jobs_completed')!
     assert.equal(completed.values.value, 2)
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test('throughput counts request starts: a request still in flight at the end does not stretch the window', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
+    const t0 = Date.UTC(2026, 0, 1)
+    // Ten requests started 100 ms apart (10/s); each takes 5 ms but the last stalls for 3 s.
+    const lines = Array.from({ length: 10 }, (_, i) => {
+      const value = i === 9 ? 3000 : 5
+      const tags = { scenario: 's', method: 'GET', name: 'GET /x', status: '200', expected_response: 'true' }
+      return {
+        metric: 'http_req_duration',
+        type: 'Point',
+        data: { time: new Date(t0 + i * 100 + value).toISOString(), value, tags },
+      }
+    })
+    const file = path.join(dir, 'out.json.gz')
+    await writeFile(file, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')))
+    const parsed = await parseK6Output(file)
+    assert.ok(Math.abs(parsed.durationSeconds - 1) < 1e-9, `window ${parsed.durationSeconds} s`)
+    assert.ok(
+      Math.abs(parsed.series[0]!.throughput - 10) < 1e-9,
+      `throughput ${parsed.series[0]!.throughput}/s`,
+    )
     await rm(dir, { recursive: true, force: true })
   })
 

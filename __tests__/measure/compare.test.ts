@@ -25,13 +25,14 @@ describe('measure: real Compose stacks and k6', () => {
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
       const settings = exampleSettings(repo.dir, workDir)
       const progress: string[] = []
+      const runId = `t${process.pid}`
       const { results, resultsPath } = await measure({
         settings,
         bench: exampleBenchmark(),
         arms: ['base', 'head'],
         baseSha: repo.baseSha,
         meta: {
-          runId: `t${process.pid}`,
+          runId,
           runUrl: '',
           repository: 'acme/shop',
           event: 'pull_request',
@@ -65,7 +66,7 @@ describe('measure: real Compose stacks and k6', () => {
         assert.ok(api.peakMemoryBytes !== null && api.peakMemoryBytes > 0, 'peak memory measured for api')
       }
       assert.ok(progress.some((p) => /round 3/.test(p)))
-      assertNothingLeft()
+      assertNothingLeft(`loadgate-${runId}-`)
       assert.equal(
         (await new Git(repo.dir).run(['worktree', 'list'])).split('\n').length,
         1,
@@ -90,12 +91,13 @@ describe('measure: real Compose stacks and k6', () => {
       const broken = original.replace(/(['"]\/store['"], ['"]-health['"])\]/, "$1, '-no-such-flag']")
       assert.notEqual(broken, original, 'the store healthcheck was found and broken')
       await writeFile(composePath, broken)
+      const runId = `u${process.pid}`
       await assert.rejects(
         measure({
           settings: exampleSettings(repo.dir, workDir),
           bench,
           arms: ['head'],
-          meta: { runId: `u${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },
+          meta: { runId, runUrl: '', repository: '', event: 'local', pullRequest: null },
           startTimeoutSeconds: 8,
         }),
         (error: Error) => {
@@ -106,35 +108,70 @@ describe('measure: real Compose stacks and k6', () => {
       )
       const results = await readResults(path.join(workDir, 'api', 'results.json'))
       assert.match(results.error ?? '', /did not start/)
-      assertNothingLeft()
+      assertNothingLeft(`loadgate-${runId}-`)
     },
   )
 
-  test('no published port for the chosen service, and a k6 script error', { timeout: 180_000 }, async () => {
-    const repo = await makeExampleRepo({ files: { 'compose/k6/broken.js': 'export default function ( {\n' } })
-    cleanups.push(repo.cleanup)
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
-    cleanups.push(() => rm(workDir, { recursive: true, force: true }))
-    const meta = { runId: `v${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null }
-    await assert.rejects(
-      measure({
-        settings: exampleSettings(repo.dir, workDir),
-        bench: exampleBenchmark({ service: 'store', port: 8081 }),
+  test(
+    'missing compose file, no published port, a k6 script error, a crashing container',
+    { timeout: 240_000 },
+    async () => {
+      const repo = await makeExampleRepo({
+        headEnv: 'CRASH_AFTER=40',
+        files: { 'compose/k6/broken.js': 'export default function ( {\n' },
+      })
+      cleanups.push(repo.cleanup)
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+      const runId = `v${process.pid}`
+      const meta = { runId, runUrl: '', repository: '', event: 'local', pullRequest: null }
+      const oneRound = exampleSettings(repo.dir, workDir, { minRounds: 1, maxRounds: 1, warmupSeconds: 0 })
+      const settings = exampleSettings(repo.dir, workDir)
+
+      await assert.rejects(
+        measure({
+          settings,
+          bench: exampleBenchmark({ composeFile: 'compose/nope.yaml' }),
+          arms: ['head'],
+          meta,
+        }),
+        {
+          name: 'LoadgateError',
+          message: "Input 'compose-file' is 'compose/nope.yaml': no such file in the checkout",
+        },
+      )
+      await assert.rejects(
+        measure({
+          settings,
+          bench: exampleBenchmark({ service: 'store', port: 8081 }),
+          arms: ['head'],
+          meta,
+        }),
+        /^LoadgateError: Service 'store' publishes no port 8081/,
+      )
+      assertNothingLeft(`loadgate-${runId}-`)
+
+      const broken = await measure({
+        settings: oneRound,
+        bench: exampleBenchmark({ k6Script: 'compose/k6/broken.js' }),
         arms: ['head'],
         meta,
-      }),
-      /Service 'store' publishes no port 8081/,
-    )
-    assertNothingLeft()
-    const { results } = await measure({
-      settings: exampleSettings(repo.dir, workDir, { minRounds: 1, maxRounds: 1, warmupSeconds: 0 }),
-      bench: exampleBenchmark({ k6Script: 'compose/k6/broken.js' }),
-      arms: ['head'],
-      meta,
-    })
-    const trial = results.trials[0]!
-    assert.equal(trial.valid, false)
-    assert.match(trial.invalidReason ?? '', /k6 exited \d+: .*(SyntaxError|Unexpected)/i)
-    assertNothingLeft()
-  })
+      })
+      const trial = broken.results.trials[0]!
+      assert.equal(trial.valid, false)
+      assert.match(trial.invalidReason ?? '', /k6 exited \d+: .*(SyntaxError|Unexpected)/i)
+      assertNothingLeft(`loadgate-${runId}-`)
+
+      // The api exits after 40 requests; the trial that saw it go is invalid, and says why.
+      const crashed = await measure({ settings: oneRound, bench: exampleBenchmark(), arms: ['head'], meta })
+      const crash = crashed.results.trials[0]!
+      assert.equal(crash.valid, false)
+      assert.match(crash.invalidReason ?? '', /container api restarted or stopped during the trial/)
+      const api = crash.resources.find((r) => r.service === 'api')!
+      assert.equal(api.disrupted, true)
+      assert.equal(api.cpuSeconds, null, 'no CPU figure for a container that went away')
+      assert.equal(crash.resources.find((r) => r.service === 'store')!.disrupted, false)
+      assertNothingLeft(`loadgate-${runId}-`)
+    },
+  )
 })

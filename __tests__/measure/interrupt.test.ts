@@ -1,6 +1,7 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -44,7 +45,8 @@ async function startAndWaitForTrial(env: Record<string, string>) {
     child.stdout.on('data', watch)
     child.stderr.on('data', watch)
   })
-  return { repo, workDir, child, exited }
+  // measure-child.ts names its run `kill<pid>`.
+  return { repo, workDir, child, exited, prefix: `loadgate-kill${child.pid}-` }
 }
 
 /** The post step's input: what the main step saved with core.saveState in GITHUB_STATE. */
@@ -65,13 +67,14 @@ describe('interrupting a measurement', () => {
       cleanups.push(() => rm(stateDir, { recursive: true, force: true }))
       const stateFile = path.join(stateDir, 'state')
       await writeFile(stateFile, '') // the runner creates it before the step starts
-      const { repo, workDir, child, exited } = await startAndWaitForTrial({ GITHUB_STATE: stateFile })
+      const { repo, workDir, child, exited, prefix } = await startAndWaitForTrial({ GITHUB_STATE: stateFile })
       child.kill('SIGKILL')
       await exited
       const state = await savedState(stateFile)
       assert.ok(state['loadgate-resources'], 'the main step recorded its resources')
       assert.match(state['loadgate-resources']!, /"kind":"compose"/)
-      const post = spawnSync('node', ['dist/post.js'], {
+      // The post step's source (dist/post.js is its bundle, kept equal by the dist test).
+      const post = spawnSync('node', ['--import', 'tsx', 'src/post.ts'], {
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
@@ -81,9 +84,12 @@ describe('interrupting a measurement', () => {
       })
       assert.equal(post.status, 0, post.stdout + post.stderr)
       assert.match(post.stdout, /removed compose loadgate-kill/)
+      const resources = JSON.parse(state['loadgate-resources']!) as Array<{ kind: string; id: string }>
+      const worktree = resources.find((r) => r.kind === 'worktree')!
+      assert.equal(existsSync(path.dirname(worktree.id)), false, 'the worktree’s temporary directory is gone')
       // k6 may still be finishing its trial against the removed stack; wait it out.
       await new Promise((resolve) => setTimeout(resolve, 6000))
-      assertNothingLeft()
+      assertNothingLeft(prefix)
       assert.equal(git(repo.dir, 'worktree', 'list').split('\n').length, 1, 'base worktree removed')
       const results = await readResults(path.join(workDir, 'api', 'results.json'))
       assert.ok(
@@ -94,10 +100,15 @@ describe('interrupting a measurement', () => {
   )
 
   test('SIGTERM: the process tears everything down itself and exits 143', { timeout: 300_000 }, async () => {
-    const { repo, child, exited } = await startAndWaitForTrial({})
+    const { repo, workDir, child, exited, prefix } = await startAndWaitForTrial({})
     child.kill('SIGTERM')
     assert.equal(await exited, 143)
-    assertNothingLeft()
+    assertNothingLeft(prefix)
+    const results = await readResults(path.join(workDir, 'api', 'results.json'))
+    assert.match(results.error ?? '', /^Interrupted by SIGTERM during round \d \w+$/)
+    assert.ok(results.trials.length >= 1, 'the trial measured before the signal is kept')
+    for (const trial of results.trials)
+      assert.equal(trial.valid, true, `the trial cut short is not recorded: ${trial.invalidReason}`)
     assert.equal(git(repo.dir, 'worktree', 'list').split('\n').length, 1, 'base worktree removed')
   })
 })

@@ -91,6 +91,18 @@ describe('PR comment markdown', () => {
     assert.ok(tables(body).every((t) => t.rows.every((row) => row.length === 6)))
   })
 
+  test('escaped text renders as written: quotes, ampersands and brackets, never an entity', () => {
+    const text = `can't "stop" & <go> #1`
+    const html = marked.parseInline(escapeMarkdown(text)) as string
+    const shown = html
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+    assert.equal(shown, text)
+  })
+
   test('a huge comparison stays under GitHub’s limit and says what it left out', () => {
     const c = comparisons.regression()
     const template = c.series[1]!

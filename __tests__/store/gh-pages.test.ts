@@ -1,10 +1,12 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { cloneOrigin, git, makeOriginAndClone } from '../helpers/git-repos'
+import { readDerived } from '../helpers/history'
 import {
   readHistory,
   rebuildDerived,
@@ -67,13 +69,16 @@ describe('gh-pages store', () => {
         (f) => !f.endsWith('.benchmark-action.json'),
       )
       assert.equal(runFiles.length, 20)
-      const series = JSON.parse(await readFile(path.join(check, 'loadgate/data/api/series.json'), 'utf8'))
-      assert.equal(series.runs.length, 20)
+      const derived = await readDerived(path.join(check, 'loadgate'), 'api')
+      assert.equal(derived.runs.runs.id.length, 20)
+      for (const series of Object.values(derived.series)) assert.equal(series.metrics.p50!.median.length, 20)
       // A fresh rebuild from the run files gives the same derived files.
       const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-rebuild-'))
       await cp(path.join(check, 'loadgate'), copy, { recursive: true })
       await rebuildDerived(copy)
-      for (const file of ['data/index.json', 'data/api/series.json']) {
+      const seriesFiles = derived.runs.series.map((s) => `data/api/series/${s.file}`)
+      assert.ok(seriesFiles.length > 0)
+      for (const file of ['data/index.json', 'data/api/runs.json', ...seriesFiles]) {
         assert.deepEqual(
           JSON.parse(await readFile(path.join(copy, file), 'utf8')),
           JSON.parse(await readFile(path.join(check, 'loadgate', file), 'utf8')),
@@ -122,11 +127,15 @@ describe('gh-pages store', () => {
     const fixture = path.resolve('__tests__/__fixtures__/history-v1')
     const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-v1-'))
     await cp(fixture, copy, { recursive: true })
+    // Chart data an older loadgate derived: replaced, since the dashboard is replaced with it.
+    await writeFile(path.join(copy, 'data/api/series.json'), '{"schemaVersion":1}')
     await rebuildDerived(copy)
-    const series = JSON.parse(await readFile(path.join(copy, 'data/api/series.json'), 'utf8'))
-    assert.equal(series.runs.length, 3)
-    assert.deepEqual(series.series['api GET /items/:id'].p50.median, [4.1, 4.3, 4.2])
-    assert.deepEqual(series.series['api GET /items/:id'].p50.low, [null, null, null])
+    const derived = await readDerived(copy, 'api')
+    assert.equal(derived.runs.runs.id.length, 3)
+    const items = derived.series['api GET /items/:id']!.metrics
+    assert.deepEqual(items.p50!.median, [4.1, 4.3, 4.2])
+    assert.deepEqual(items.p50!.low, [null, null, null])
+    assert.equal(existsSync(path.join(copy, 'data/api/series.json')), false, 'version 1 chart data removed')
     await rm(copy, { recursive: true, force: true })
   })
 

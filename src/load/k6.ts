@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { chmod } from 'node:fs/promises'
 import * as toolCache from '@actions/tool-cache'
@@ -18,24 +19,60 @@ async function versionOf(binary: string): Promise<string | null> {
   }
 }
 
+/** The release asset for this machine: `k6-v1.8.1-linux-amd64.tar.gz`, `k6-v2.2.0-macos-arm64.zip`, … */
+export function k6Release(
+  version: string,
+  platform: NodeJS.Platform = process.platform,
+  arch: string = process.arch,
+): { url: string; dir: string; zip: boolean } {
+  const system = platform === 'darwin' ? 'macos' : platform === 'linux' ? 'linux' : null
+  const cpu = arch === 'x64' ? 'amd64' : arch === 'arm64' ? 'arm64' : null
+  if (!system || !cpu) {
+    throw new LoadgateError(
+      `k6 is not on PATH and no k6 release is published for ${platform}/${arch}: install k6 on the runner`,
+    )
+  }
+  const dir = `k6-v${version}-${system}-${cpu}`
+  const zip = system === 'macos'
+  return {
+    url: `https://github.com/grafana/k6/releases/download/v${version}/${dir}.${zip ? 'zip' : 'tar.gz'}`,
+    dir,
+    zip,
+  }
+}
+
+/** The tool cache needs the runner's directories; outside a runner (the CLI) it gets its own. */
+function toolCacheDirectories(): void {
+  process.env.RUNNER_TOOL_CACHE ||= path.join(os.homedir(), '.cache', 'loadgate', 'tool-cache')
+  process.env.RUNNER_TEMP ||= os.tmpdir()
+}
+
 /** k6 from PATH, else the pinned release downloaded with the tool cache (as on GitHub's runners). */
 export async function locateK6(version: string): Promise<K6> {
   const onPath = await versionOf('k6')
   if (onPath) return { path: 'k6', version: onPath }
+  if (!/^\d+\.\d+\.\d+$/.test(version)) {
+    throw new LoadgateError(
+      `Input 'k6-version' is '${version}': expected an exact version such as 1.8.1 (k6 is not on PATH)`,
+    )
+  }
+  toolCacheDirectories()
   const cached = toolCache.find('k6', version)
   if (cached) return { path: path.join(cached, 'k6'), version }
-  const url = `https://github.com/grafana/k6/releases/download/v${version}/k6-v${version}-linux-amd64.tar.gz`
+  const release = k6Release(version)
   try {
-    const archive = await toolCache.downloadTool(url)
-    const extracted = await toolCache.extractTar(archive)
-    const dir = await toolCache.cacheDir(path.join(extracted, `k6-v${version}-linux-amd64`), 'k6', version)
+    const archive = await toolCache.downloadTool(release.url)
+    const extracted = release.zip ? await toolCache.extractZip(archive) : await toolCache.extractTar(archive)
+    const dir = await toolCache.cacheDir(path.join(extracted, release.dir), 'k6', version)
     const binary = path.join(dir, 'k6')
     await chmod(binary, 0o755)
-    return { path: binary, version: (await versionOf(binary)) ?? version }
+    const installed = await versionOf(binary)
+    if (!installed) throw new Error(`${binary} does not run`)
+    return { path: binary, version: installed }
   } catch (error) {
     throw new LoadgateError(
-      `k6 is not on PATH and k6 ${version} could not be installed from ${url} (${errorMessage(error)}): ` +
-        'install k6 on the runner or check the k6-version input',
+      `k6 is not on PATH and k6 ${version} could not be installed from ${release.url} ` +
+        `(${errorMessage(error).replace(/\s+/g, ' ')}): install k6 on the runner or check the k6-version input`,
     )
   }
 }
@@ -68,6 +105,9 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
     '--quiet',
     '--no-usage-report',
     '--include-system-env-vars=false',
+    // No REST API server: it is not used, and its fixed port clashes with any other k6 on the machine.
+    '--address',
+    '',
     '--out',
     `json=${trial.outFile}`,
     ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
@@ -95,9 +135,14 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
 }
 
 /** The most telling line of k6's stderr (its `level=error` message), shortened to one line. */
-function k6Error(stderr: string): string {
+export function k6Error(stderr: string): string {
   const lines = stderr.trim().split('\n').filter(Boolean)
-  const error = lines.find((l) => /level=(error|fatal)|ERRO|Error/i.test(l)) ?? lines.at(-1) ?? 'no output'
+  // A warning can mention "Error" too (`level=warning msg="Error from API server"`): errors first.
+  const error =
+    lines.find((l) => /level=(error|fatal)/.test(l)) ??
+    lines.find((l) => /\bERRO\b|Error/.test(l) && !/level=(warning|info|debug)/.test(l)) ??
+    lines.at(-1) ??
+    'no output'
   const msg = /msg="((?:[^"\\]|\\.)*)"/.exec(error)?.[1] ?? error
   return msg.replace(/\\n/g, ' ').replace(/\s+/g, ' ').slice(0, 400)
 }

@@ -132,6 +132,10 @@ export async function parseK6Output(
   let firstTime = Number.NaN
   let keptFirst = Number.POSITIVE_INFINITY
   let keptLast = Number.NEGATIVE_INFINITY
+  // Request start times (a point's time is when the request ended): see trialWindowSeconds.
+  let firstStart = Number.POSITIVE_INFINITY
+  let lastStart = Number.NEGATIVE_INFINITY
+  let requests = 0
   let points = 0
 
   const handle = (line: string): void => {
@@ -187,10 +191,14 @@ export async function parseK6Output(
         series.set(key, acc)
       }
       acc.requests++
+      requests++
+      const start = time - value
+      if (start < firstStart) firstStart = start
+      if (start > lastStart) lastStart = start
       const status = tags.status ?? '0'
       acc.statusCodes[status] = (acc.statusCodes[status] ?? 0) + 1
-      // k6 tags every request with expected_response; a failed request's latency is not a latency.
-      if (tags.expected_response === 'false') acc.failed++
+      // A failed request's latency is not a latency.
+      if (requestFailed(tags.expected_response, status)) acc.failed++
       else acc.latencies.push(value)
     } else if (metric === 'checks') {
       if (value) checks.passes++
@@ -213,7 +221,12 @@ export async function parseK6Output(
     handle(buffer.toString('utf8', start, end))
   })
 
-  const durationSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
+  const durationSeconds =
+    requests > 1 && lastStart > firstStart
+      ? trialWindowSeconds(firstStart, lastStart, requests)
+      : keptLast > keptFirst
+        ? (keptLast - keptFirst) / 1000
+        : 0
   const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return {
     series: [
@@ -258,6 +271,28 @@ function combine(parts: SeriesAccumulator[]): SeriesAccumulator {
       all.statusCodes[code] = (all.statusCodes[code] ?? 0) + count
   }
   return all
+}
+
+/**
+ * The window throughput is counted over: from the first request's start to the last one's, plus
+ * one mean gap between starts (n starts span n − 1 gaps). Not the span of the points' times: a
+ * point is written when its request ends, so requests still in flight when the load stops (a
+ * stalled one, a long poll) would stretch the window and lower the rate of a service that served
+ * every request it was sent.
+ */
+function trialWindowSeconds(firstStart: number, lastStart: number, requests: number): number {
+  return ((lastStart - firstStart) * requests) / (requests - 1) / 1000
+}
+
+/**
+ * k6 tags every request with `expected_response` (the script's response callback, by default
+ * 200–399). A script that turned the callback off (`http.setResponseCallback(null)`) gets no tag:
+ * then k6's default applies — no response, or a status of 400 and above, is a failure.
+ */
+export function requestFailed(expectedResponse: string | undefined, status: string): boolean {
+  if (expectedResponse !== undefined) return expectedResponse === 'false'
+  const code = Number(status)
+  return !(code >= 200 && code < 400)
 }
 
 function pointTime(line: string): number {

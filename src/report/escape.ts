@@ -12,7 +12,10 @@ export function escapeHtml(text: string): string {
  * shows as written and can neither break the table nor inject a link.
  */
 export function escapeMarkdown(text: string): string {
-  return escapeHtml(text)
+  // Quotes only matter inside HTML attributes; as `&#39;` they would meet the `#` escape below
+  // and show as the entity itself.
+  return text
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
     .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
     .replace(/@/g, '@\u200b')
     .replace(/\r?\n/g, ' ')

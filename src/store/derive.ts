@@ -1,18 +1,66 @@
+import { createHash } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { RunRecord } from '../types'
 
-export const DERIVED_SCHEMA_VERSION = 1
+/**
+ * Version 2 splits a benchmark's chart data into `runs.json` (who, when, verdict) and one file per
+ * series under `series/`, so the dashboard fetches only the series on screen. Derived files are
+ * rebuilt from the run files on every write: older versions are replaced, never read.
+ */
+export const DERIVED_SCHEMA_VERSION = 2
 
-export interface SeriesRun {
-  /** The workflow run id (links to the run when `repository` is set). */
-  id: string
-  time: string
-  sha: string
-  branch: string
-  message: string
-  author: string
+/** Run metadata as columns aligned by run, oldest first. */
+export interface RunColumns {
+  /** Workflow run ids (link to the run when `repository` is set). */
+  id: string[]
+  /** Start time, Unix seconds. */
+  time: number[]
+  /** Head commit, first 12 hex digits. */
+  sha: string[]
+  branch: string[]
+  /** First line of the commit message, at most 120 characters. */
+  message: string[]
+  author: string[]
   /** Index into `runners`. */
-  runner: number
-  verdict: RunRecord['verdict']
+  runner: number[]
+  verdict: Array<RunRecord['verdict']>
+}
+
+export interface RunsFile {
+  schemaVersion: typeof DERIVED_SCHEMA_VERSION
+  benchmark: string
+  /** owner/name, for commit links ('' when unknown). */
+  repository: string
+  /** Distinct runner descriptions, referenced by index from `runs.runner`. */
+  runners: string[]
+  runs: RunColumns
+  /** Every series with a chart, and its file under `series/`. */
+  series: Array<{ key: string; file: string }>
+}
+
+export interface Columns {
+  median: Array<number | null>
+  low?: Array<number | null>
+  high?: Array<number | null>
+}
+
+/** One series' metrics as columns aligned with `runs.json`, null where a run did not measure it. */
+export interface SeriesColumnsFile {
+  schemaVersion: typeof DERIVED_SCHEMA_VERSION
+  benchmark: string
+  key: string
+  metrics: Record<string, Columns>
+}
+
+export interface DerivedBenchmark {
+  runs: RunsFile
+  series: SeriesColumnsFile[]
+}
+
+export interface IndexFile {
+  schemaVersion: typeof DERIVED_SCHEMA_VERSION
+  benchmarks: Array<{ name: string; runs: number; latest: string; series: string[] }>
 }
 
 /** What the charts draw: the median of every metric, and the median's interval for p50 and p95. */
@@ -22,29 +70,6 @@ const CHARTED: Record<string, boolean> = {
   p99: false,
   throughput: false,
   error_rate: false,
-}
-
-/** Columnar per-benchmark history for charts: arrays aligned with `runs`, null where not measured. */
-export interface SeriesFile {
-  schemaVersion: typeof DERIVED_SCHEMA_VERSION
-  benchmark: string
-  /** owner/name, for commit links ('' when unknown). */
-  repository: string
-  /** Distinct runner descriptions, referenced by index from runs. */
-  runners: string[]
-  runs: SeriesRun[]
-  series: Record<string, Record<string, Columns>>
-}
-
-interface Columns {
-  median: Array<number | null>
-  low?: Array<number | null>
-  high?: Array<number | null>
-}
-
-export interface IndexFile {
-  schemaVersion: typeof DERIVED_SCHEMA_VERSION
-  benchmarks: Array<{ name: string; runs: number; latest: string; series: string[] }>
 }
 
 /** Medians keep 4 significant digits; interval bounds only shade a band, 3 are plenty. */
@@ -57,39 +82,46 @@ function runner(record: RunRecord): string {
   return [r.os, r.cpuModel, r.cores ? `${r.cores} cores` : ''].filter(Boolean).join(' · ')
 }
 
-/** Rebuilds one benchmark's chart data from its run files (oldest first), keeping the newest `retention` runs (0 = all). */
-export function buildSeriesFile(benchmark: string, records: RunRecord[], retention = 0): SeriesFile {
+/** A series' file name: series keys hold spaces, slashes and anything an endpoint name can. */
+export function seriesFileName(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex').slice(0, 16)}.json`
+}
+
+/** Rebuilds one benchmark's chart data from its run files, keeping the newest `retention` runs (0 = all). */
+export function buildDerived(benchmark: string, records: RunRecord[], retention = 0): DerivedBenchmark {
   const ordered = [...records].sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
   const kept = retention > 0 ? ordered.slice(-retention) : ordered
-  const repository = kept.findLast((r) => r.meta.repository)?.meta.repository ?? ''
-  const file: SeriesFile = {
-    schemaVersion: DERIVED_SCHEMA_VERSION,
-    benchmark,
-    repository,
-    runners: [],
-    runs: [],
-    series: {},
+  const runs: RunColumns = {
+    id: [],
+    time: [],
+    sha: [],
+    branch: [],
+    message: [],
+    author: [],
+    runner: [],
+    verdict: [],
   }
+  const runners: string[] = []
   const runnerIndex = new Map<string, number>()
+  const metricsByKey = new Map<string, Record<string, Columns>>()
   kept.forEach((record, index) => {
     const description = runner(record)
     if (!runnerIndex.has(description)) {
-      runnerIndex.set(description, file.runners.length)
-      file.runners.push(description)
+      runnerIndex.set(description, runners.length)
+      runners.push(description)
     }
-    file.runs.push({
-      id: record.meta.runId,
-      time: record.meta.startedAt,
-      // Twelve hex digits identify a commit in links and tooltips; forty only add weight.
-      sha: record.meta.head.sha.slice(0, 12),
-      branch: record.branch,
-      message: record.meta.head.message.split('\n')[0]!.slice(0, 120),
-      author: record.meta.head.author,
-      runner: runnerIndex.get(description)!,
-      verdict: record.verdict,
-    })
+    runs.id.push(record.meta.runId)
+    runs.time.push(Math.round(Date.parse(record.meta.startedAt) / 1000))
+    // Twelve hex digits identify a commit in links and tooltips; forty only add weight.
+    runs.sha.push(record.meta.head.sha.slice(0, 12))
+    runs.branch.push(record.branch)
+    runs.message.push(record.meta.head.message.split('\n')[0]!.slice(0, 120))
+    runs.author.push(record.meta.head.author)
+    runs.runner.push(runnerIndex.get(description)!)
+    runs.verdict.push(record.verdict)
     for (const series of record.series) {
-      const metrics = (file.series[series.key] ??= {})
+      let metrics = metricsByKey.get(series.key)
+      if (!metrics) metricsByKey.set(series.key, (metrics = {}))
       for (const [metric, value] of Object.entries(series.metrics)) {
         if (!(metric in CHARTED)) continue
         const columns: Columns = (metrics[metric] ??= CHARTED[metric]
@@ -103,9 +135,23 @@ export function buildSeriesFile(benchmark: string, records: RunRecord[], retenti
       }
     }
   })
-  for (const metrics of Object.values(file.series))
+  const keys = [...metricsByKey.keys()].sort()
+  const series = keys.map((key): SeriesColumnsFile => {
+    const metrics = metricsByKey.get(key)!
     for (const columns of Object.values(metrics)) pad(columns, kept.length)
-  return file
+    return { schemaVersion: DERIVED_SCHEMA_VERSION, benchmark, key, metrics }
+  })
+  return {
+    runs: {
+      schemaVersion: DERIVED_SCHEMA_VERSION,
+      benchmark,
+      repository: kept.findLast((r) => r.meta.repository)?.meta.repository ?? '',
+      runners,
+      runs,
+      series: keys.map((key) => ({ key, file: seriesFileName(key) })),
+    },
+    series,
+  }
 }
 
 function pad(columns: Columns, length: number): void {
@@ -114,15 +160,26 @@ function pad(columns: Columns, length: number): void {
   }
 }
 
-export function buildIndexFile(series: SeriesFile[]): IndexFile {
+/** Replaces `<benchmarkDir>/runs.json` and `series/`; removes what older versions wrote. */
+export async function writeDerived(benchmarkDir: string, derived: DerivedBenchmark): Promise<void> {
+  const seriesDir = path.join(benchmarkDir, 'series')
+  await rm(seriesDir, { recursive: true, force: true })
+  await rm(path.join(benchmarkDir, 'series.json'), { force: true })
+  await mkdir(seriesDir, { recursive: true })
+  await writeFile(path.join(benchmarkDir, 'runs.json'), JSON.stringify(derived.runs))
+  for (const [i, file] of derived.series.entries())
+    await writeFile(path.join(seriesDir, derived.runs.series[i]!.file), JSON.stringify(file))
+}
+
+export function buildIndexFile(benchmarks: DerivedBenchmark[]): IndexFile {
   return {
     schemaVersion: DERIVED_SCHEMA_VERSION,
-    benchmarks: series
-      .map((s) => ({
-        name: s.benchmark,
-        runs: s.runs.length,
-        latest: s.runs.at(-1)?.time ?? '',
-        series: Object.keys(s.series).sort(),
+    benchmarks: benchmarks
+      .map(({ runs }) => ({
+        name: runs.benchmark,
+        runs: runs.runs.id.length,
+        latest: runs.runs.time.length ? new Date(runs.runs.time.at(-1)! * 1000).toISOString() : '',
+        series: runs.series.map((s) => s.key),
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   }

@@ -6,12 +6,13 @@ import { run } from '../exec'
 import { Git } from '../git'
 import type { RunRecord } from '../types'
 import { toBenchmarkActionJson } from './benchmark-action'
-import { buildIndexFile, buildSeriesFile, type SeriesFile } from './derive'
+import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
 import { migrateRunRecord } from './migrate'
 import { runFileName } from './run-record'
 import { copySite } from './site'
 
 const MAX_ATTEMPTS = 8
+const READ_BATCH = 64
 const COMMITTER = [
   '-c',
   'user.name=github-actions[bot]',
@@ -59,7 +60,7 @@ async function fetchBranch(git: Git, remote: string, branch: string): Promise<bo
 }
 
 async function readRunFiles(dir: string): Promise<RunRecord[]> {
-  const records: RunRecord[] = []
+  const files: string[] = []
   const walk = async (current: string): Promise<void> => {
     let entries
     try {
@@ -70,12 +71,18 @@ async function readRunFiles(dir: string): Promise<RunRecord[]> {
     for (const entry of entries) {
       const full = path.join(current, entry.name)
       if (entry.isDirectory()) await walk(full)
-      else if (entry.name.endsWith('.json') && !entry.name.endsWith('.benchmark-action.json')) {
-        records.push(migrateRunRecord(JSON.parse(await readFile(full, 'utf8'))))
-      }
+      else if (entry.name.endsWith('.json') && !entry.name.endsWith('.benchmark-action.json'))
+        files.push(full)
     }
   }
   await walk(dir)
+  // Thousands of small files: read a batch at a time rather than one after another.
+  const records: RunRecord[] = []
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    const batch = files.slice(i, i + READ_BATCH)
+    const texts = await Promise.all(batch.map((file) => readFile(file, 'utf8')))
+    for (const text of texts) records.push(migrateRunRecord(JSON.parse(text)))
+  }
   return records
 }
 
@@ -86,15 +93,15 @@ export async function rebuildDerived(root: string, retention = 0): Promise<void>
   const benchmarks = (await readdir(dataDir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
-  const files: SeriesFile[] = []
+  const derived: DerivedBenchmark[] = []
   for (const benchmark of benchmarks.sort()) {
     const records = await readRunFiles(path.join(dataDir, benchmark, 'runs'))
     if (records.length === 0) continue
-    const file = buildSeriesFile(benchmark, records, retention)
-    files.push(file)
-    await writeFile(path.join(dataDir, benchmark, 'series.json'), JSON.stringify(file))
+    const files = buildDerived(benchmark, records, retention)
+    derived.push(files)
+    await writeDerived(path.join(dataDir, benchmark), files)
   }
-  await writeFile(path.join(dataDir, 'index.json'), `${JSON.stringify(buildIndexFile(files), null, 1)}\n`)
+  await writeFile(path.join(dataDir, 'index.json'), `${JSON.stringify(buildIndexFile(derived), null, 1)}\n`)
   await copySite(root)
 }
 

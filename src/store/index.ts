@@ -3,4 +3,4 @@ export { recordRun, readHistory, rebuildDerived, type RecordOptions, type Record
 export { dashboardUrl, copySite } from './site'
 export { toBenchmarkActionJson } from './benchmark-action'
 export { migrateRunRecord } from './migrate'
-export { buildSeriesFile, buildIndexFile } from './derive'
+export { buildDerived, buildIndexFile, writeDerived, seriesFileName } from './derive'

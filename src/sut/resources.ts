@@ -152,10 +152,12 @@ export class ResourceSampler {
         const cpuStart = this.cpuStart.get(c.id)
         const restarted =
           !after || !before || after.restarts !== before.restarts || after.startedAt !== before.startedAt
+        // A stopped or restarted container's counters are gone or start again: not a measurement.
+        const continuous = !restarted && after.running
         return {
           service: c.service,
           container: c.name,
-          cpuSeconds: cpuEnd != null && cpuStart !== undefined && !restarted ? cpuEnd - cpuStart : null,
+          cpuSeconds: cpuEnd != null && cpuStart !== undefined && continuous ? cpuEnd - cpuStart : null,
           peakMemoryBytes: this.peak.get(c.id) ?? null,
           restarts: after && before ? after.restarts - before.restarts : 0,
           disrupted: restarted || !after?.running,

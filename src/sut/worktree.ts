@@ -3,12 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Git } from '../git'
 
+export const WORKTREE_PARENT_PREFIX = 'loadgate-base-'
+
 /** A detached git worktree of one commit (the base arm's tree), removed with `remove()`. */
 export async function addWorktree(
   git: Git,
   sha: string,
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'loadgate-base-'))
+  const parent = await mkdtemp(path.join(os.tmpdir(), WORKTREE_PARENT_PREFIX))
   const dir = path.join(parent, 'tree')
   await git.run(['worktree', 'add', '--detach', '--quiet', dir, sha])
   return {

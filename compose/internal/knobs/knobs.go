@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -49,7 +50,7 @@ var sink atomic.Uint64
 // Work simulates an endpoint: a wait (I/O) and CPU work (hash rounds), both scaled by the knobs.
 func (k Knobs) Work(wait time.Duration, hashRounds int) {
 	scale := 1 + k.LatencyPercent/100
-	time.Sleep(time.Duration(float64(wait) * scale))
+	waitFor(time.Duration(float64(wait) * scale))
 	rounds := int(float64(hashRounds) * scale * (1 + k.ExtraCPUPercent/100))
 	sum := sha256.Sum256([]byte("loadgate"))
 	for i := 0; i < rounds; i++ {
@@ -106,4 +107,19 @@ func Serve(name, port string, k Knobs, mux *http.ServeMux) {
 	log.Printf("%s listening on :%s with %+v", name, port, k)
 	server := &http.Server{Addr: ":" + port, Handler: k.Middleware(mux), ReadHeaderTimeout: 5 * time.Second}
 	log.Fatal(server.ListenAndServe())
+}
+
+// waitFor waits d, like a downstream call that takes d, without using CPU. time.Sleep would not
+// do: the runtime's timers wake up to a millisecond late (a 2.2 ms sleep takes 3.2 ms), so a 10%
+// knob would move a short wait by 0% or 50%. nanosleep(2) blocks only this thread (the runtime
+// moves other goroutines to another one) and wakes within tens of microseconds.
+func waitFor(d time.Duration) {
+	remaining := syscall.NsecToTimespec(d.Nanoseconds())
+	for {
+		var left syscall.Timespec
+		if err := syscall.Nanosleep(&remaining, &left); err != syscall.EINTR {
+			return
+		}
+		remaining = left
+	}
 }

@@ -45,7 +45,7 @@ func checkHealth(port string) {
 }
 
 func main() {
-	role := flag.String("role", "", "index | search | app | tail")
+	role := flag.String("role", "", "index | search | app | tail | challenge | queue | worker")
 	healthFlag := flag.Bool("health", false, "check /health and exit")
 	flag.Parse()
 	port := env("PORT", "8080")
@@ -63,8 +63,14 @@ func main() {
 		blockingRole(mux)
 	case "tail":
 		tailRole(mux)
+	case "challenge":
+		challengeRole(mux)
+	case "queue":
+		queueRole(mux)
+	case "worker":
+		go workerRole()
 	default:
-		log.Fatalf("-role %q: expected index, search, app or tail", *role)
+		log.Fatalf("-role %q: expected index, search, app, tail, challenge, queue or worker", *role)
 	}
 	log.Printf("scenario %s on :%s", *role, port)
 	log.Fatal((&http.Server{Addr: ":" + port, Handler: mux, ReadHeaderTimeout: 5 * time.Second}).ListenAndServe())
@@ -161,4 +167,148 @@ func tailRole(mux *http.ServeMux) {
 		}
 		fmt.Fprint(w, `{"done":true}`)
 	})
+}
+
+// challengeRole: a challenge/progress API whose connection pool opens lazily: for COLD_START_MS
+// after the first request, half the requests fail with 503 while /health already says ok. Its
+// endpoints take a few milliseconds; SLOW_PROGRESS_PERCENT slows POST /challenges/{id}/progress.
+func challengeRole(mux *http.ServeMux) {
+	coldStart := time.Duration(envFloat("COLD_START_MS", 1500)) * time.Millisecond
+	slowProgress := envFloat("SLOW_PROGRESS_PERCENT", 0)
+	var firstRequest sync.Once
+	var warmAt atomic.Int64
+	poolReady := func(w http.ResponseWriter) bool {
+		firstRequest.Do(func() { warmAt.Store(time.Now().Add(coldStart).UnixNano()) })
+		if time.Now().UnixNano() < warmAt.Load() && rand.Float64() < 0.5 {
+			http.Error(w, `{"error":"connection pool not ready"}`, http.StatusServiceUnavailable)
+			return false
+		}
+		return true
+	}
+	handle := func(pattern string, serviceTime time.Duration, body string) {
+		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+			if !poolReady(w) {
+				return
+			}
+			time.Sleep(serviceTime)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, body, r.PathValue("id"))
+		})
+	}
+	handle("POST /challenges", 3*time.Millisecond, `{"id":"c1%s"}`)
+	handle("GET /challenges/{id}", 2*time.Millisecond, `{"id":%q,"state":"open"}`)
+	handle("POST /challenges/{id}/progress",
+		time.Duration(float64(4*time.Millisecond)*(1+slowProgress/100)), `{"id":%q,"progress":1}`)
+	handle("GET /events", 8*time.Millisecond, `{"after":%q,"events":[]}`)
+}
+
+// queueRole: an in-memory job queue. Producers POST /jobs and wait for their job with
+// GET /jobs/{id}?wait=<ms> (a long poll: it answers when the job is done or the wait is over).
+// Workers take jobs with GET /next (waits up to a second for one) and report POST /jobs/{id}/done.
+func queueRole(mux *http.ServeMux) {
+	var mu sync.Mutex
+	done := map[string]chan struct{}{}
+	pending := make(chan string, 100000)
+	var next atomic.Int64
+	lookup := func(id string) chan struct{} {
+		mu.Lock()
+		defer mu.Unlock()
+		return done[id]
+	}
+	mux.HandleFunc("POST /jobs", func(w http.ResponseWriter, _ *http.Request) {
+		id := strconv.FormatInt(next.Add(1), 10)
+		mu.Lock()
+		done[id] = make(chan struct{})
+		mu.Unlock()
+		pending <- id
+		w.WriteHeader(http.StatusAccepted)
+		fmt.Fprintf(w, `{"id":%q}`, id)
+	})
+	mux.HandleFunc("GET /jobs/{id}", func(w http.ResponseWriter, r *http.Request) {
+		finished := lookup(r.PathValue("id"))
+		if finished == nil {
+			http.Error(w, `{"error":"no such job"}`, http.StatusNotFound)
+			return
+		}
+		wait, _ := strconv.Atoi(r.URL.Query().Get("wait"))
+		select {
+		case <-finished:
+			fmt.Fprint(w, `{"done":true}`)
+		case <-time.After(time.Duration(wait) * time.Millisecond):
+			fmt.Fprint(w, `{"done":false}`)
+		}
+	})
+	mux.HandleFunc("GET /next", func(w http.ResponseWriter, _ *http.Request) {
+		select {
+		case id := <-pending:
+			fmt.Fprintf(w, `{"id":%q}`, id)
+		case <-time.After(time.Second):
+			w.WriteHeader(http.StatusNoContent)
+		}
+	})
+	mux.HandleFunc("POST /jobs/{id}/done", func(w http.ResponseWriter, r *http.Request) {
+		if finished := lookup(r.PathValue("id")); finished != nil {
+			mu.Lock()
+			select {
+			case <-finished:
+			default:
+				close(finished)
+			}
+			mu.Unlock()
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// workerRole: WORKERS goroutines take jobs from QUEUE_URL; each job is JOB_CPU_MS of computation
+// and JOB_WAIT_MS of waiting on a downstream call. SERIALIZE=1 lets only one job run at a time.
+func workerRole() {
+	queue := env("QUEUE_URL", "http://queue:8080")
+	workers := int(envFloat("WORKERS", 4))
+	cpu := time.Duration(envFloat("JOB_CPU_MS", 2)) * time.Millisecond
+	wait := time.Duration(envFloat("JOB_WAIT_MS", 18)) * time.Millisecond
+	serialize := env("SERIALIZE", "0") == "1"
+	var one sync.Mutex
+	client := &http.Client{Timeout: 5 * time.Second}
+	for i := 0; i < workers; i++ {
+		go func() {
+			for {
+				resp, err := client.Get(queue + "/next")
+				if err != nil {
+					time.Sleep(100 * time.Millisecond)
+					continue
+				}
+				var job struct{ ID string }
+				decodeErr := json.NewDecoder(resp.Body).Decode(&job)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK || decodeErr != nil {
+					continue
+				}
+				if serialize {
+					one.Lock()
+				}
+				burn(cpu)
+				time.Sleep(wait)
+				if serialize {
+					one.Unlock()
+				}
+				if resp, err := client.Post(queue+"/jobs/"+job.ID+"/done", "application/json", nil); err == nil {
+					resp.Body.Close()
+				}
+			}
+		}()
+	}
+}
+
+// burn keeps a core busy for d: the part of a job that shows as CPU time.
+func burn(d time.Duration) {
+	x := 1.0
+	for end := time.Now().Add(d); time.Now().Before(end); {
+		for i := 0; i < 1000; i++ {
+			x = x*1.0000001 + 1e-9
+		}
+	}
+	if x < 0 {
+		fmt.Println(x)
+	}
 }

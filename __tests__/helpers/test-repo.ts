@@ -1,0 +1,219 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { git } from './git-repos'
+
+// A throwaway repository shaped like one on GitHub: a bare `origin` holding `main`, pull request
+// refs (refs/pull/N/head and the test merge refs/pull/N/merge GitHub creates), and the event
+// payloads GitHub would send — for act to run workflows against.
+
+export interface PullRequestRef {
+  number: number
+  branch: string
+  /** owner/name the head branch lives in (a fork's, or the repository's own). */
+  headRepository: string
+  headSha: string
+  baseSha: string
+  /** The test merge of head into main (refs/pull/N/merge): what actions/checkout checks out. */
+  mergeSha: string
+}
+
+export interface TestRepo {
+  root: string
+  /** The bare origin. */
+  origin: string
+  /** A working clone; act runs in it (it reads `.github/workflows` and the HEAD commit from it). */
+  dir: string
+  repository: string
+  /** Commits `files` on main and pushes them; returns the new main sha. */
+  commitToMain(message: string, files: Record<string, string>): Promise<string>
+  /** A PR branch off main with one commit writing `files`; pushed as GitHub would store it. */
+  openPullRequest(options: {
+    number: number
+    branch: string
+    files: Record<string, string>
+    fork?: string
+  }): Promise<PullRequestRef>
+  /**
+   * Writes an event payload and checks out in `dir` the commit GitHub runs the workflow for
+   * (act takes GITHUB_SHA from there): push → the pushed commit; pull_request → the test merge;
+   * workflow_run → the default branch.
+   */
+  pushEvent(): Promise<string>
+  pullRequestEvent(pr: PullRequestRef, action?: 'opened' | 'synchronize'): Promise<string>
+  workflowRunEvent(
+    pr: PullRequestRef,
+    run: { id: string; workflow: string; conclusion: 'success' | 'failure' },
+  ): Promise<string>
+  /** A fresh clone of origin's gh-pages branch: its files and a reader. */
+  ghPages(): Promise<{ files: string[]; read: (file: string) => Promise<string> }>
+  cleanup(): Promise<void>
+}
+
+/** Copies the example service (compose/, without built binaries or a knob file) into `dest`. */
+async function copyExample(dest: string): Promise<void> {
+  await cp(path.resolve('compose'), path.join(dest, 'compose'), {
+    recursive: true,
+    filter: (src) => !src.split(path.sep).includes('bin') && path.basename(src) !== '.env',
+  })
+}
+
+async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true })
+    await writeFile(path.join(dir, file), content)
+  }
+}
+
+function commitAll(dir: string, message: string): string {
+  git(dir, 'add', '-A')
+  git(dir, 'commit', '-q', '--allow-empty', '-m', message)
+  return git(dir, 'rev-parse', 'HEAD')
+}
+
+/** The first parent of `sha`, or the all-zero sha GitHub sends for a branch's first push. */
+function parentOf(dir: string, sha: string): string {
+  try {
+    return git(dir, 'rev-parse', '--verify', '--quiet', `${sha}~1`)
+  } catch {
+    return '0'.repeat(40)
+  }
+}
+
+/**
+ * The example service and `workflows` (name → YAML, written to .github/workflows/) committed on
+ * main and pushed to a bare origin that, like GitHub, serves any commit by sha.
+ */
+export async function makeTestRepo(options: {
+  workflows: Record<string, string>
+  repository?: string
+}): Promise<TestRepo> {
+  const repository = options.repository ?? 'acme/shop'
+  const [owner = '', name = ''] = repository.split('/')
+  const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-act-'))
+  const origin = path.join(root, 'origin.git')
+  const dir = path.join(root, 'repo')
+  const events = path.join(root, 'events')
+  await mkdir(events)
+  git(root, 'init', '-q', '--bare', '-b', 'main', origin)
+  git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true')
+  git(root, 'init', '-q', '-b', 'main', dir)
+  git(dir, 'remote', 'add', 'origin', origin)
+  await copyExample(dir)
+  await writeFiles(
+    dir,
+    Object.fromEntries(
+      Object.entries(options.workflows).map(([f, text]) => [`.github/workflows/${f}`, text]),
+    ),
+  )
+  commitAll(dir, 'The service and its workflows')
+  git(dir, 'push', '-q', 'origin', 'main')
+
+  const repositoryJson = {
+    full_name: repository,
+    name,
+    owner: { login: owner },
+    default_branch: 'main',
+    fork: false,
+  }
+  let eventCount = 0
+  const writeEvent = async (kind: string, payload: unknown) => {
+    const file = path.join(events, `${++eventCount}-${kind}.json`)
+    await writeFile(file, JSON.stringify(payload, null, 2))
+    return file
+  }
+
+  return {
+    root,
+    origin,
+    dir,
+    repository,
+    async commitToMain(message, files) {
+      git(dir, 'checkout', '-q', 'main')
+      await writeFiles(dir, files)
+      const sha = commitAll(dir, message)
+      git(dir, 'push', '-q', 'origin', 'main')
+      return sha
+    },
+    async openPullRequest({ number, branch, files, fork }) {
+      const baseSha = git(dir, 'rev-parse', 'main')
+      git(dir, 'checkout', '-q', '-B', branch, 'main')
+      await writeFiles(dir, files)
+      const headSha = commitAll(dir, `${branch}: change`)
+      git(dir, 'checkout', '-q', '--detach', 'main')
+      git(dir, 'merge', '-q', '--no-ff', '--no-edit', '-m', `Merge ${headSha} into ${baseSha}`, headSha)
+      const mergeSha = git(dir, 'rev-parse', 'HEAD')
+      git(dir, 'checkout', '-q', 'main')
+      // A fork's branch is not in the base repository; GitHub still keeps refs/pull/N/*.
+      const refs = [`+${headSha}:refs/pull/${number}/head`, `+${mergeSha}:refs/pull/${number}/merge`]
+      if (!fork) refs.push(`+${headSha}:refs/heads/${branch}`)
+      git(dir, 'push', '-q', 'origin', ...refs)
+      return { number, branch, headRepository: fork ?? repository, headSha, baseSha, mergeSha }
+    },
+    async pushEvent() {
+      git(dir, 'checkout', '-q', 'main')
+      const sha = git(dir, 'rev-parse', 'HEAD')
+      return writeEvent('push', {
+        ref: 'refs/heads/main',
+        before: parentOf(dir, sha),
+        after: sha,
+        created: false,
+        deleted: false,
+        forced: false,
+        head_commit: { id: sha, message: git(dir, 'log', '-1', '--format=%s') },
+        repository: repositoryJson,
+        sender: { login: 'dev' },
+      })
+    },
+    async pullRequestEvent(pr, action = 'synchronize') {
+      git(dir, 'checkout', '-q', '--detach', pr.mergeSha)
+      const [headOwner = ''] = pr.headRepository.split('/')
+      return writeEvent('pull_request', {
+        action,
+        number: pr.number,
+        pull_request: {
+          number: pr.number,
+          state: 'open',
+          user: { login: headOwner === owner ? 'dev' : headOwner },
+          head: {
+            ref: pr.branch,
+            sha: pr.headSha,
+            label: `${headOwner}:${pr.branch}`,
+            repo: { ...repositoryJson, full_name: pr.headRepository, fork: pr.headRepository !== repository },
+          },
+          base: { ref: 'main', sha: pr.baseSha, label: `${owner}:main`, repo: repositoryJson },
+        },
+        repository: repositoryJson,
+        sender: { login: 'dev' },
+      })
+    },
+    async workflowRunEvent(pr, run) {
+      git(dir, 'checkout', '-q', 'main')
+      return writeEvent('workflow_run', {
+        action: 'completed',
+        workflow_run: {
+          id: Number(run.id),
+          name: run.workflow,
+          event: 'pull_request',
+          status: 'completed',
+          conclusion: run.conclusion,
+          head_sha: pr.headSha,
+          head_branch: pr.branch,
+          head_repository: { full_name: pr.headRepository },
+          repository: repositoryJson,
+          // GitHub leaves this empty for PRs from forks: the PR is found from the head sha.
+          pull_requests: [],
+        },
+        repository: repositoryJson,
+        sender: { login: 'dev' },
+      })
+    },
+    async ghPages() {
+      const clone = await mkdtemp(path.join(root, 'gh-pages-'))
+      git(root, 'clone', '-q', '--branch', 'gh-pages', origin, clone)
+      const files = git(clone, 'ls-files').split('\n').filter(Boolean)
+      return { files, read: (file) => readFile(path.join(clone, file), 'utf8') }
+    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { readResults, writeResults } from '../../src/results-file'
+import { makeResults } from '../helpers/results-factory'
+
+const results = (rounds: number) =>
+  makeResults({ rounds, base: () => ({ p50: 10 }), head: () => ({ p50: 11 }) })
+
+let dir: string
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-results-'))
+})
+after(() => rm(dir, { recursive: true, force: true }))
+
+describe('results file', () => {
+  test('written and read back, validated', async () => {
+    const file = path.join(dir, 'results.json')
+    await writeResults(file, results(3))
+    assert.deepEqual(await readResults(file), results(3))
+  })
+
+  test('a bad field: one line naming the file and the field', async () => {
+    const file = path.join(dir, 'bad.json')
+    const document = results(1) as unknown as { trials: Array<Record<string, unknown>> }
+    document.trials[1]!.round = 'one'
+    await writeFile(file, JSON.stringify(document))
+    await assert.rejects(readResults(file), (error: Error) => {
+      assert.equal(error.name, 'LoadgateError')
+      assert.match(error.message, new RegExp(`^${file} is not a valid results file: trials\\.1\\.round: `))
+      assert.equal(error.message.includes('\n'), false)
+      return true
+    })
+    await writeFile(file, '{"schemaVersion": 1,')
+    await assert.rejects(
+      readResults(file),
+      new RegExp(`^LoadgateError: ${file} is not a readable results file`),
+    )
+  })
+
+  test('disk full: a clear error, and the previous file is intact', async (t) => {
+    // A 64 KiB filesystem of its own (needs root, as on the CI machine and GitHub's runners).
+    const small = path.join(dir, 'small')
+    execFileSync('mkdir', ['-p', small])
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', small], { stdio: 'ignore' })
+    } catch {
+      t.skip('cannot mount a small tmpfs here (not root)')
+      return
+    }
+    try {
+      const file = path.join(small, 'results.json')
+      await writeResults(file, results(1))
+      const before = await readFile(file, 'utf8')
+      const big = results(60)
+      assert.ok(JSON.stringify(big).length > 64 * 1024, 'the new document does not fit')
+      await assert.rejects(writeResults(file, big), {
+        name: 'LoadgateError',
+        message: `Cannot write ${file}: the disk is full`,
+      })
+      assert.equal(await readFile(file, 'utf8'), before, 'the previous results survive')
+      assert.deepEqual(await readdir(small), ['results.json'], 'no temporary file left')
+    } finally {
+      execFileSync('umount', [small])
+    }
+  })
+})
