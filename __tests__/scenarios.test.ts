@@ -233,6 +233,8 @@ describe('real-world scenarios', () => {
       assert.ok(failedRequests(results, 'measure') > 0)
       assert.equal(c.verdict, 'INVALID', c.headline)
       assert.match(c.headline, /HTTP 503/)
+      const visible = renderComment(c, {}).split('<details>')[0]!
+      assert.doesNotMatch(visible, /Latency spread|Targets/, 'nothing of an invalid run reads as a result')
     },
   )
 

@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-UN5MUPEZ.js";
+} from "./chunks/chunk-S6ISPVMD.js";
 import {
   SettingsError,
   errorMessage,
@@ -87,7 +87,8 @@ function renderTerminal(comparison, options) {
     "",
     `  * informs only. ${comparison.rounds} rounds, \u03B1 ${comparison.alpha} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
-  for (const series of comparison.series.filter((s) => s.dispersion.flagged)) {
+  const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
+  for (const series of flagged) {
     lines.push(
       paint(
         "REGRESSION",

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-UN5MUPEZ.js";
+} from "./chunks/chunk-S6ISPVMD.js";
 import {
   errorMessage,
   getInput,

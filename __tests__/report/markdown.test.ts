@@ -74,6 +74,37 @@ describe('PR comment markdown', () => {
     assert.match(beforeDetails, /cannot be trusted/)
   })
 
+  test('the noise floor comes from the metrics that held, not from one that moved a lot', () => {
+    const c = comparisons.regression()
+    const moved = c.series.flatMap((s) => s.metrics).find((m) => m.verdict === 'REGRESSION')!
+    moved.noiseFloor = 0.99
+    const line = renderComment(c, links)
+      .split('\n')
+      .find((l) => l.startsWith('Noise floor'))!
+    assert.doesNotMatch(line, /99\.0%/)
+    assert.match(line, /widest among gated metrics that held: p(50|95) of GET/)
+    // When every gated metric moved, the widest of them is all there is to say.
+    for (const m of c.series.flatMap((s) => s.metrics)) if (m.gate) m.verdict = 'REGRESSION'
+    const all = renderComment(c, links)
+      .split('\n')
+      .find((l) => l.startsWith('Noise floor'))!
+    assert.match(all, /^Noise floor ±99\.0%: .* \(p(50|95) of POST \/orders/)
+  })
+
+  test('an invalid run shows no spread warning and no met target: nothing that reads as a result', () => {
+    const c = comparisons.invalid()
+    const series = c.series.find((s) => s.key !== 'all requests')!
+    series.dispersion = { base: 1.2, head: 6, ratio: 5, flagged: true }
+    const p95 = series.metrics.find((m) => m.metric === 'p95')!
+    p95.target = { comparator: '<', value: 300, source: '< 300ms', actual: 6.8, pass: true }
+    const visible = renderComment(c, links).split('<details>')[0]!
+    assert.doesNotMatch(visible, /Latency spread|Targets|✅/)
+    // The same comparison judged valid shows both: the test above is not vacuous.
+    const valid = renderComment({ ...c, verdict: 'NO_CHANGE' }, links).split('<details>')[0]!
+    assert.match(valid, /Latency spread of .* changed 5\.0×/)
+    assert.match(valid, /✅ p95 of .* &lt; 300ms: head 6\.80 ms/)
+  })
+
   test('untrusted text cannot break out: names and commit messages are escaped', () => {
     const evil = 'GET /a|b<script>alert(1)</script>[x](http://evil) @team'
     const escaped = escapeMarkdown(evil)

@@ -137,13 +137,21 @@ function allMetricsTable(comparison: Comparison): string {
   return [TABLE_HEAD, ...rows].join('\n')
 }
 
+/**
+ * The widest noise floor among the gated metrics that did not move: a metric that regressed or
+ * improved was told from noise already, and its (often wide) interval says nothing of what the
+ * run could have missed.
+ */
 function noiseLine(comparison: Comparison): string {
-  const floors = comparison.series
-    .flatMap((s) => s.metrics)
-    .filter((m) => m.gate && !m.absolute && m.noiseFloor !== null)
-    .map((m) => m.noiseFloor!)
-  const floor = floors.length ? `±${(Math.max(...floors) * 100).toFixed(1)}%` : 'unknown (too few rounds)'
-  return `Noise floor ${floor}: the smallest change this run could tell from noise.`
+  const gated = comparison.series.flatMap((s) =>
+    s.metrics.filter((m) => m.gate && !m.absolute && m.noiseFloor !== null).map((m) => ({ s, m })),
+  )
+  const unmoved = gated.filter(({ m }) => m.verdict === 'NO_CHANGE' || m.verdict === 'INCONCLUSIVE')
+  const pool = unmoved.length ? unmoved : gated
+  if (pool.length === 0) return 'Noise floor unknown (too few rounds): no change could be told from noise.'
+  const { s, m } = pool.reduce((a, b) => (b.m.noiseFloor! > a.m.noiseFloor! ? b : a))
+  const where = `${escapeMarkdown(metricLabel(m))} of ${escapeMarkdown(seriesLabel(s))}`
+  return `Noise floor ±${(m.noiseFloor! * 100).toFixed(1)}%: the smallest change this run could tell from noise (${unmoved.length ? `the widest among gated metrics that held: ${where}` : where}).`
 }
 
 function runDetails(comparison: Comparison): string {
@@ -195,11 +203,13 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       )
     }
     parts.push(noiseLine(comparison))
+    // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
+    // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
+    const warnings = spreadWarnings(comparison)
+    if (warnings.length) parts.push(warnings.join('\n\n'))
+    const targets = targetLines(comparison)
+    if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
   }
-  const warnings = spreadWarnings(comparison)
-  if (warnings.length) parts.push(warnings.join('\n\n'))
-  const targets = targetLines(comparison)
-  if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
 
   if (options.details !== false) {
     const details = [

@@ -68,7 +68,9 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     '',
     `  * informs only. ${comparison.rounds} rounds, α ${comparison.alpha} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
-  for (const series of comparison.series.filter((s) => s.dispersion.flagged)) {
+  const flagged =
+    comparison.verdict === 'INVALID' ? [] : comparison.series.filter((s) => s.dispersion.flagged)
+  for (const series of flagged) {
     lines.push(
       paint(
         'REGRESSION',
