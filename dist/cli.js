@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-S6ISPVMD.js";
+} from "./chunks/chunk-SSAKNKWT.js";
 import {
   SettingsError,
   errorMessage,

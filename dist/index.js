@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-S6ISPVMD.js";
+} from "./chunks/chunk-SSAKNKWT.js";
 import {
   errorMessage,
   getInput,

@@ -182,7 +182,7 @@ describe('example workflows under act', () => {
       )
       const runs = JSON.parse(await pages.read('loadgate/data/api/runs.json'))
       assert.deepEqual(
-        [runs.runs.id, runs.runs.sha, runs.runs.branch],
+        [runs.runs.id, runs.runs.sha, runs.runs.branch.map((i: number) => runs.values.branch[i])],
         [[run.runId], [sha.slice(0, 12)], ['main']],
       )
       const items = runs.series.find((s: { key: string }) => s.key === 'api GET /items/:id')

@@ -14,6 +14,7 @@ import {
   toRunRecord,
   dashboardUrl,
   toBenchmarkActionJson,
+  buildDerived,
 } from '../../src/store'
 import { makeResults } from '../helpers/results-factory'
 
@@ -121,6 +122,39 @@ describe('gh-pages store', () => {
     const kept = JSON.parse(await readFile(outcome.fallbackFile!, 'utf8'))
     assert.equal(kept.meta.head.sha, results.meta.head.sha)
     assert.equal(git(broken, 'worktree', 'list').split('\n').length, 1, 'no worktree left behind')
+  })
+
+  test('chart data name each run by its own branch, author, runner and verdict', () => {
+    const records = (['main', 'release', 'main'] as const).map((branch, i) => {
+      const record = toRunRecord(
+        makeResults({
+          rounds: 3,
+          series: ['api GET /a'],
+          base: () => ({ p50: 5 }),
+          head: () => ({ p50: 5 }),
+        }),
+        null,
+        branch,
+      )
+      record.meta.startedAt = new Date(Date.UTC(2026, 0, 1 + i)).toISOString()
+      record.meta.head.author = ['ada', 'bob', 'ada'][i]!
+      record.meta.runner.cores = [2, 2, 4][i]!
+      record.verdict = (['NO_CHANGE', 'REGRESSION', 'NO_CHANGE'] as const)[i]!
+      return record
+    })
+    const { runs: file } = buildDerived('api', records.toReversed())
+    const resolved = file.runs.id.map((_, i) => [
+      file.values.branch[file.runs.branch[i]!],
+      file.values.author[file.runs.author[i]!],
+      file.values.runner[file.runs.runner[i]!]!.endsWith(`${records[i]!.meta.runner.cores} cores`),
+      file.values.verdict[file.runs.verdict[i]!],
+    ])
+    assert.deepEqual(resolved, [
+      ['main', 'ada', true, 'NO_CHANGE'],
+      ['release', 'bob', true, 'REGRESSION'],
+      ['main', 'ada', true, 'NO_CHANGE'],
+    ])
+    assert.deepEqual(file.values.branch, ['main', 'release'], 'each value stored once')
   })
 
   test('a history written by schema version 1 is read and migrated', async () => {

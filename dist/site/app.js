@@ -87,7 +87,7 @@
       ),
       el('div', { class: 'message', text: run.message || '(no message)' }),
       el('div', { class: 'muted', text: `${run.author} · ${new Date(run.time).toLocaleString()}` }),
-      el('div', { class: 'muted', text: state.data.runners[run.runner] || '' }),
+      el('div', { class: 'muted', text: run.runner || '' }),
     ]
     if (run.verdict)
       lines.push(
@@ -331,18 +331,19 @@
   /** runs.json's columns as one object per run (time in ms), and where each series' file is. */
   function runsData(file) {
     const columns = file.runs
+    const values = file.values
     const runs = columns.id.map((id, i) => ({
       id,
       time: columns.time[i] * 1000,
       sha: columns.sha[i],
-      branch: columns.branch[i],
       message: columns.message[i],
-      author: columns.author[i],
-      runner: columns.runner[i],
-      verdict: columns.verdict[i],
+      branch: values.branch[columns.branch[i]],
+      author: values.author[columns.author[i]],
+      runner: values.runner[columns.runner[i]],
+      verdict: values.verdict[columns.verdict[i]],
     }))
     const seriesFiles = new Map(file.series.map((s) => [s.key, s.file]))
-    return { repository: file.repository, runners: file.runners, runs, seriesFiles }
+    return { repository: file.repository, runs, seriesFiles }
   }
 
   async function selectBenchmark(name, focusSeries) {

@@ -18,12 +18,21 @@ export interface RunColumns {
   time: number[]
   /** Head commit, first 12 hex digits. */
   sha: string[]
-  branch: string[]
   /** First line of the commit message, at most 120 characters. */
   message: string[]
-  author: string[]
-  /** Index into `runners`. */
+  /** Indexes into `RunsFile.values`: a history repeats a few branches, authors, runners and verdicts. */
+  branch: number[]
+  author: number[]
   runner: number[]
+  verdict: number[]
+}
+
+/** The distinct values the indexed run columns refer to. */
+export interface RunValues {
+  branch: string[]
+  author: string[]
+  /** Runner descriptions: OS · CPU · cores. */
+  runner: string[]
   verdict: Array<RunRecord['verdict']>
 }
 
@@ -32,8 +41,7 @@ export interface RunsFile {
   benchmark: string
   /** owner/name, for commit links ('' when unknown). */
   repository: string
-  /** Distinct runner descriptions, referenced by index from `runs.runner`. */
-  runners: string[]
+  values: RunValues
   runs: RunColumns
   /** Every series with a chart, and its file under `series/`. */
   series: Array<{ key: string; file: string }>
@@ -72,9 +80,22 @@ const CHARTED: Record<string, boolean> = {
   error_rate: false,
 }
 
-/** Medians keep 4 significant digits; interval bounds only shade a band, 3 are plenty. */
-function round(value: number | null | undefined, digits = 4): number | null {
-  return value === null || value === undefined ? null : Number(value.toPrecision(digits))
+/** Three significant digits, as the reports show values: finer than a chart can draw. */
+function round(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value.toPrecision(3))
+}
+
+/** Stores each distinct value once and returns its index. */
+function interner<T>(values: T[]): (value: T) => number {
+  const index = new Map<T, number>()
+  return (value) => {
+    let i = index.get(value)
+    if (i === undefined) {
+      index.set(value, (i = values.length))
+      values.push(value)
+    }
+    return i
+  }
 }
 
 function runner(record: RunRecord): string {
@@ -101,24 +122,24 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
     runner: [],
     verdict: [],
   }
-  const runners: string[] = []
-  const runnerIndex = new Map<string, number>()
+  const values: RunValues = { branch: [], author: [], runner: [], verdict: [] }
+  const indexOf = {
+    branch: interner(values.branch),
+    author: interner(values.author),
+    runner: interner(values.runner),
+    verdict: interner(values.verdict),
+  }
   const metricsByKey = new Map<string, Record<string, Columns>>()
   kept.forEach((record, index) => {
-    const description = runner(record)
-    if (!runnerIndex.has(description)) {
-      runnerIndex.set(description, runners.length)
-      runners.push(description)
-    }
     runs.id.push(record.meta.runId)
     runs.time.push(Math.round(Date.parse(record.meta.startedAt) / 1000))
     // Twelve hex digits identify a commit in links and tooltips; forty only add weight.
     runs.sha.push(record.meta.head.sha.slice(0, 12))
-    runs.branch.push(record.branch)
     runs.message.push(record.meta.head.message.split('\n')[0]!.slice(0, 120))
-    runs.author.push(record.meta.head.author)
-    runs.runner.push(runnerIndex.get(description)!)
-    runs.verdict.push(record.verdict)
+    runs.branch.push(indexOf.branch(record.branch))
+    runs.author.push(indexOf.author(record.meta.head.author))
+    runs.runner.push(indexOf.runner(runner(record)))
+    runs.verdict.push(indexOf.verdict(record.verdict))
     for (const series of record.series) {
       let metrics = metricsByKey.get(series.key)
       if (!metrics) metricsByKey.set(series.key, (metrics = {}))
@@ -130,8 +151,8 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
         // Runs that did not measure this metric are gaps, never zeros.
         pad(columns, index)
         columns.median.push(round(value.median))
-        columns.low?.push(round(value.low, 3))
-        columns.high?.push(round(value.high, 3))
+        columns.low?.push(round(value.low))
+        columns.high?.push(round(value.high))
       }
     }
   })
@@ -146,7 +167,7 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
       schemaVersion: DERIVED_SCHEMA_VERSION,
       benchmark,
       repository: kept.findLast((r) => r.meta.repository)?.meta.repository ?? '',
-      runners,
+      values,
       runs,
       series: keys.map((key) => ({ key, file: seriesFileName(key) })),
     },
