@@ -1,0 +1,55 @@
+// The detection benchmark's scenarios and how one is measured: the bundled example under
+// loadgate's own measure step (real Compose stacks, real k6), base and head interleaved.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { measure } from '../src/measure'
+import type { ResultsFile } from '../src/types'
+import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/helpers/example-repo'
+
+/** Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. */
+export const SCENARIOS: Record<string, string> = {
+  'a-a': '',
+  'latency+5%': 'LATENCY_PERCENT=5',
+  'latency+10%': 'LATENCY_PERCENT=10',
+  'latency+20%': 'LATENCY_PERCENT=20',
+  'cpu+10%': 'EXTRA_CPU_PERCENT=10',
+}
+
+/** The trial every scenario uses: the example workflow's rate, trials shortened to 5 s. */
+export const TRIAL = { DURATION: '5s', RATE: '100' }
+
+export interface ScenarioRun {
+  minRounds: number
+  maxRounds: number
+  seed: number
+  /** Asked once after min-rounds, as the gate asks (see pipeline.ts). */
+  shouldExtend?: (partial: ResultsFile) => boolean
+  onProgress?: (message: string) => void
+}
+
+/** Measures one scenario on a fresh example repository and returns its results file. */
+export async function measureScenario(scenario: string, run: ScenarioRun): Promise<ResultsFile> {
+  const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario] })
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
+  try {
+    const { resultsPath } = await measure({
+      settings: exampleSettings(repo.dir, workDir, {
+        minRounds: run.minRounds,
+        maxRounds: run.maxRounds,
+        warmupSeconds: 3,
+        seed: run.seed,
+      }),
+      bench: exampleBenchmark({ k6Env: TRIAL }),
+      arms: ['base', 'head'],
+      baseSha: repo.baseSha,
+      meta: { runId: `det${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },
+      shouldExtend: run.shouldExtend,
+      onProgress: (e) => run.onProgress?.(e.message),
+    })
+    return JSON.parse(await readFile(resultsPath, 'utf8')) as ResultsFile
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+    await repo.cleanup()
+  }
+}
