@@ -261,6 +261,8 @@ describe('real-world scenarios', () => {
       assert.equal(completed.gate, true)
       assert.equal(completed.verdict, 'REGRESSION', c.headline)
       assert.ok(completed.change! < -0.2, `jobs completed per second changed ${completed.change}`)
+      // One job at a time, at least 20 ms each (2 ms of work, 18 ms waiting): at most 50 jobs/s.
+      assert.ok(completed.head! <= 50 * 1.05, `serialized workers completed ${completed.head} jobs/s`)
       const latency = custom.metrics.find((m) => m.metric === 'custom:job_latency:p95')!
       assert.equal(latency.verdict, 'REGRESSION')
       // The workers' resources, measured in both arms.

@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-SSAKNKWT.js";
+} from "./chunks/chunk-QBDW3JES.js";
 import {
   SettingsError,
   errorMessage,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-SSAKNKWT.js";
+} from "./chunks/chunk-QBDW3JES.js";
 import {
   errorMessage,
   getInput,

@@ -154,6 +154,42 @@ describe('k6 output parser', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
+  test('a counter’s rate is over the whole trial: events after the last request started still count over their span', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
+    const t0 = Date.UTC(2026, 0, 1)
+    const at = (ms: number) => new Date(t0 + ms).toISOString()
+    const tags = {
+      scenario: 's',
+      method: 'POST',
+      name: 'POST /jobs',
+      status: '201',
+      expected_response: 'true',
+    }
+    // Ten jobs enqueued 100 ms apart (requests of 5 ms); they complete one every 200 ms until 2 s,
+    // as a serialized worker drains the backlog after the producer has stopped.
+    const lines = [
+      { type: 'Metric', data: { name: 'jobs_completed', type: 'counter' }, metric: 'jobs_completed' },
+      ...Array.from({ length: 10 }, (_, i) => ({
+        metric: 'http_req_duration',
+        type: 'Point',
+        data: { time: at(i * 100 + 5), value: 5, tags },
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        metric: 'jobs_completed',
+        type: 'Point',
+        data: { time: at(200 + i * 200), value: 1, tags: {} },
+      })),
+    ]
+    const file = path.join(dir, 'out.json.gz')
+    await writeFile(file, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')))
+    const parsed = await parseK6Output(file)
+    assert.ok(Math.abs(parsed.series[0]!.throughput - 10) < 1e-9, 'requests: 10/s over their starts')
+    const completed = parsed.custom.find((c) => c.name === 'jobs_completed')!
+    // 10 completions from 5 ms to 2 s: 5.0/s — over the start window (1 s) it would read 10/s.
+    assert.ok(Math.abs(completed.values.rate! - 10 / 1.995) < 1e-9, `rate ${completed.values.rate}`)
+    await rm(dir, { recursive: true, force: true })
+  })
+
   test('throughput counts request starts: a request still in flight at the end does not stretch the window', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
     const t0 = Date.UTC(2026, 0, 1)

@@ -221,12 +221,9 @@ export async function parseK6Output(
     handle(buffer.toString('utf8', start, end))
   })
 
+  const spanSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
   const durationSeconds =
-    requests > 1 && lastStart > firstStart
-      ? trialWindowSeconds(firstStart, lastStart, requests)
-      : keptLast > keptFirst
-        ? (keptLast - keptFirst) / 1000
-        : 0
+    requests > 1 && lastStart > firstStart ? trialWindowSeconds(firstStart, lastStart, requests) : spanSeconds
   const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return {
     series: [
@@ -237,7 +234,7 @@ export async function parseK6Output(
     ],
     custom: [...custom.entries()]
       .filter(([, acc]) => acc.count > 0)
-      .map(([name, acc]) => customTrial(name, acc, durationSeconds)),
+      .map(([name, acc]) => customTrial(name, acc, spanSeconds)),
     iterations,
     droppedIterations: dropped,
     checks,
@@ -327,7 +324,12 @@ function seriesTrial(key: string, acc: SeriesAccumulator, durationSeconds: numbe
   }
 }
 
-function customTrial(name: string, acc: CustomAccumulator, durationSeconds: number): CustomMetricTrial {
+/**
+ * A Counter's rate is over `spanSeconds`, the span of all the trial's points: a counter counts
+ * events when they happen (a job completing after its producer's last request started), so its
+ * count belongs to the whole span, not to the window of request starts that throughput uses.
+ */
+function customTrial(name: string, acc: CustomAccumulator, spanSeconds: number): CustomMetricTrial {
   switch (acc.type) {
     case 'trend': {
       const summary = latencySummary(sortedValues(acc.values))
@@ -339,7 +341,7 @@ function customTrial(name: string, acc: CustomAccumulator, durationSeconds: numb
       return {
         name,
         type: acc.type,
-        values: { value: acc.sum, rate: durationSeconds > 0 ? acc.sum / durationSeconds : 0 },
+        values: { value: acc.sum, rate: spanSeconds > 0 ? acc.sum / spanSeconds : 0 },
       }
     case 'gauge':
       return { name, type: acc.type, values: { value: acc.last, min: acc.min, max: acc.max } }
