@@ -1,10 +1,11 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { serveDashboard } from '../../src/dashboard-server'
+import { rebuildDerived } from '../../src/store'
 import { launchChromium } from '../helpers/chromium'
 import { writeHistory } from '../helpers/history'
 
@@ -127,6 +128,27 @@ describe('dashboard in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('.card:last-child canvas') !== null)
     assert.equal(fetched.size, cards, 'every series fetched once scrolled to')
     await page.close()
+  })
+
+  test('a history written by run-file schema version 1 is charted', async () => {
+    const v1 = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-v1-'))
+    await cp(path.resolve('__tests__/__fixtures__/history-v1'), v1, { recursive: true })
+    await rebuildDerived(v1)
+    const served = await serveDashboard(v1)
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(served.url)
+      await page.waitForFunction(
+        () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+      )
+      const chart = '.card .chart[data-kind="latency"]'
+      assert.equal(await page.getAttribute(chart, 'data-points'), '3', 'all three version-1 runs')
+      assert.ok((await paintedPixels(page, chart)) > 100, 'the chart has content')
+    } finally {
+      await page.close()
+      served.server.close()
+      await rm(v1, { recursive: true, force: true })
+    }
   })
 
   test('dark mode and a phone-sized screen', async () => {
