@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults, compareWithStored, needsExtension } from '../src/verdict'
-import { parseThresholdLines } from '../src/thresholds'
+import { insideMinimumEffect, parseThresholdLines } from '../src/thresholds'
 import { makeResults, wobble } from './helpers/results-factory'
 import type { RunRecord } from '../src/types'
 
@@ -81,6 +81,32 @@ describe('verdict', () => {
     assert.ok(p50.ci!.low < -0.05 && p50.ci!.high < 0.05, `CI [${p50.ci!.low}, ${p50.ci!.high}]`)
     assert.equal(p50.verdict, 'NO_CHANGE')
     assert.match(p50.note ?? '', /^a regression is ruled out; an improvement up to −\d+(\.\d)?% is not$/)
+  })
+
+  test('the headline and the verdict agree on "inside ±δ": relative changes on the log scale', () => {
+    const p10 = { delta: 0.1, absolute: false }
+    // On the log scale ±δ is −9.09% … +10% as a change: −9.5% reaches past it, −9% does not.
+    assert.equal(insideMinimumEffect({ low: -0.095, high: 0.05 }, p10), false)
+    assert.equal(insideMinimumEffect({ low: -0.09, high: 0.05 }, p10), true)
+    assert.equal(insideMinimumEffect({ low: -0.05, high: 0.1 }, p10), false)
+    const points = { delta: 0.005, absolute: true }
+    assert.equal(insideMinimumEffect({ low: -0.0049, high: 0.0049 }, points), true)
+    // Every NO CHANGE with a one-sided note gets the one-sided headline, and only those.
+    for (const shift of [0.9, 0.93, 0.96, 0.98, 1]) {
+      const c = compareResults(
+        makeResults({
+          rounds: 12,
+          base: (r) => ({ p50: 10 * (1 + wobble(r, 0.06, 1)) }),
+          head: (r) => ({ p50: 10 * shift * (1 + wobble(r, 0.06, 2)) }),
+        }),
+        opts,
+      )
+      if (c.verdict !== 'NO_CHANGE') continue
+      const oneSided = c.series.some((s) =>
+        s.metrics.some((m) => m.gate && m.verdict === 'NO_CHANGE' && m.note),
+      )
+      assert.equal(/no regression ≥/.test(c.headline), oneSided, `${shift}: ${c.headline}`)
+    }
   })
 
   test('fewer than 6 pairs can never be significant, and the report says so', () => {

@@ -1,5 +1,6 @@
 import type { Comparison, MetricComparison, SeriesComparison } from './types'
 import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
+import { insideMinimumEffect } from './thresholds'
 import { formatChange, formatInterval, formatValue, seriesLabel as where } from './format'
 
 function interval(m: MetricComparison): string {
@@ -79,12 +80,16 @@ export function describeHeadline(comparison: Comparison): string {
       const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
       if (gated.length === 0) return `${prefix} — no change in any gated metric (${rounds})`
-      // Every interval inside ±δ: no change either way. Otherwise some interval still allows an
-      // improvement beyond δ, and what the run showed is that nothing regressed.
-      const insideDelta = gated.every((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high)) < m.delta)
-      const bound = insideDelta
-        ? Math.max(...gated.map((m) => Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))))
-        : Math.max(0, ...gated.map((m) => (m.direction === 'lower' ? m.ci!.high : -m.ci!.low)))
+      // Every interval inside ±δ (as the verdict judges it): no change either way. Otherwise some
+      // interval still allows an improvement beyond δ, and what the run showed is that nothing regressed.
+      const insideDelta = gated.every((m) => insideMinimumEffect(m.ci!, m))
+      const reach = (m: MetricComparison) =>
+        insideDelta
+          ? Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))
+          : m.direction === 'lower'
+            ? m.ci!.high
+            : -m.ci!.low
+      const bound = Math.max(0, ...gated.map(reach))
       return `${prefix} — no ${insideDelta ? 'change' : 'regression'} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
     }
   }

@@ -24,6 +24,24 @@ export function metricDefaults(metric: MetricId): { direction: Direction; absolu
   return { direction: 'lower', absolute: false, unit: 'ms' }
 }
 
+/**
+ * The minimum effect on the scale the statistics work on: as it is for absolute metrics, ln(1 + δ)
+ * for relative ones (changes are log-ratios there, so the band is −δ/(1+δ) … +δ as a change).
+ */
+export function analysisMargin(t: { delta: number; absolute: boolean }): number {
+  return t.absolute ? t.delta : Math.log1p(t.delta)
+}
+
+/** Whether a reported interval (as changes) lies inside the minimum effect both ways. */
+export function insideMinimumEffect(
+  ci: { low: number; high: number },
+  t: { delta: number; absolute: boolean },
+): boolean {
+  const margin = analysisMargin(t)
+  const scale = (change: number) => (t.absolute ? change : Math.log1p(change))
+  return scale(ci.low) > -margin && scale(ci.high) < margin
+}
+
 /** p50 +5%, p95 +10%, throughput −5%, error rate +0.5 points gate; p99 and max inform. */
 export function defaultThresholds(): MetricThreshold[] {
   const rule = (metric: MetricId, delta: number, gate: boolean, series = '*'): MetricThreshold => {

@@ -1,7 +1,7 @@
 import { holm, median } from './stats/basic'
 import { rankSumInterval } from './stats/rank-sum'
 import { MIN_SIGNIFICANT_PAIRS, signedRankInterval, type OneSampleResult } from './stats/signed-rank'
-import { metricDefaults, thresholdsForSeries } from './thresholds'
+import { analysisMargin, metricDefaults, thresholdsForSeries } from './thresholds'
 import { describeHeadline } from './headline'
 import { formatChange } from './format'
 import {
@@ -187,7 +187,7 @@ function classify(
   significant: boolean,
   family: number,
 ): { verdict: MetricVerdict; note?: string } {
-  const margin = t.absolute ? t.delta : Math.log1p(t.delta)
+  const margin = analysisMargin(t)
   const bad = t.direction === 'lower' ? 1 : -1
   const est = bad * stats.estimate
   const lowBad = Math.min(bad * stats.low, bad * stats.high)
