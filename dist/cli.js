@@ -13,12 +13,12 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-QBDW3JES.js";
+} from "./chunks/chunk-EUX6PYT2.js";
 import {
   SettingsError,
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-QBG7SJZQ.js";
+} from "./chunks/chunk-KUBLPE3N.js";
 
 // src/cli.ts
 import { parseArgs } from "node:util";

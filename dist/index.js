@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-QBDW3JES.js";
+} from "./chunks/chunk-EUX6PYT2.js";
 import {
   errorMessage,
   getInput,
@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-QBG7SJZQ.js";
+} from "./chunks/chunk-KUBLPE3N.js";
 
 // src/main.ts
 import path from "node:path";

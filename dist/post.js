@@ -3,7 +3,7 @@ import {
   cleanupFromState,
   errorMessage,
   warning
-} from "./chunks/chunk-QBG7SJZQ.js";
+} from "./chunks/chunk-KUBLPE3N.js";
 
 // src/post.ts
 async function post() {

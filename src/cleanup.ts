@@ -1,10 +1,9 @@
 import * as core from '@actions/core'
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { errorMessage } from './errors'
 import { killRunningChildren, run } from './exec'
-import { WORKTREE_PARENT_PREFIX } from './sut/worktree'
+import { worktreeFolder } from './sut/worktree'
 
 /** What a run creates and must remove: compose projects (with their compose file) and git worktrees. */
 export interface Resource {
@@ -82,10 +81,7 @@ export async function removeResource(resource: Resource): Promise<void> {
       () => undefined,
     )
     await run('git', ['worktree', 'prune'], { cwd: resource.path }).catch(() => undefined)
-    // The worktree lives in a temporary directory of its own (see sut/worktree.ts).
-    const parent = path.dirname(resource.id)
-    if (path.basename(parent).startsWith(WORKTREE_PARENT_PREFIX))
-      await rm(parent, { recursive: true, force: true })
+    await rm(worktreeFolder(resource.id), { recursive: true, force: true })
   }
 }
 

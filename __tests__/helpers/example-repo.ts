@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { git } from './git-repos'
 import { resolveThresholds } from '../../src/thresholds'
-import { WORKTREE_PARENT_PREFIX } from '../../src/sut/worktree'
+import { worktreeFolder } from '../../src/sut/worktree'
 import type { BenchmarkSettings, Settings } from '../../src/types'
 
 export interface ExampleRepo {
@@ -19,15 +19,20 @@ export interface ExampleRepo {
  * A throwaway git repository with the bundled example (or a scenario) committed as base, and a
  * head commit that writes `compose/.env` (the knobs) and any extra files.
  */
+/** Copies the example service (compose/, without built binaries or a knob file) into `dest`. */
+export async function copyExample(dest: string): Promise<void> {
+  await cp(path.resolve('compose'), path.join(dest, 'compose'), {
+    recursive: true,
+    filter: (src) => !src.split(path.sep).includes('bin') && path.basename(src) !== '.env',
+  })
+}
+
 export async function makeExampleRepo(
   options: { headEnv?: string; files?: Record<string, string> } = {},
 ): Promise<ExampleRepo> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-example-'))
   const dir = path.join(root, 'repo')
-  await cp(path.resolve('compose'), path.join(dir, 'compose'), {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}bin`) && !src.endsWith('.env'),
-  })
+  await copyExample(dir)
   git(dir, 'init', '-q', '-b', 'main')
   git(dir, 'add', '-A')
   git(dir, 'commit', '-q', '-m', 'Example service')
@@ -49,13 +54,7 @@ async function removeRepo(root: string, dir: string): Promise<void> {
     .filter((line) => line.startsWith('worktree '))
     .map((line) => line.slice('worktree '.length))
     .filter((tree) => tree !== dir)
-  for (const tree of worktrees) {
-    const parent = path.dirname(tree)
-    await rm(path.basename(parent).startsWith(WORKTREE_PARENT_PREFIX) ? parent : tree, {
-      recursive: true,
-      force: true,
-    })
-  }
+  for (const tree of worktrees) await rm(worktreeFolder(tree), { recursive: true, force: true })
   await rm(root, { recursive: true, force: true })
 }
 

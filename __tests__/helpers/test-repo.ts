@@ -1,6 +1,7 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { copyExample } from './example-repo'
 import { git } from './git-repos'
 
 // A throwaway repository shaped like one on GitHub: a bare `origin` holding `main`, pull request
@@ -48,14 +49,6 @@ export interface TestRepo {
   /** A fresh clone of origin's gh-pages branch: its files and a reader. */
   ghPages(): Promise<{ files: string[]; read: (file: string) => Promise<string> }>
   cleanup(): Promise<void>
-}
-
-/** Copies the example service (compose/, without built binaries or a knob file) into `dest`. */
-async function copyExample(dest: string): Promise<void> {
-  await cp(path.resolve('compose'), path.join(dest, 'compose'), {
-    recursive: true,
-    filter: (src) => !src.split(path.sep).includes('bin') && path.basename(src) !== '.env',
-  })
 }
 
 async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {

@@ -135,7 +135,6 @@ export async function parseK6Output(
   // Request start times (a point's time is when the request ended): see trialWindowSeconds.
   let firstStart = Number.POSITIVE_INFINITY
   let lastStart = Number.NEGATIVE_INFINITY
-  let requests = 0
   let points = 0
 
   const handle = (line: string): void => {
@@ -191,7 +190,6 @@ export async function parseK6Output(
         series.set(key, acc)
       }
       acc.requests++
-      requests++
       const start = time - value
       if (start < firstStart) firstStart = start
       if (start > lastStart) lastStart = start
@@ -222,6 +220,7 @@ export async function parseK6Output(
   })
 
   const spanSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
+  const requests = [...series.values()].reduce((sum, acc) => sum + acc.requests, 0)
   const durationSeconds =
     requests > 1 && lastStart > firstStart ? trialWindowSeconds(firstStart, lastStart, requests) : spanSeconds
   const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -188,8 +188,8 @@ export async function writeDerived(benchmarkDir: string, derived: DerivedBenchma
   await rm(path.join(benchmarkDir, 'series.json'), { force: true })
   await mkdir(seriesDir, { recursive: true })
   await writeFile(path.join(benchmarkDir, 'runs.json'), JSON.stringify(derived.runs))
-  for (const [i, file] of derived.series.entries())
-    await writeFile(path.join(seriesDir, derived.runs.series[i]!.file), JSON.stringify(file))
+  for (const file of derived.series)
+    await writeFile(path.join(seriesDir, seriesFileName(file.key)), JSON.stringify(file))
 }
 
 export function buildIndexFile(benchmarks: DerivedBenchmark[]): IndexFile {
