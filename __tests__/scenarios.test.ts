@@ -172,6 +172,12 @@ describe('real-world scenarios', () => {
       // As posted: markdown-escaped, `\(work\)` and `&lt;`.
       assert.match(visible, /⚠️ \*\*Latency spread of GET \/work \\\(work\\\) changed \d+\.\d×\*\*/)
       assert.match(visible, /✅ p95 of GET \/work \\\(work\\\) &lt; 2000ms: head \d/)
+      // The one line people read does not say "approved" and stop there.
+      if (c.verdict !== 'REGRESSION')
+        assert.match(
+          c.headline,
+          /; but the latency spread of GET \/work \(work\) grew \d+\.\d× \(p99 \+\d+%\)$/,
+        )
     },
   )
   test(
@@ -204,8 +210,10 @@ describe('real-world scenarios', () => {
           `p95 of ${s.key}`,
         )
       assert.equal(c.verdict, 'REGRESSION', c.headline)
+      // Only gated metrics block: p99, max and the aggregate's percentiles inform (the mix of
+      // endpoints in 'all requests' moves with the slowed one).
       const regressed = c.series
-        .filter((s) => s.metrics.some((m) => m.verdict === 'REGRESSION'))
+        .filter((s) => s.metrics.some((m) => m.gate && m.verdict === 'REGRESSION'))
         .map((s) => s.key)
       assert.deepEqual(regressed, ['api POST /challenges/:id/progress'], c.headline)
       assert.match(c.headline, /^Blocked — p(50|95) of POST \/challenges\/:id\/progress \(api\) \+\d+%/)

@@ -172,16 +172,27 @@ describe('verdict', () => {
   })
 
   test('a tenfold wider tail is flagged even when the median improves', () => {
-    const results = makeResults({
-      rounds: 10,
-      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)), spread: 2 }),
-      head: (r) => ({ p50: 9.5 * (1 + wobble(r, 0.01, 2)), spread: 20 }),
-    })
-    const c = compareResults(results, opts)
+    const shapes = {
+      base: (r: number) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)), spread: 2 }),
+      head: (r: number) => ({ p50: 9.5 * (1 + wobble(r, 0.01, 2)), spread: 20 }),
+    }
+    const c = compareResults(makeResults({ rounds: 10, ...shapes }), opts)
     const series = c.series[0]!
     assert.equal(series.dispersion.flagged, true)
     assert.ok(series.dispersion.ratio! > 5)
     assert.equal(metric(c, 'p99').verdict, 'REGRESSION')
+    assert.equal(c.verdict, 'REGRESSION', 'p95 grew with the spread and blocks')
+    assert.doesNotMatch(c.headline, /spread/, 'a block is reason enough: the headline names the block')
+
+    // With p95 informational (only the median gates), the run is approved — and the headline says
+    // what the tail did instead of reading as "all targets met".
+    const thresholds = parseThresholdLines('p95 inform', 'thresholds')
+    const medianOnly = compareResults(makeResults({ rounds: 10, thresholds, ...shapes }), opts)
+    assert.notEqual(medianOnly.verdict, 'REGRESSION')
+    assert.match(
+      medianOnly.headline,
+      /^Approved — .*; but the latency spread of GET \/items\/:id \(api\) grew 10\.\d× \(p99 \+\d+%\)$/,
+    )
   })
 
   test('fail-on decides what blocks', () => {

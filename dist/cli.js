@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-EUX6PYT2.js";
+} from "./chunks/chunk-R7BEWLFU.js";
 import {
   SettingsError,
   errorMessage,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-EUX6PYT2.js";
+} from "./chunks/chunk-R7BEWLFU.js";
 import {
   errorMessage,
   getInput,

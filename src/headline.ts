@@ -1,4 +1,4 @@
-import type { Comparison, MetricComparison, SeriesComparison } from './types'
+import { ALL_REQUESTS, type Comparison, type MetricComparison, type SeriesComparison } from './types'
 import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
 import { insideMinimumEffect } from './thresholds'
 import { formatChange, formatInterval, formatValue, seriesLabel as where } from './format'
@@ -25,8 +25,34 @@ function severity(m: MetricComparison, value: number | null | undefined): number
   return ((value ?? 0) * bad) / (m.delta || 1)
 }
 
+/**
+ * A tail that got much worse while the gated metrics held is what "all targets met" hides: the
+ * spread (p99/p50) grew by the flag ratio and p99 itself regressed. Named in the headline of a
+ * run that does not already block on something else, an endpoint before the aggregate.
+ */
+function widerTail(comparison: Comparison): string {
+  const worse = comparison.series
+    .filter((s) => s.dispersion.flagged && (s.dispersion.ratio ?? 0) > 1)
+    .map((series) => ({ series, p99: series.metrics.find((m) => m.metric === 'p99') }))
+    .filter(({ p99 }) => p99?.verdict === 'REGRESSION' && p99.change !== null)
+    .sort(
+      (a, b) =>
+        Number(a.series.key === ALL_REQUESTS) - Number(b.series.key === ALL_REQUESTS) ||
+        b.series.dispersion.ratio! - a.series.dispersion.ratio!,
+    )[0]
+  if (!worse) return ''
+  return `; but the latency spread of ${where(worse.series)} grew ${worse.series.dispersion.ratio!.toFixed(1)}× (p99 ${formatChange(worse.p99!.change!, false)})`
+}
+
 /** The one line a reader gets in one second. Plain text: escape before rendering. */
 export function describeHeadline(comparison: Comparison): string {
+  const main = mainHeadline(comparison)
+  return comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION'
+    ? main
+    : `${main}${widerTail(comparison)}`
+}
+
+function mainHeadline(comparison: Comparison): string {
   const rounds = `${comparison.rounds} round${comparison.rounds === 1 ? '' : 's'}`
   switch (comparison.verdict) {
     case 'INVALID': {

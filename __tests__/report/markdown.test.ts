@@ -64,6 +64,18 @@ describe('PR comment markdown', () => {
     assert.match(body, /Noise floor ±\d+\.\d%/)
   })
 
+  test('an informational metric that got worse is marked for a look, never with the blocking mark', () => {
+    const c = comparisons.regression()
+    const info = c.series.flatMap((s) => s.metrics).find((m) => !m.gate)!
+    info.verdict = 'REGRESSION'
+    const details = renderComment(c, links).split('<details>')[1]!
+    const row = tables(details)
+      .flatMap((t) => t.rows)
+      .find((r) => r[1]?.text === `${info.metric} (info)`)
+    assert.ok(row, `a details row for ${info.metric} (info)`)
+    assert.equal(row[5]?.text, '⚠️')
+  })
+
   test('an invalid run shows its reasons and no comparison table as a result', () => {
     const c = comparisons.invalid()
     assert.match(c.headline, /^Invalid run — head returned 6\.\d% errors \(HTTP 503 ×\d+\)/)

@@ -66,7 +66,8 @@ function changeCell(m: MetricComparison): string {
 
 function metricRow(series: SeriesComparison | null, m: MetricComparison): string {
   const name = series ? escapeMarkdown(seriesLabel(series)) : ''
-  const mark = VERDICT_MARK[m.verdict] ?? ''
+  // ❌ means "blocks"; an informational metric that got worse is worth a look, not a block.
+  const mark = !m.gate && m.verdict === 'REGRESSION' ? '⚠️' : (VERDICT_MARK[m.verdict] ?? '')
   const gate = m.gate ? '' : ' (info)'
   return `| ${name} | ${escapeMarkdown(metricLabel(m))}${gate} | ${formatValue(m.unit, m.base)} | ${formatValue(m.unit, m.head)} | ${changeCell(m)} | ${mark} |`
 }

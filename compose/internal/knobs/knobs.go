@@ -1,5 +1,6 @@
-// Package knobs holds what both example services share: the environment knobs that let a
-// test or demo inject a real regression, the simulated work, and the -health check.
+// Package knobs holds what the example services share with each other and with the scenarios'
+// binary: the environment knobs that let a test or demo inject a real regression, the simulated
+// work (WaitFor among it), and the -health check.
 package knobs
 
 import (
@@ -50,7 +51,7 @@ var sink atomic.Uint64
 // Work simulates an endpoint: a wait (I/O) and CPU work (hash rounds), both scaled by the knobs.
 func (k Knobs) Work(wait time.Duration, hashRounds int) {
 	scale := 1 + k.LatencyPercent/100
-	waitFor(time.Duration(float64(wait) * scale))
+	WaitFor(time.Duration(float64(wait) * scale))
 	rounds := int(float64(hashRounds) * scale * (1 + k.ExtraCPUPercent/100))
 	sum := sha256.Sum256([]byte("loadgate"))
 	for i := 0; i < rounds; i++ {
@@ -109,11 +110,11 @@ func Serve(name, port string, k Knobs, mux *http.ServeMux) {
 	log.Fatal(server.ListenAndServe())
 }
 
-// waitFor waits d, like a downstream call that takes d, without using CPU. time.Sleep would not
+// WaitFor waits d, like a downstream call that takes d, without using CPU. time.Sleep would not
 // do: the runtime's timers wake up to a millisecond late (a 2.2 ms sleep takes 3.2 ms), so a 10%
 // knob would move a short wait by 0% or 50%. nanosleep(2) blocks only this thread (the runtime
 // moves other goroutines to another one) and wakes within tens of microseconds.
-func waitFor(d time.Duration) {
+func WaitFor(d time.Duration) {
 	remaining := syscall.NsecToTimespec(d.Nanoseconds())
 	for {
 		var left syscall.Timespec

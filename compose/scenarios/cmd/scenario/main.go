@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"example.com/loadgate-example/internal/knobs"
 )
 
 func env(name, fallback string) string {
@@ -80,7 +82,7 @@ func main() {
 func indexRole(mux *http.ServeMux) {
 	down := env("INDEX_DOWN", "0") == "1"
 	mux.HandleFunc("GET /query", func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(2 * time.Millisecond)
+		knobs.WaitFor(2 * time.Millisecond)
 		if down {
 			http.Error(w, `{"error":"INTERNAL: no index loaded"}`, http.StatusInternalServerError)
 			return
@@ -139,10 +141,10 @@ func blockingRole(mux *http.ServeMux) {
 	mux.HandleFunc("GET /query", func(w http.ResponseWriter, _ *http.Request) {
 		if blocking {
 			loop.Lock()
-			time.Sleep(15 * time.Millisecond)
+			knobs.WaitFor(15 * time.Millisecond)
 			loop.Unlock()
 		} else {
-			time.Sleep(15 * time.Millisecond)
+			knobs.WaitFor(15 * time.Millisecond)
 		}
 		json.NewEncoder(w).Encode(map[string]string{"answer": "42"})
 	})
@@ -161,9 +163,9 @@ func tailRole(mux *http.ServeMux) {
 	stall := time.Duration(envFloat("STALL_MS", 500)) * time.Millisecond
 	mux.HandleFunc("GET /work", func(w http.ResponseWriter, _ *http.Request) {
 		if stallRate > 0 && rand.Float64() < stallRate {
-			time.Sleep(stall)
+			knobs.WaitFor(stall)
 		} else {
-			time.Sleep(time.Duration(float64(4*time.Millisecond) * (1 - speedup/100)))
+			knobs.WaitFor(time.Duration(float64(4*time.Millisecond) * (1 - speedup/100)))
 		}
 		fmt.Fprint(w, `{"done":true}`)
 	})
@@ -190,7 +192,7 @@ func challengeRole(mux *http.ServeMux) {
 			if !poolReady(w) {
 				return
 			}
-			time.Sleep(serviceTime)
+			knobs.WaitFor(serviceTime)
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprintf(w, body, r.PathValue("id"))
 		})
@@ -288,7 +290,7 @@ func workerRole() {
 					one.Lock()
 				}
 				burn(cpu)
-				time.Sleep(wait)
+				knobs.WaitFor(wait)
 				if serialize {
 					one.Unlock()
 				}
