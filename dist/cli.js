@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-R7BEWLFU.js";
+} from "./chunks/chunk-NRRHFQ67.js";
 import {
   SettingsError,
   errorMessage,
@@ -1640,6 +1640,13 @@ async function serveDashboard(root, port = 0) {
   return { url: `http://127.0.0.1:${actualPort}/`, server };
 }
 
+// src/cli-output.ts
+function hideWorkflowDebugLines() {
+  if (process.env.GITHUB_ACTIONS === "true") return;
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk, ...rest) => typeof chunk === "string" && chunk.startsWith("::debug::") ? true : write(chunk, ...rest));
+}
+
 // src/cli.ts
 var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
 var SETTING_FLAGS = [
@@ -1897,6 +1904,7 @@ async function main(argv) {
     return usage ? EXIT.usage : EXIT.failed;
   }
 }
+hideWorkflowDebugLines();
 process.exitCode = await main(process.argv.slice(2));
 export {
   EXIT,

@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-R7BEWLFU.js";
+} from "./chunks/chunk-NRRHFQ67.js";
 import {
   errorMessage,
   getInput,

@@ -14,6 +14,7 @@ import { renderHtmlReport } from './report/html'
 import { readComparisonArtifact } from './report/artifact'
 import { serveDashboard } from './dashboard-server'
 import type { Reporter } from './reporter'
+import { hideWorkflowDebugLines } from './cli-output'
 
 export const EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 } as const
 
@@ -277,4 +278,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+hideWorkflowDebugLines()
 process.exitCode = await main(process.argv.slice(2))

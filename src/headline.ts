@@ -116,7 +116,10 @@ function mainHeadline(comparison: Comparison): string {
             ? m.ci!.high
             : -m.ci!.low
       const bound = Math.max(0, ...gated.map(reach))
-      return `${prefix} — no ${insideDelta ? 'change' : 'regression'} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
+      const kind = insideDelta ? 'change' : 'regression'
+      // Every interval at or below zero on the bad side: "≥ 0.0%" would read as a typo.
+      if (bound < 0.0005) return `${prefix} — no ${kind} in any gated metric (${rounds})`
+      return `${prefix} — no ${kind} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
     }
   }
 }
