@@ -176,7 +176,7 @@ describe('real-world scenarios', () => {
       if (c.verdict !== 'REGRESSION')
         assert.match(
           c.headline,
-          /; but the latency spread of GET \/work \(work\) grew \d+\.\d× \(p99 \+\d+%\)$/,
+          /; but the latency spread of GET \/work \(work\) grew \d+\.\d× \(p99 \+[\d.]+%\)$/,
         )
     },
   )

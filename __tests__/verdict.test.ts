@@ -192,7 +192,7 @@ describe('verdict', () => {
     assert.notEqual(medianOnly.verdict, 'REGRESSION')
     assert.match(
       medianOnly.headline,
-      /^Approved — .*; but the latency spread of GET \/items\/:id \(api\) grew 10\.\d× \(p99 \+\d+%\)$/,
+      /^Approved — .*; but the latency spread of GET \/items\/:id \(api\) grew 10\.\d× \(p99 \+[\d.]+%\)$/,
     )
   })
 

@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-NRRHFQ67.js";
+} from "./chunks/chunk-RS5APICK.js";
 import {
   SettingsError,
   errorMessage,

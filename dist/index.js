@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-NRRHFQ67.js";
+} from "./chunks/chunk-RS5APICK.js";
 import {
   errorMessage,
   getInput,
