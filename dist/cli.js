@@ -13,7 +13,7 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-RS5APICK.js";
+} from "./chunks/chunk-MLYGX5ZV.js";
 import {
   SettingsError,
   errorMessage,

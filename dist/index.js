@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-RS5APICK.js";
+} from "./chunks/chunk-MLYGX5ZV.js";
 import {
   errorMessage,
   getInput,

@@ -42,10 +42,15 @@ export function seriesLabel(series: Pick<SeriesComparison, 'key' | 'scenario' | 
   return `${request} (${series.scenario})`
 }
 
-export const VERDICT_MARK: Record<string, string> = {
+const VERDICT_MARK: Record<string, string> = {
   REGRESSION: '❌',
   IMPROVEMENT: '✅',
   NO_CHANGE: '➖',
   INCONCLUSIVE: '❔',
   INVALID: '⛔',
+}
+
+/** A metric's mark: ❌ means "blocks", so an informational metric that got worse gets ⚠️ instead. */
+export function metricMark(m: Pick<MetricComparison, 'gate' | 'verdict'>): string {
+  return !m.gate && m.verdict === 'REGRESSION' ? '⚠️' : (VERDICT_MARK[m.verdict] ?? '')
 }

@@ -6,7 +6,7 @@ import {
   formatValue,
   metricLabel,
   seriesLabel,
-  VERDICT_MARK,
+  metricMark,
 } from '../format'
 import type { Comparison, MetricComparison, SeriesComparison } from '../types'
 import { escapeMarkdown, safeUrl } from './escape'
@@ -66,8 +66,7 @@ function changeCell(m: MetricComparison): string {
 
 function metricRow(series: SeriesComparison | null, m: MetricComparison): string {
   const name = series ? escapeMarkdown(seriesLabel(series)) : ''
-  // ❌ means "blocks"; an informational metric that got worse is worth a look, not a block.
-  const mark = !m.gate && m.verdict === 'REGRESSION' ? '⚠️' : (VERDICT_MARK[m.verdict] ?? '')
+  const mark = metricMark(m)
   const gate = m.gate ? '' : ' (info)'
   return `| ${name} | ${escapeMarkdown(metricLabel(m))}${gate} | ${formatValue(m.unit, m.base)} | ${formatValue(m.unit, m.head)} | ${changeCell(m)} | ${mark} |`
 }
