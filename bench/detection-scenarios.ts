@@ -3,9 +3,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { measure } from '../src/measure'
-import type { ResultsFile } from '../src/types'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/helpers/example-repo'
+import { measure } from '../src/measure/measure'
+import type { ResultsFile } from '../src/model/types'
+import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/testkit/example-repo'
 
 /** Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. */
 export const SCENARIOS: Record<string, string> = {

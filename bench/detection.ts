@@ -7,9 +7,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { seededRandom } from '../src/schedule'
-import { compareResults, needsExtension } from '../src/verdict'
-import type { Comparison, ResultsFile, Trial } from '../src/types'
+import { seededRandom } from '../src/measure/schedule'
+import { compareResults, needsExtension } from '../src/decide/verdict'
+import type { Comparison, ResultsFile, Trial } from '../src/model/types'
 
 const RESAMPLES = Number(process.argv[2] ?? 2000)
 const DIR = path.resolve('bench/recordings')

@@ -4,8 +4,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { measure } from '../src/measure'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/helpers/example-repo'
+import { measure } from '../src/measure/measure'
+import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/testkit/example-repo'
 
 const rounds = Number(process.argv[2] ?? 10)
 const repo = await makeExampleRepo({ headEnv: 'LATENCY_PERCENT=10' })

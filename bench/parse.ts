@@ -98,7 +98,7 @@ if (!existsSync(file)) {
 const size = statSync(file).size
 const gunzip = seconds('bash', ['-c', `gzip -dc '${file}' > /dev/null`])
 // The parser in its own process, so its peak RSS is its own (GNU time reports it).
-const probe = `import('${path.resolve('src/load/parse.ts')}').then(async ({ parseK6Output }) => { const r = await parseK6Output('${file}'); const s = r.series.find((x) => x.name === 'GET /items/:id'); console.error(JSON.stringify({ series: r.series.length, requests: r.series.filter((x) => x.key !== 'all requests').reduce((n, x) => n + x.requests, 0), p95: s.latency.p95 })) })`
+const probe = `import('${path.resolve('src/measure/load/k6/parse.ts')}').then(async ({ parseK6Output }) => { const r = await parseK6Output('${file}'); const s = r.series.find((x) => x.name === 'GET /items/:id'); console.error(JSON.stringify({ series: r.series.length, requests: r.series.filter((x) => x.key !== 'all requests').reduce((n, x) => n + x.requests, 0), p95: s.latency.p95 })) })`
 const started = process.hrtime.bigint()
 const timed = spawnSync('/usr/bin/time', ['-f', '%M', 'node', '--import', 'tsx', '-e', probe], {
   encoding: 'utf8',

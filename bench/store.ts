@@ -6,10 +6,10 @@
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { serveDashboard } from '../src/dashboard-server'
+import { serveDashboard } from '../src/cli/dashboard-server'
 import { rebuildDerived, runFileName, toRunRecord } from '../src/store'
-import { makeResults, wobble } from '../__tests__/helpers/results-factory'
-import { launchChromium } from '../__tests__/helpers/chromium'
+import { makeResults, wobble } from '../__tests__/testkit/results-factory'
+import { launchChromium } from '../__tests__/testkit/chromium'
 
 const runs = Number(process.argv[2] ?? 10_000)
 const seriesCount = Number(process.argv[3] ?? 10)

@@ -13,14 +13,14 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-MLYGX5ZV.js";
+} from "./chunks/chunk-J24FRFBD.js";
 import {
   SettingsError,
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-KUBLPE3N.js";
+} from "./chunks/chunk-AMJTOAV3.js";
 
-// src/cli.ts
+// src/cli/index.ts
 import { parseArgs } from "node:util";
 import { readFile as readFile2, writeFile } from "node:fs/promises";
 import path2 from "node:path";
@@ -1605,7 +1605,7 @@ function renderHtmlReport(comparison, links) {
 `;
 }
 
-// src/dashboard-server.ts
+// src/cli/dashboard-server.ts
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -1640,14 +1640,14 @@ async function serveDashboard(root, port = 0) {
   return { url: `http://127.0.0.1:${actualPort}/`, server };
 }
 
-// src/cli-output.ts
+// src/cli/debug-lines.ts
 function hideWorkflowDebugLines() {
   if (process.env.GITHUB_ACTIONS === "true") return;
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk, ...rest) => typeof chunk === "string" && chunk.startsWith("::debug::") ? true : write(chunk, ...rest));
 }
 
-// src/cli.ts
+// src/cli/index.ts
 var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
 var SETTING_FLAGS = [
   "name",

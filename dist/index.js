@@ -3,7 +3,7 @@ import {
   loadSettings,
   readRunContext,
   runBenchmark
-} from "./chunks/chunk-MLYGX5ZV.js";
+} from "./chunks/chunk-J24FRFBD.js";
 import {
   errorMessage,
   getInput,
@@ -15,12 +15,12 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-KUBLPE3N.js";
+} from "./chunks/chunk-AMJTOAV3.js";
 
-// src/main.ts
+// src/action/main.ts
 import path from "node:path";
 
-// src/verdict-order.ts
+// src/decide/severity.ts
 var SEVERITY = ["INVALID", "REGRESSION", "INCONCLUSIVE", "IMPROVEMENT", "NO_CHANGE"];
 function worstVerdict(verdicts) {
   let worst = null;
@@ -30,7 +30,7 @@ function worstVerdict(verdicts) {
   return worst;
 }
 
-// src/main.ts
+// src/action/main.ts
 async function run() {
   try {
     const context = readRunContext();
@@ -81,5 +81,5 @@ function actionReporter() {
   };
 }
 
-// src/index.ts
+// src/action/index.ts
 void run();

@@ -3,9 +3,9 @@ import {
   cleanupFromState,
   errorMessage,
   warning
-} from "./chunks/chunk-KUBLPE3N.js";
+} from "./chunks/chunk-AMJTOAV3.js";
 
-// src/post.ts
+// src/action/post.ts
 async function post() {
   try {
     await cleanupFromState();

@@ -11,7 +11,7 @@ const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root,
 await rm(outdir, { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: { index: 'src/index.ts', post: 'src/post.ts', cli: 'src/cli.ts' },
+  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post.ts', cli: 'src/cli/index.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { RunContext } from './context'
-import { LoadgateError } from './errors'
-import { Git } from './git'
-import { createGitHubClient } from './github/client'
-import { measure, type MeasureOptions, type ProgressEvent } from './measure'
-import { resolveBaseCommit } from './base-commit'
-import { findPullRequestForSha, readComparisonArtifact, writeComparisonArtifact } from './report/artifact'
+import type { RunContext } from './forge/github/context'
+import { LoadgateError } from './util/errors'
+import { Git } from './util/git'
+import { createGitHubClient } from './forge/github/client'
+import { measure, type MeasureOptions, type ProgressEvent } from './measure/measure'
+import { resolveBaseCommit } from './measure/base-commit'
+import { findPullRequestForSha, readComparisonArtifact, writeComparisonArtifact } from './forge/github/artifact'
 import { renderSummary, type ReportLinks } from './report/markdown'
-import { publishReport } from './report/publish'
-import type { Reporter } from './reporter'
+import { publishReport } from './forge/github/publish'
+import type { Reporter } from './report/reporter'
 import { dashboardUrl, readHistory, recordRun, toRunRecord } from './store'
 import {
   type BenchmarkSettings,
@@ -18,9 +18,9 @@ import {
   type RunRecord,
   type Settings,
   type Verdict,
-} from './types'
-import { readResults } from './results-file'
-import { compareResults, compareWithStored, findInvalidReasons, needsExtension } from './verdict'
+} from './model/types'
+import { readResults } from './model/results-file'
+import { compareResults, compareWithStored, findInvalidReasons, needsExtension } from './decide/verdict'
 
 export interface BenchmarkOutcome {
   benchmark: string

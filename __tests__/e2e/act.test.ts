@@ -3,12 +3,12 @@ import assert from 'node:assert/strict'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
-import { startGitHubDouble, type GitHubDouble } from '../helpers/github-double'
-import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../helpers/act'
-import { loadgateLeftovers } from '../helpers/docker'
-import { git } from '../helpers/git-repos'
-import { screenshotComment } from '../helpers/screenshot'
-import { makeTestRepo, type PullRequestRef, type TestRepo } from '../helpers/test-repo'
+import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
+import { loadgateLeftovers } from '../testkit/docker'
+import { git } from '../testkit/git-repos'
+import { screenshotComment } from '../testkit/screenshot'
+import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
 
 // The example workflows (workflows/*.yml) run by act, a local GitHub Actions runner, against a
 // throwaway repository with a bare origin and the local GitHub API double. Docker, Compose, k6 and

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { resolveBaseCommit } from '../../src/base-commit'
-import { Git } from '../../src/git'
-import { git } from '../helpers/git-repos'
+import { resolveBaseCommit } from '../../src/measure/base-commit'
+import { Git } from '../../src/util/git'
+import { git } from '../testkit/git-repos'
 
 // origin: main c1‥c5; feature forks at c3 (f1, f2); refs/pull/1/merge = c5 + f2, as GitHub makes it.
 let root: string

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { measure } from '../../src/measure'
-import { readResults } from '../../src/results-file'
-import { Git } from '../../src/git'
-import { assertNothingLeft } from '../helpers/docker'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../helpers/example-repo'
+import { measure } from '../../src/measure/measure'
+import { readResults } from '../../src/model/results-file'
+import { Git } from '../../src/util/git'
+import { assertNothingLeft } from '../testkit/docker'
+import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../testkit/example-repo'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {

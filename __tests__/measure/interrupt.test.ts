@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { readResults } from '../../src/results-file'
-import { git } from '../helpers/git-repos'
-import { assertNothingLeft } from '../helpers/docker'
-import { makeExampleRepo } from '../helpers/example-repo'
+import { readResults } from '../../src/model/results-file'
+import { git } from '../testkit/git-repos'
+import { assertNothingLeft } from '../testkit/docker'
+import { makeExampleRepo } from '../testkit/example-repo'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {
@@ -22,7 +22,7 @@ async function startAndWaitForTrial(env: Record<string, string>) {
   cleanups.push(repo.cleanup, () => rm(workDir, { recursive: true, force: true }))
   const child = spawn(
     'node',
-    ['--import', 'tsx', '__tests__/helpers/measure-child.ts', repo.dir, workDir, repo.baseSha],
+    ['--import', 'tsx', '__tests__/testkit/measure-child.ts', repo.dir, workDir, repo.baseSha],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +74,7 @@ describe('interrupting a measurement', () => {
       assert.ok(state['loadgate-resources'], 'the main step recorded its resources')
       assert.match(state['loadgate-resources']!, /"kind":"compose"/)
       // The post step's source (dist/post.js is its bundle, kept equal by the dist test).
-      const post = spawnSync('node', ['--import', 'tsx', 'src/post.ts'], {
+      const post = spawnSync('node', ['--import', 'tsx', 'src/action/post.ts'], {
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,

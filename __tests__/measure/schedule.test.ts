@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { runSchedule, type ScheduledTrial, type ScheduleOptions } from '../../src/schedule'
-import type { Arm } from '../../src/types'
+import { runSchedule, type ScheduledTrial, type ScheduleOptions } from '../../src/measure/schedule'
+import type { Arm } from '../../src/model/types'
 
 /** Runs a schedule whose trials take a few milliseconds, recording what ran and any overlap. */
 async function record(options: Partial<ScheduleOptions> = {}) {

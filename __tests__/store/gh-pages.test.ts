@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { cloneOrigin, git, makeOriginAndClone } from '../helpers/git-repos'
-import { readDerived } from '../helpers/history'
+import { cloneOrigin, git, makeOriginAndClone } from '../testkit/git-repos'
+import { readDerived } from '../testkit/history'
 import {
   readHistory,
   rebuildDerived,
@@ -16,7 +16,7 @@ import {
   toBenchmarkActionJson,
   buildDerived,
 } from '../../src/store'
-import { makeResults } from '../helpers/results-factory'
+import { makeResults } from '../testkit/results-factory'
 
 let repos: Awaited<ReturnType<typeof makeOriginAndClone>>
 
@@ -33,7 +33,7 @@ function runWriter(
   return new Promise((resolve) => {
     const child = spawn(
       'node',
-      ['--import', 'tsx', '__tests__/helpers/record-writer.ts', workspace, String(index), fallback],
+      ['--import', 'tsx', '__tests__/testkit/record-writer.ts', workspace, String(index), fallback],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

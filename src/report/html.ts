@@ -1,5 +1,5 @@
 import { marked } from 'marked'
-import type { Comparison } from '../types'
+import type { Comparison } from '../model/types'
 import { escapeHtml } from './escape'
 import { renderSummary, type ReportLinks } from './markdown'
 

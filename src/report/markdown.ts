@@ -7,8 +7,8 @@ import {
   metricLabel,
   seriesLabel,
   metricMark,
-} from '../format'
-import type { Comparison, MetricComparison, SeriesComparison } from '../types'
+} from '../model/format'
+import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { escapeMarkdown, safeUrl } from './escape'
 
 export { escapeHtml, escapeMarkdown } from './escape'

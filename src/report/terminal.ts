@@ -1,5 +1,5 @@
-import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../format'
-import type { Comparison, MetricComparison } from '../types'
+import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../model/format'
+import type { Comparison, MetricComparison } from '../model/types'
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',

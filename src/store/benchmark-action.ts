@@ -1,4 +1,4 @@
-import type { RunRecord } from '../types'
+import type { RunRecord } from '../model/types'
 
 export interface BenchmarkActionEntry {
   name: string

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { RunRecord } from '../types'
+import type { RunRecord } from '../model/types'
 
 /**
  * Version 2 splits a benchmark's chart data into `runs.json` (who, when, verdict) and one file per

@@ -1,4 +1,4 @@
-import { RUN_RECORD_SCHEMA_VERSION, type RunRecord } from '../types'
+import { RUN_RECORD_SCHEMA_VERSION, type RunRecord } from '../model/types'
 
 /**
  * Run records as first written (schema 1): a flat commit, no run metadata, a single value per

@@ -1,12 +1,12 @@
-import { median, sorted } from '../stats/basic'
-import { CUSTOM_SERIES, metricValue } from '../verdict'
+import { median, sorted } from '../decide/stats/basic'
+import { CUSTOM_SERIES, metricValue } from '../decide/verdict'
 import {
   RUN_RECORD_SCHEMA_VERSION,
   type Comparison,
   type MetricId,
   type ResultsFile,
   type RunRecord,
-} from '../types'
+} from '../model/types'
 
 const STORED_METRICS: MetricId[] = ['p50', 'p90', 'p95', 'p99', 'mean', 'max', 'throughput', 'error_rate']
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { LoadgateError } from '../errors'
+import { LoadgateError } from '../util/errors'
 
 const VENDOR = ['uPlot.iife.min.js', 'uPlot.min.css']
 

@@ -1,0 +1,103 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { comparisons } from '../testkit/comparisons'
+import { writeHistory } from '../testkit/history'
+
+const cli = (...args: string[]) =>
+  spawnSync('node', ['dist/cli.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+let dir: string
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-cli-'))
+})
+after(() => rm(dir, { recursive: true, force: true }))
+
+describe('loadgate CLI', () => {
+  test('--help for every command, and documented exit codes', () => {
+    const main = cli('--help')
+    assert.equal(main.status, 0)
+    assert.match(
+      main.stdout,
+      /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
+    )
+    for (const command of ['compare', 'record', 'report', 'dashboard']) {
+      const help = cli(command, '--help')
+      assert.equal(help.status, 0, command)
+      assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
+    }
+  })
+
+  test("outside GitHub Actions the libraries' ::debug:: lines stay out of the terminal", () => {
+    const script = [
+      "import * as core from '@actions/core'",
+      "import { hideWorkflowDebugLines } from './src/cli/debug-lines.ts'",
+      'hideWorkflowDebugLines()',
+      "core.debug('checking cache: /tmp/k6')",
+      "core.info('kept')",
+    ].join('\n')
+    const run = (githubActions: string) =>
+      spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, GITHUB_ACTIONS: githubActions },
+      })
+    assert.equal(run('').stdout, 'kept\n')
+    assert.equal(run('true').stdout, '::debug::checking cache: /tmp/k6\nkept\n', 'a runner decides itself')
+  })
+
+  test('bad usage exits 2 with one line', () => {
+    const unknown = cli('benchmark')
+    assert.equal(unknown.status, 2)
+    assert.equal(
+      unknown.stderr,
+      "loadgate: Unknown command 'benchmark': expected compare, record, report or dashboard\n",
+    )
+    const noBase = cli('compare')
+    assert.equal(noBase.status, 2)
+    assert.match(noBase.stderr, /Flag '--base' is missing/)
+    const badFlag = cli('compare', '--base', 'HEAD', '--min-rounds', 'many')
+    assert.equal(badFlag.status, 2)
+    assert.match(badFlag.stderr, /'min-rounds' is 'many': expected a whole number/)
+  })
+
+  test('report prints the table, --json the comparison; the exit code follows the verdict', async () => {
+    const blocked = path.join(dir, 'comparison.json')
+    await writeFile(blocked, JSON.stringify(comparisons.regression()))
+    const table = cli('report', blocked)
+    assert.equal(table.status, 1)
+    assert.match(table.stdout, /^REGRESSION: Blocked — /)
+    assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+95% CI\s+verdict/)
+    assert.ok(!table.stdout.includes('\u001b['), 'no colours when not a TTY')
+    const json = cli('report', blocked, '--json')
+    assert.equal(JSON.parse(json.stdout).verdict, 'REGRESSION')
+    const fine = path.join(dir, 'fine.json')
+    await writeFile(fine, JSON.stringify(comparisons.noChange()))
+    assert.equal(cli('report', fine).status, 0)
+    assert.equal(cli('report', path.join(dir, 'missing.json')).status, 2)
+  })
+
+  test('dashboard serves a gh-pages checkout', async () => {
+    const pages = path.join(dir, 'pages')
+    await writeHistory(path.join(pages, 'loadgate'), { runs: 5, series: ['api GET /items/:id'] })
+    const child = spawn('node', ['dist/cli.js', 'dashboard', pages], { stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        child.stdout.on('data', (d) => {
+          out += d
+          const match = /dashboard: (\S+)/.exec(out)
+          if (match) resolve(match[1]!)
+        })
+        child.on('exit', () => reject(new Error(out)))
+      })
+      const index = await fetch(`${url}data/index.json`).then((r) => r.json())
+      assert.equal(index.benchmarks[0].name, 'api')
+      assert.match(await fetch(url).then((r) => r.text()), /<title>loadgate — performance history<\/title>/)
+    } finally {
+      child.kill()
+    }
+  })
+})

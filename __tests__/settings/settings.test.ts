@@ -1,0 +1,145 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { loadSettings, parseDuration, parseFraction } from '../../src/settings/load'
+import { SettingsError } from '../../src/util/errors'
+
+let workspace: string
+
+before(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'loadgate-settings-'))
+  await mkdir(path.join(workspace, 'k6'))
+  await writeFile(path.join(workspace, 'k6', 'orders.js'), 'export default function () {}\n')
+  await writeFile(path.join(workspace, 'compose.yaml'), 'services: {}\n')
+})
+after(() => rm(workspace, { recursive: true, force: true }))
+
+const baseInputs = { 'k6-script': 'k6/orders.js', service: 'api', port: '8080' }
+
+function load(inputs: Record<string, string>, eventName = 'pull_request') {
+  return loadSettings((name) => inputs[name] ?? '', { workspace, eventName, defaultWorkDir: '/tmp/lg' })
+}
+
+function assertOneLineError(fn: () => unknown, ...fragments: string[]) {
+  assert.throws(fn, (error: unknown) => {
+    assert.ok(error instanceof SettingsError, `expected SettingsError, got ${String(error)}`)
+    assert.equal(error.message.includes('\n'), false, 'message must be one line')
+    for (const fragment of fragments)
+      assert.ok(error.message.includes(fragment), `'${error.message}' lacks '${fragment}'`)
+    return true
+  })
+}
+
+describe('settings', () => {
+  test('defaults and the benchmark name from the script file', () => {
+    const settings = load(baseInputs)
+    assert.equal(settings.mode, 'compare')
+    assert.equal(settings.minRounds, 10)
+    assert.equal(settings.maxRounds, 20)
+    assert.equal(settings.maxErrorRate, 0.01)
+    assert.deepEqual(settings.failOn, ['REGRESSION', 'INVALID'])
+    assert.equal(settings.benchmarks.length, 1)
+    assert.equal(settings.benchmarks[0]?.name, 'orders')
+    assert.equal(settings.benchmarks[0]?.port, 8080)
+    assert.ok(settings.benchmarks[0]!.thresholds.some((t) => t.metric === 'p95' && t.gate))
+  })
+
+  test('mode auto follows the event', () => {
+    assert.equal(load(baseInputs, 'push').mode, 'record')
+    assert.equal(load({ ...baseInputs, 'report-file': 'c.json' }, 'workflow_run').mode, 'report')
+    assertOneLineError(() => load(baseInputs, 'issues'), "'mode'", 'issues')
+  })
+
+  test('bad values name the input, the value and what was expected', () => {
+    assertOneLineError(
+      () => load({ ...baseInputs, 'min-rounds': 'ten' }),
+      "'min-rounds'",
+      "'ten'",
+      'whole number',
+    )
+    assertOneLineError(
+      () => load({ ...baseInputs, 'min-rounds': '12', 'max-rounds': '5' }),
+      "'max-rounds'",
+      'min-rounds',
+    )
+    assertOneLineError(() => load({ ...baseInputs, mode: 'compete' }), "'mode'", 'compete', 'compare')
+    assertOneLineError(() => load({ ...baseInputs, port: '99999' }), "'port'", '99999')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'k6-script': 'k6/missing.js' }),
+      "'k6-script'",
+      'missing.js',
+    )
+    assertOneLineError(() => load({ ...baseInputs, 'k6-script': '../outside.js' }), 'inside the repository')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'max-error-rate': 'lots' }),
+      "'max-error-rate'",
+      'percentage',
+    )
+    assertOneLineError(() => load({ ...baseInputs, 'fail-on': 'REGRESSION, SLOW' }), "'fail-on'", 'SLOW')
+    assertOneLineError(() => load({ ...baseInputs, warmup: 'ten seconds' }), "'warmup'", 'duration')
+    assertOneLineError(() => load({ ...baseInputs, name: 'has space' }), "'name'", 'letters')
+    assertOneLineError(() => load({ 'k6-script': 'k6/orders.js', port: '8080' }), "'service'")
+  })
+
+  test('durations and fractions', () => {
+    assert.equal(parseDuration('x', '500ms'), 0.5)
+    assert.equal(parseDuration('x', '2m'), 120)
+    assert.equal(parseDuration('x', '7'), 7)
+    assert.equal(parseFraction('x', '2.5%'), 0.025)
+    assert.equal(parseFraction('x', '0.02'), 0.02)
+  })
+
+  test('fail-on accepts never and spaced verdict names', () => {
+    assert.deepEqual(load({ ...baseInputs, 'fail-on': 'never' }).failOn, [])
+    assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, [
+      'REGRESSION',
+      'NO_CHANGE',
+    ])
+  })
+
+  test('loadgate.yml declares several benchmarks; inputs override its top level', async () => {
+    await writeFile(
+      path.join(workspace, 'loadgate.yml'),
+      [
+        'min-rounds: 6',
+        'max-rounds: 12',
+        'service: api',
+        'port: 8080',
+        'k6-env: { RATE: 50 }',
+        'benchmarks:',
+        '  - k6-script: k6/orders.js',
+        '  - name: orders-heavy',
+        '    k6-script: k6/orders.js',
+        '    k6-env: { RATE: 200 }',
+        '    thresholds:',
+        '      - { metric: p95, delta: 20%, target: "< 300ms" }',
+      ].join('\n'),
+    )
+    const settings = load({ config: 'loadgate.yml', 'min-rounds': '8' })
+    assert.equal(settings.minRounds, 8)
+    assert.equal(settings.maxRounds, 12)
+    assert.deepEqual(
+      settings.benchmarks.map((b) => [b.name, b.k6Env.RATE]),
+      [
+        ['orders', '50'],
+        ['orders-heavy', '200'],
+      ],
+    )
+    const p95 = settings.benchmarks[1]!.thresholds.find((t) => t.metric === 'p95' && t.series === '*')
+    assert.equal(p95?.delta, 0.2)
+    assert.equal(p95?.target?.value, 300)
+  })
+
+  test('loadgate.yml errors name the file and the key', async () => {
+    await writeFile(path.join(workspace, 'bad.yml'), 'min-rounds: 6\nrounds: 3\n')
+    assertOneLineError(() => load({ config: 'bad.yml' }), 'bad.yml', "'rounds'")
+    await writeFile(
+      path.join(workspace, 'dup.yml'),
+      'benchmarks:\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n  - { k6-script: k6/orders.js, service: a, port: 1 }\n',
+    )
+    assertOneLineError(() => load({ config: 'dup.yml' }), "'orders'", 'twice')
+    assertOneLineError(() => load({ config: 'nope.yml' }), "'config'", 'nope.yml')
+  })
+})

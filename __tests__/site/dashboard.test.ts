@@ -1,0 +1,162 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { serveDashboard } from '../../src/cli/dashboard-server'
+import { rebuildDerived } from '../../src/store'
+import { launchChromium } from '../testkit/chromium'
+import { writeHistory } from '../testkit/history'
+
+let dir: string
+let url: string
+let close: () => void
+let browser: Browser
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-'))
+  await writeHistory(dir, {
+    runs: 60,
+    series: ['api GET /items/:id', 'api POST /orders', 'api GET /a<b>'],
+    benchmarks: ['api', 'other'],
+    message: (i) =>
+      i === 10 ? '<script>window.__pwned=1</script> & <img src=x onerror=window.__pwned=2>' : `change ${i}`,
+  })
+  const served = await serveDashboard(dir)
+  url = served.url
+  close = () => served.server.close()
+  browser = await launchChromium()
+  await mkdir('test-output', { recursive: true })
+})
+
+after(async () => {
+  await browser?.close()
+  close?.()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function open(
+  fragment = '',
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  await page.goto(`${url}${fragment}`)
+  await page.waitForFunction(
+    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+  )
+  return { page, errors }
+}
+
+/** Non-transparent pixels drawn in the first canvas of a chart container. */
+function paintedPixels(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const canvas = document.querySelector(`${sel} canvas`) as HTMLCanvasElement | null
+    if (!canvas) return 0
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+    let painted = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++
+    return painted
+  }, selector)
+}
+
+describe('dashboard in Chromium', () => {
+  test('charts render, filters work, untrusted text stays text', async () => {
+    const { page, errors } = await open()
+    const first = '.card:first-child .chart[data-kind="latency"]'
+    assert.ok((await paintedPixels(page, first)) > 1000, 'the latency chart has content')
+    assert.equal(await page.getAttribute(first, 'data-points'), '60')
+
+    await page.selectOption('#branch', 'release')
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-points') === '12',
+      first,
+    )
+    await page.selectOption('#branch', '')
+    await page.fill('#to', '2026-01-01')
+    await page.dispatchEvent('#to', 'change')
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-points') === '24',
+      first,
+    )
+    await page.fill('#to', '')
+    await page.dispatchEvent('#to', 'change')
+
+    const titles = await page.$$eval('.card h2', (nodes) => nodes.map((n) => n.textContent))
+    assert.ok(titles.includes('api GET /a<b>'), `series names are shown literally: ${titles.join(', ')}`)
+    // Hover the run whose commit message is a script: shown as text, never executed.
+    const box = (await page.locator(`${first} .u-over`).boundingBox())!
+    let shown = ''
+    for (let x = box.x + 1; x < box.x + box.width && !shown.includes('<script>'); x += 3) {
+      await page.mouse.move(x, box.y + box.height / 2)
+      shown = (await page.textContent('#tooltip')) ?? ''
+    }
+    assert.match(shown, /<script>window.__pwned=1<\/script>/)
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined)
+    await page.screenshot({ path: 'test-output/dashboard.png', fullPage: false })
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+
+  test('a fragment opens the benchmark and series it names', async () => {
+    const { page } = await open(`#bench=other&series=${encodeURIComponent('api POST /orders')}`)
+    assert.equal(await page.getAttribute('nav button[aria-current="true"]', 'data-name'), 'other')
+    assert.equal(await page.getAttribute('.card.highlight', 'data-series'), 'api POST /orders')
+    assert.ok((await paintedPixels(page, '.card.highlight .chart[data-kind="latency"]')) > 1000)
+    await page.close()
+  })
+
+  test('only the series on screen are fetched; the rest as they scroll into view', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 400 } })
+    const fetched = new Set<string>()
+    page.on('request', (request) => {
+      if (request.url().includes('/series/')) fetched.add(request.url())
+    })
+    await page.goto(url)
+    await page.waitForFunction(
+      () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+    )
+    const cards = await page.locator('.card').count()
+    assert.ok(
+      fetched.size >= 1 && fetched.size < cards,
+      `${fetched.size} of ${cards} series fetched at first`,
+    )
+    await page.locator('.card').last().scrollIntoViewIfNeeded()
+    await page.waitForFunction(() => document.querySelector('.card:last-child canvas') !== null)
+    assert.equal(fetched.size, cards, 'every series fetched once scrolled to')
+    await page.close()
+  })
+
+  test('a history written by run-file schema version 1 is charted', async () => {
+    const v1 = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-v1-'))
+    await cp(path.resolve('__tests__/__fixtures__/history-v1'), v1, { recursive: true })
+    await rebuildDerived(v1)
+    const served = await serveDashboard(v1)
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(served.url)
+      await page.waitForFunction(
+        () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+      )
+      const chart = '.card .chart[data-kind="latency"]'
+      assert.equal(await page.getAttribute(chart, 'data-points'), '3', 'all three version-1 runs')
+      assert.ok((await paintedPixels(page, chart)) > 100, 'the chart has content')
+    } finally {
+      await page.close()
+      served.server.close()
+      await rm(v1, { recursive: true, force: true })
+    }
+  })
+
+  test('dark mode and a phone-sized screen', async () => {
+    const { page } = await open('', 'dark')
+    await page.setViewportSize({ width: 390, height: 844 })
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    assert.equal(background, 'rgb(13, 17, 23)')
+    await page.screenshot({ path: 'test-output/dashboard-dark-phone.png' })
+    await page.close()
+  })
+})

@@ -1,0 +1,70 @@
+import * as core from '@actions/core'
+import path from 'node:path'
+import { readRunContext } from '../forge/github/context'
+import { errorMessage } from '../util/errors'
+import { installSignalHandlers } from '../measure/cleanup'
+import { loadSettings } from '../settings/load'
+import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
+import type { Reporter } from '../report/reporter'
+import type { Settings } from '../model/types'
+import { worstVerdict } from '../decide/severity'
+
+/** The action's entry point: the one place that turns an error into a failed step. */
+export async function run(): Promise<void> {
+  try {
+    const context = readRunContext()
+    const settings = loadSettings((name) => core.getInput(name), {
+      workspace: context.workspace,
+      eventName: context.eventName,
+      defaultWorkDir: path.join(context.tempDir, 'loadgate'),
+    })
+    if (settings.githubToken) core.setSecret(settings.githubToken)
+    core.info(describeSettings(settings))
+    installSignalHandlers()
+    const outcomes: BenchmarkOutcome[] = []
+    for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
+      outcomes.push(await runBenchmark(settings, bench, context, actionReporter()))
+    }
+    setOutputs(outcomes, settings.workDir)
+    await core.summary.write()
+    const blocking = outcomes.filter((o) => o.blocking)
+    if (blocking.length > 0) {
+      core.setFailed(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; '))
+    }
+  } catch (error) {
+    core.setFailed(errorMessage(error))
+  }
+}
+
+function describeSettings(settings: Settings): string {
+  const names = settings.benchmarks.map((b) => b.name).join(', ') || 'from the report file'
+  return (
+    `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ` +
+    `${settings.minRounds}–${settings.maxRounds} rounds, seed ${settings.seed}, fail on ${settings.failOn.join(', ') || 'nothing'}`
+  )
+}
+
+function setOutputs(outcomes: BenchmarkOutcome[], workDir: string): void {
+  const verdict = worstVerdict(outcomes.map((o) => o.verdict))
+  core.setOutput('verdict', verdict ?? '')
+  core.setOutput('results-file', outcomes.length === 1 ? (outcomes[0]?.resultsFile ?? '') : workDir)
+  core.setOutput(
+    'comment-url',
+    outcomes
+      .map((o) => o.commentUrl)
+      .filter(Boolean)
+      .join('\n'),
+  )
+  core.setOutput('dashboard-url', outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? '')
+}
+
+function actionReporter(): Reporter {
+  return {
+    info: (message) => core.info(message),
+    warning: (message) => core.warning(message),
+    group: (title, work) => core.group(title, work),
+    summary: (markdown) => {
+      core.summary.addRaw(markdown, true)
+    },
+  }
+}

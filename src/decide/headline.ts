@@ -1,0 +1,126 @@
+import { ALL_REQUESTS, type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
+import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
+import { insideMinimumEffect } from '../settings/thresholds'
+import { formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
+
+function interval(m: MetricComparison): string {
+  return m.ci ? ` ${formatInterval(m)}` : ''
+}
+
+function label(m: MetricComparison): string {
+  return m.metric.replace(/^custom:/, '')
+}
+
+type Located = { series: SeriesComparison; metric: MetricComparison }
+
+function gatedWith(comparison: Comparison, verdict: MetricComparison['verdict']): Located[] {
+  return comparison.series.flatMap((series) =>
+    series.metrics.filter((m) => m.gate && m.verdict === verdict).map((metric) => ({ series, metric })),
+  )
+}
+
+/** How far beyond its own δ a change went: ranks regressions and inconclusive bounds. */
+function severity(m: MetricComparison, value: number | null | undefined): number {
+  const bad = m.direction === 'lower' ? 1 : -1
+  return ((value ?? 0) * bad) / (m.delta || 1)
+}
+
+/**
+ * A tail that got much worse while the gated metrics held is what "all targets met" hides: the
+ * spread (p99/p50) grew by the flag ratio and p99 itself went up (its estimate: a few rare stalls
+ * need not make p99 significant in a short run, yet a 90× spread is measured all the same). Named in the
+ * headline of a run that does not already block, an endpoint before the aggregate.
+ */
+function widerTail(comparison: Comparison): string {
+  const worse = comparison.series
+    .filter((s) => s.dispersion.flagged && (s.dispersion.ratio ?? 0) > 1)
+    .map((series) => ({ series, p99: series.metrics.find((m) => m.metric === 'p99') }))
+    .filter(({ p99 }) => (p99?.change ?? 0) > 0)
+    .sort(
+      (a, b) =>
+        Number(a.series.key === ALL_REQUESTS) - Number(b.series.key === ALL_REQUESTS) ||
+        b.series.dispersion.ratio! - a.series.dispersion.ratio!,
+    )[0]
+  if (!worse) return ''
+  return `; but the latency spread of ${where(worse.series)} grew ${worse.series.dispersion.ratio!.toFixed(1)}× (p99 ${formatChange(worse.p99!.change!, false)})`
+}
+
+/** The one line a reader gets in one second. Plain text: escape before rendering. */
+export function describeHeadline(comparison: Comparison): string {
+  const main = mainHeadline(comparison)
+  return comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION'
+    ? main
+    : `${main}${widerTail(comparison)}`
+}
+
+function mainHeadline(comparison: Comparison): string {
+  const rounds = `${comparison.rounds} round${comparison.rounds === 1 ? '' : 's'}`
+  switch (comparison.verdict) {
+    case 'INVALID': {
+      const reasons = comparison.invalid.map((r) => r.message)
+      return `Invalid run — ${reasons[0] ?? 'the measurement cannot be trusted'}${reasons.length > 1 ? ` (+${reasons.length - 1} more)` : ''}`
+    }
+    case 'REGRESSION': {
+      const found = gatedWith(comparison, 'REGRESSION').sort(
+        (a, b) => severity(b.metric, b.metric.change) - severity(a.metric, a.metric.change),
+      )
+      const first = found[0]
+      const prefix = comparison.blocking ? 'Blocked' : 'Regression'
+      if (!first) return `${prefix} — a gated metric regressed`
+      const { series, metric } = first
+      const more = found.length > 1 ? `; ${found.length - 1} more regressed` : ''
+      if (metric.target?.pass === false && metric.target.actual !== null) {
+        return `${prefix} — ${label(metric)} of ${where(series)} is ${formatValue(metric.unit, metric.target.actual)}, target ${metric.target.source}${more}`
+      }
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${more}`
+    }
+    case 'INCONCLUSIVE': {
+      if (comparison.rounds < MIN_SIGNIFICANT_PAIRS && comparison.kind === 'paired') {
+        return `Inconclusive — ${rounds} can never be significant: at least ${MIN_SIGNIFICANT_PAIRS} are needed`
+      }
+      const suggestive = gatedWith(comparison, 'INCONCLUSIVE').find((l) =>
+        l.metric.note?.includes('not significant once corrected'),
+      )
+      if (suggestive) {
+        const { series, metric } = suggestive
+        return `Inconclusive — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} is not significant once corrected for all gated metrics after ${rounds}: more rounds are needed`
+      }
+      const found = gatedWith(comparison, 'INCONCLUSIVE')
+        .map((l) => ({
+          ...l,
+          bound: l.metric.ci ? (l.metric.direction === 'lower' ? l.metric.ci.high : l.metric.ci.low) : null,
+        }))
+        .sort((a, b) => severity(b.metric, b.bound) - severity(a.metric, a.bound))
+      const first = found[0]
+      if (!first || first.bound === null) return `Inconclusive — not enough data in ${rounds}`
+      return `Inconclusive — can't rule out ${formatChange(first.bound, first.metric.absolute)} on ${label(first.metric)} of ${where(first.series)} after ${rounds}`
+    }
+    case 'IMPROVEMENT': {
+      const first = gatedWith(comparison, 'IMPROVEMENT').sort(
+        (a, b) => severity(a.metric, a.metric.change) - severity(b.metric, b.metric.change),
+      )[0]
+      const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      if (!first) return `${prefix} — improved`
+      return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
+    }
+    case 'NO_CHANGE': {
+      const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
+      const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      if (gated.length === 0) return `${prefix} — no change in any gated metric (${rounds})`
+      // Every interval inside ±δ (as the verdict judges it): no change either way. Otherwise some
+      // interval still allows an improvement beyond δ, and what the run showed is that nothing regressed.
+      const insideDelta = gated.every((m) => insideMinimumEffect(m.ci!, m))
+      const reach = (m: MetricComparison) =>
+        insideDelta
+          ? Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))
+          : m.direction === 'lower'
+            ? m.ci!.high
+            : -m.ci!.low
+      const bound = Math.max(0, ...gated.map(reach))
+      const kind = insideDelta ? 'change' : 'regression'
+      // Every interval at or below zero on the bad side: "≥ 0.0%" would read as a typo.
+      if (bound < 0.0005) return `${prefix} — no ${kind} in any gated metric (${rounds})`
+      return `${prefix} — no ${kind} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
+    }
+  }
+}

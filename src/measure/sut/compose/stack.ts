@@ -1,0 +1,147 @@
+import path from 'node:path'
+import { errorMessage, LoadgateError } from '../../../util/errors'
+import { lastLines, run } from '../../../util/exec'
+
+export interface ComposeContainer {
+  id: string
+  service: string
+  name: string
+  state: string
+  health: string
+  exitCode: number
+}
+
+/** One Compose project of the system under test: one arm's stack, built from its own tree. */
+export class ComposeStack {
+  constructor(
+    /** `loadgate-<run>-<arm>`. */
+    readonly project: string,
+    /** Absolute path of the compose file inside the arm's tree. */
+    readonly file: string,
+  ) {}
+
+  private compose(args: string[], timeoutMs = 120_000, cleanup = false) {
+    return run('docker', ['compose', '-p', this.project, '-f', this.file, ...args], {
+      cwd: path.dirname(this.file),
+      timeoutMs,
+      cleanup,
+    })
+  }
+
+  /** Builds and starts the stack and waits for every healthcheck; on failure the error carries the failing service's logs. */
+  async up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+    try {
+      await run(
+        'docker',
+        [
+          'compose',
+          '-p',
+          this.project,
+          '-f',
+          this.file,
+          'up',
+          '--build',
+          '--detach',
+          '--wait',
+          '--wait-timeout',
+          String(timeoutSeconds),
+        ],
+        {
+          cwd: path.dirname(this.file),
+          timeoutMs: (timeoutSeconds + 600) * 1000,
+          onOutput: (chunk) =>
+            chunk
+              .split('\n')
+              .filter(Boolean)
+              .forEach((l) => log(l)),
+        },
+      )
+    } catch (error) {
+      throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(errorMessage(error))}`)
+    }
+  }
+
+  /** The failing service, its health output and last log lines, in one line. */
+  private async diagnose(composeError: string): Promise<string> {
+    const containers = await this.containers().catch(() => [])
+    // The root cause first: an unhealthy or exited service, not one still waiting on it.
+    const failing =
+      containers.find((c) => c.health === 'unhealthy') ??
+      containers.find((c) => c.state === 'exited' || c.state === 'dead') ??
+      containers.find((c) => c.state === 'running' && c.health && c.health !== 'healthy') ??
+      containers.find((c) => c.state !== 'running')
+    if (!failing) return composeError.replace(/\s+/g, ' ')
+    const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id]).catch(
+      () => null,
+    )
+    let healthLog: string
+    try {
+      const parsed = JSON.parse(health?.stdout ?? 'null') as { Log?: Array<{ Output: string }> } | null
+      healthLog = parsed?.Log?.at(-1)?.Output.trim() ?? ''
+    } catch {
+      healthLog = ''
+    }
+    const logs = await this.compose(['logs', '--no-color', '--tail', '5', failing.service]).catch(() => null)
+    const state =
+      failing.state === 'exited' ? `exited with ${failing.exitCode}` : failing.health || failing.state
+    return [
+      `service '${failing.service}' is ${state}`,
+      healthLog && `health check: ${healthLog.replace(/\s+/g, ' ')}`,
+      logs && `logs: ${lastLines(logs.stdout, 5)}`,
+    ]
+      .filter(Boolean)
+      .join('; ')
+  }
+
+  /** `http://127.0.0.1:<host port>` of the service's published container port. */
+  async url(service: string, port: number): Promise<string> {
+    let out: string
+    try {
+      out = (await this.compose(['port', service, String(port)])).stdout.trim()
+    } catch (error) {
+      throw new LoadgateError(
+        `Service '${service}' publishes no port ${port} in ${path.basename(this.file)} (${errorMessage(error)}): ` +
+          `add \`ports: ["${port}"]\` to it`,
+      )
+    }
+    const hostPort = /:(\d+)\s*$/.exec(out.split('\n')[0] ?? '')?.[1]
+    if (!hostPort || hostPort === '0') {
+      throw new LoadgateError(
+        `Service '${service}' publishes no port ${port}: add \`ports: ["${port}"]\` to it`,
+      )
+    }
+    return `http://127.0.0.1:${hostPort}`
+  }
+
+  async containers(): Promise<ComposeContainer[]> {
+    const { stdout } = await this.compose(['ps', '--all', '--format', 'json'])
+    return parseJsonLines(stdout).map((c) => ({
+      id: String(c.ID ?? ''),
+      service: String(c.Service ?? ''),
+      name: String(c.Name ?? ''),
+      state: String(c.State ?? ''),
+      health: String(c.Health ?? ''),
+      exitCode: Number(c.ExitCode ?? 0),
+    }))
+  }
+
+  /** Removes containers, networks, volumes and the images built for this project. */
+  async down(): Promise<void> {
+    const args = ['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']
+    try {
+      await this.compose(args, 180_000, true)
+    } catch {
+      // One retry: the engine can refuse while a container is still stopping.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await this.compose(args, 180_000, true)
+    }
+  }
+}
+
+/** `docker compose ps --format json` prints one object per line (newer) or one array (older). */
+function parseJsonLines(text: string): Array<Record<string, unknown>> {
+  const trimmed = text.trim()
+  if (!trimmed) return []
+  if (trimmed.startsWith('[')) return JSON.parse(trimmed) as Array<Record<string, unknown>>
+  return trimmed.split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+}

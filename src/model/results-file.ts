@@ -1,0 +1,36 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { errorMessage, LoadgateError } from '../util/errors'
+import { firstIssue, resultsFileSchema } from './schema'
+import type { ResultsFile } from './types'
+
+/** Writes atomically (temporary file + rename): a full disk leaves the previous file intact. */
+export async function writeJsonAtomic(file: string, document: unknown): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`
+  try {
+    await writeFile(temporary, `${JSON.stringify(document, null, 1)}\n`)
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    const code = (error as NodeJS.ErrnoException).code
+    const reason = code === 'ENOSPC' ? 'the disk is full' : errorMessage(error)
+    throw new LoadgateError(`Cannot write ${file}: ${reason}`)
+  }
+}
+
+export function writeResults(file: string, results: ResultsFile): Promise<void> {
+  return writeJsonAtomic(file, results)
+}
+
+/** Reads and validates a results file; a bad one is named with its first bad field. */
+export async function readResults(file: string): Promise<ResultsFile> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new LoadgateError(`${file} is not a readable results file: ${errorMessage(error)}`)
+  }
+  const parsed = resultsFileSchema.safeParse(raw)
+  if (!parsed.success)
+    throw new LoadgateError(`${file} is not a valid results file: ${firstIssue(parsed.error)}`)
+  return parsed.data as ResultsFile
+}

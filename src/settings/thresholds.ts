@@ -1,0 +1,218 @@
+import { SettingsError } from '../util/errors'
+import {
+  ALL_REQUESTS,
+  type AbsoluteTarget,
+  type Comparator,
+  type Direction,
+  type MetricId,
+  type MetricThreshold,
+} from '../model/types'
+
+const BUILTIN = ['p50', 'p90', 'p95', 'p99', 'mean', 'max', 'throughput', 'error_rate', 'checks'] as const
+
+/** What a metric's numbers mean when nobody says otherwise. */
+export function metricDefaults(metric: MetricId): { direction: Direction; absolute: boolean; unit: string } {
+  if (metric === 'throughput' || metric === 'checks')
+    return { direction: 'higher', absolute: metric === 'checks', unit: metric === 'checks' ? '%' : '/s' }
+  if (metric === 'error_rate') return { direction: 'lower', absolute: true, unit: '%' }
+  if (metric.startsWith('custom:')) {
+    const stat = metric.split(':')[2] ?? ''
+    if (stat === 'rate') return { direction: 'higher', absolute: false, unit: '/s' }
+    if (stat === 'value') return { direction: 'lower', absolute: true, unit: '' }
+    return { direction: 'lower', absolute: false, unit: 'ms' }
+  }
+  return { direction: 'lower', absolute: false, unit: 'ms' }
+}
+
+/**
+ * The minimum effect on the scale the statistics work on: as it is for absolute metrics, ln(1 + δ)
+ * for relative ones (changes are log-ratios there, so the band is −δ/(1+δ) … +δ as a change).
+ */
+export function analysisMargin(t: { delta: number; absolute: boolean }): number {
+  return t.absolute ? t.delta : Math.log1p(t.delta)
+}
+
+/** Whether a reported interval (as changes) lies inside the minimum effect both ways. */
+export function insideMinimumEffect(
+  ci: { low: number; high: number },
+  t: { delta: number; absolute: boolean },
+): boolean {
+  const margin = analysisMargin(t)
+  const scale = (change: number) => (t.absolute ? change : Math.log1p(change))
+  return scale(ci.low) > -margin && scale(ci.high) < margin
+}
+
+/** p50 +5%, p95 +10%, throughput −5%, error rate +0.5 points gate; p99 and max inform. */
+export function defaultThresholds(): MetricThreshold[] {
+  const rule = (metric: MetricId, delta: number, gate: boolean, series = '*'): MetricThreshold => {
+    const { direction, absolute } = metricDefaults(metric)
+    return { metric, series, delta, gate, direction, absolute }
+  }
+  // Under an open model (arrival-rate executors) one endpoint's throughput follows the script's random
+  // request mix, not the service: throughput gates on all requests together and informs per series.
+  return [
+    rule('p50', 0.05, true),
+    rule('p95', 0.1, true),
+    rule('throughput', 0.05, false),
+    rule('throughput', 0.05, true, ALL_REQUESTS),
+    // The aggregate's latency mixes endpoints: it informs, the endpoints gate.
+    rule('p50', 0.05, false, ALL_REQUESTS),
+    rule('p95', 0.1, false, ALL_REQUESTS),
+    rule('error_rate', 0.005, true),
+    rule('p99', 0.1, false),
+    rule('max', 0.2, false),
+  ]
+}
+
+function isMetric(name: string): name is MetricId {
+  return (
+    (BUILTIN as readonly string[]).includes(name) ||
+    /^custom:[A-Za-z_][A-Za-z0-9_]*(:(p50|p90|p95|p99|mean|max|min|value|rate))?$/.test(name)
+  )
+}
+
+const UNIT_SCALE: Record<string, number> = { ms: 1, s: 1000, '%': 0.01, '/s': 1, '': 1 }
+
+function parseTarget(text: string, fail: (expected: string) => never): AbsoluteTarget {
+  const match = /^(<=|>=|<|>)\s*(\d+(?:\.\d+)?)\s*(ms|s|%|\/s)?$/.exec(text.trim())
+  if (!match) return fail("a target such as '< 300ms', '<= 1s', '> 200/s' or '< 0.5%'")
+  return {
+    comparator: match[1] as Comparator,
+    value: Number(match[2]) * UNIT_SCALE[match[3] ?? '']!,
+    source: `${match[1]} ${match[2]}${match[3] ?? ''}`,
+  }
+}
+
+interface Spec {
+  delta?: number
+  absolute?: boolean
+  direction?: Direction
+  target?: AbsoluteTarget
+  gate?: boolean
+}
+
+/** One spec word: `+10%`, `-5%`, `+0.5pp`, `< 300ms`, `gate`, `inform`. */
+function applySpec(spec: Spec, token: string, fail: (expected: string) => never): void {
+  if (token === 'gate' || token === 'inform') {
+    spec.gate = token === 'gate'
+    return
+  }
+  const delta = /^([+-])?(\d+(?:\.\d+)?)(%|pp)$/.exec(token)
+  if (delta) {
+    spec.absolute = delta[3] === 'pp'
+    spec.delta = Number(delta[2]) / 100
+    if (delta[1]) spec.direction = delta[1] === '+' ? 'lower' : 'higher'
+    return
+  }
+  if (/^(<=|>=|<|>)/.test(token)) {
+    spec.target = parseTarget(token, fail)
+    return
+  }
+  fail("a change such as '+10%', '-5%' or '+0.5pp', a target such as '< 300ms', or gate/inform")
+}
+
+function buildThreshold(
+  metric: string,
+  series: string,
+  spec: Spec,
+  fail: (expected: string) => never,
+): MetricThreshold {
+  if (!isMetric(metric)) fail(`a metric (${BUILTIN.join(', ')}, or custom:<name>[:p95|:rate|:value])`)
+  const defaults = metricDefaults(metric as MetricId)
+  const fallback = defaultThresholds().find((t) => t.metric === metric)
+  return {
+    metric: metric as MetricId,
+    series,
+    direction: spec.direction ?? defaults.direction,
+    delta: spec.delta ?? fallback?.delta ?? (defaults.absolute ? 0.005 : 0.1),
+    absolute: spec.absolute ?? defaults.absolute,
+    gate: spec.gate ?? (spec.target !== undefined || spec.delta !== undefined || fallback?.gate === true),
+    ...(spec.target ? { target: spec.target } : {}),
+  }
+}
+
+/**
+ * The `thresholds` input: one rule per line or `;`-separated, `[series-glob:] metric spec…`,
+ * e.g. `p95 +10% < 300ms`, `api POST /orders: p50 +3%`, `error_rate < 0.5%`, `p99 gate`.
+ */
+export function parseThresholdLines(text: string, inputName: string): MetricThreshold[] {
+  const rules: MetricThreshold[] = []
+  text
+    .split(/\n|;/)
+    .map((line) => line.trim())
+    .forEach((line, index) => {
+      if (!line || line.startsWith('#')) return
+      const fail = (expected: string): never => {
+        throw new SettingsError(`Input '${inputName}' rule ${index + 1}: '${line}' — expected ${expected}`)
+      }
+      const match = /^(?:(.+?):\s+)?(\S+)\s*(.*)$/.exec(line)
+      const series = match?.[1]?.trim() || '*'
+      const metric = match?.[2] ?? ''
+      const spec: Spec = {}
+      const specText = (match?.[3] ?? '').replace(/(<=|>=|<|>)\s+/g, '$1')
+      for (const token of specText.split(/\s+/).filter(Boolean)) applySpec(spec, token, fail)
+      if (spec.delta === undefined && spec.target === undefined && spec.gate === undefined)
+        fail('a change, a target or gate/inform after the metric')
+      rules.push(buildThreshold(metric, series, spec, fail))
+    })
+  return rules
+}
+
+/** `thresholds:` entries of loadgate.yml: `{ metric, series?, delta?, target?, gate?, direction? }`. */
+export function parseThresholdEntries(entries: unknown, source: string): MetricThreshold[] {
+  if (!Array.isArray(entries))
+    throw new SettingsError(`${source}: expected a list of { metric, delta, target, gate }`)
+  return entries.map((entry, index) => {
+    const where = `${source}[${index}]`
+    const fail = (expected: string): never => {
+      throw new SettingsError(`${where}: '${JSON.stringify(entry)}' — expected ${expected}`)
+    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      return fail('a mapping with at least metric')
+    const { metric, series, delta, target, gate, direction, ...rest } = entry as Record<string, unknown>
+    const unknown = Object.keys(rest)[0]
+    if (unknown) fail(`only metric, series, delta, target, gate, direction (not '${unknown}')`)
+    const spec: Spec = {}
+    if (delta !== undefined) applySpec(spec, String(delta).replace(/^(\d)/, '+$1'), fail)
+    if (delta !== undefined && !/^[+-]/.test(String(delta))) delete spec.direction
+    if (target !== undefined) spec.target = parseTarget(String(target), fail)
+    if (gate !== undefined) {
+      if (typeof gate !== 'boolean') fail('gate: true or false')
+      spec.gate = gate as boolean
+    }
+    if (direction !== undefined) {
+      if (direction !== 'lower' && direction !== 'higher')
+        fail("direction: 'lower' or 'higher' (which is better)")
+      spec.direction = direction as Direction
+    }
+    return buildThreshold(String(metric ?? ''), series === undefined ? '*' : String(series), spec, fail)
+  })
+}
+
+/** User rules replace the default for the same metric and series; the rest of the defaults stay. */
+export function resolveThresholds(user: MetricThreshold[]): MetricThreshold[] {
+  const key = (t: MetricThreshold) => `${t.metric}\u0000${t.series}`
+  const merged = new Map(defaultThresholds().map((t) => [key(t), t]))
+  for (const rule of user) merged.set(key(rule), rule)
+  return [...merged.values()]
+}
+
+function globMatches(glob: string, text: string): boolean {
+  const pattern = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
+  return new RegExp(`^${pattern}$`).test(text)
+}
+
+/** For one series, the rule of each metric whose glob matches most specifically (most literal characters). */
+export function thresholdsForSeries(seriesKey: string, all: MetricThreshold[]): MetricThreshold[] {
+  const best = new Map<string, MetricThreshold>()
+  const specificity = (t: MetricThreshold) => t.series.replace(/[*?]/g, '').length
+  for (const rule of all) {
+    if (!globMatches(rule.series, seriesKey)) continue
+    const current = best.get(rule.metric)
+    if (!current || specificity(rule) >= specificity(current)) best.set(rule.metric, rule)
+  }
+  return [...best.values()]
+}
