@@ -6,19 +6,17 @@ import { Git } from './util/git'
 import { createGitHubClient } from './forge/github/client'
 import { measure, type MeasureOptions, type ProgressEvent } from './measure/measure'
 import { resolveBaseCommit } from './measure/base-commit'
-import { findPullRequestForSha, readComparisonArtifact, writeComparisonArtifact } from './forge/github/artifact'
+import {
+  findPullRequestForSha,
+  readComparisonArtifact,
+  writeComparisonArtifact,
+} from './forge/github/artifact'
 import { renderSummary, type ReportLinks } from './report/markdown'
 import { publishReport } from './forge/github/publish'
 import type { Reporter } from './report/reporter'
 import { dashboardUrl, readHistory, recordRun, toRunRecord } from './store'
-import {
-  type BenchmarkSettings,
-  type Comparison,
-  type ResultsFile,
-  type RunRecord,
-  type Settings,
-  type Verdict,
-} from './model/types'
+import { type Comparison, type ResultsFile, type RunRecord, type Verdict } from './model/types'
+import type { BenchmarkSettings, Settings } from './settings/types'
 import { readResults } from './model/results-file'
 import { compareResults, compareWithStored, findInvalidReasons, needsExtension } from './decide/verdict'
 
@@ -196,18 +194,18 @@ async function reportMode(
   const links = reportLinks(settings, context, comparison.benchmark, comparison)
   reporter.summary(renderSummary(comparison, links))
   const commentUrl = await publish(settings, context, comparison, links, reporter, true)
-  return outcome(comparison.benchmark, comparison, settings.resultsFile, commentUrl, links.dashboard ?? '')
+  return outcome(comparison.benchmark, comparison, settings.reportFile, commentUrl, links.dashboard ?? '')
 }
 
 /** A comparison.json, or a results.json (the comparison is then computed here, with this run's fail-on). */
 async function readReportFile(settings: Settings): Promise<Comparison> {
-  const isResults = await readFile(settings.resultsFile, 'utf8')
+  const isResults = await readFile(settings.reportFile, 'utf8')
     .then((text) => Array.isArray((JSON.parse(text) as { trials?: unknown }).trials))
     .catch(() => false)
   if (isResults) {
-    return compareResults(await readResults(settings.resultsFile), { failOn: settings.failOn })
+    return compareResults(await readResults(settings.reportFile), { failOn: settings.failOn })
   }
-  const comparison = await readComparisonArtifact(settings.resultsFile)
+  const comparison = await readComparisonArtifact(settings.reportFile)
   // The verdict's consequences follow this workflow's fail-on, not the uploader's.
   return { ...comparison, blocking: settings.failOn.includes(comparison.verdict) }
 }

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults, compareWithStored, needsExtension } from '../../src/decide/verdict'
-import { insideMinimumEffect, parseThresholdLines } from '../../src/settings/thresholds'
+import { insideMinimumEffect } from '../../src/decide/rules'
+import { parseThresholdLines } from '../../src/settings/thresholds'
 import { makeResults, wobble } from '../testkit/results-factory'
 import type { RunRecord } from '../../src/model/types'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { git } from './git-repos'
 import { resolveThresholds } from '../../src/settings/thresholds'
 import { worktreeFolder } from '../../src/measure/sut/compose/worktree'
-import type { BenchmarkSettings, Settings } from '../../src/model/types'
+import type { BenchmarkSettings, Settings } from '../../src/settings/types'
 
 export interface ExampleRepo {
   root: string
@@ -99,7 +99,7 @@ export function exampleSettings(
     workDir,
     seed: 1234,
     workspace,
-    resultsFile: '',
+    reportFile: '',
     benchmarks: [],
     ...overrides,
   }

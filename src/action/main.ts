@@ -6,7 +6,7 @@ import { installSignalHandlers } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import type { Reporter } from '../report/reporter'
-import type { Settings } from '../model/types'
+import type { Settings } from '../settings/types'
 import { worstVerdict } from '../decide/severity'
 
 /** The action's entry point: the one place that turns an error into a failed step. */

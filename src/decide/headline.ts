@@ -1,6 +1,7 @@
-import { ALL_REQUESTS, type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
+import { ALL_REQUESTS } from '../model/metrics'
+import { type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
 import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
-import { insideMinimumEffect } from '../settings/thresholds'
+import { insideMinimumEffect } from './rules'
 import { formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
 
 function interval(m: MetricComparison): string {

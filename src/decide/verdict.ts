@@ -1,13 +1,20 @@
 import { holm, median } from './stats/basic'
 import { rankSumInterval } from './stats/rank-sum'
 import { MIN_SIGNIFICANT_PAIRS, signedRankInterval, type OneSampleResult } from './stats/signed-rank'
-import { analysisMargin, metricDefaults, thresholdsForSeries } from '../settings/thresholds'
+import { analysisMargin, thresholdsForSeries } from './rules'
+import {
+  CUSTOM_SERIES,
+  DEFAULT_CUSTOM_STAT,
+  metricDefaults,
+  metricValue,
+  requestSeries,
+  unitOf,
+} from '../model/metrics'
 import { describeHeadline } from './headline'
 import { formatChange } from '../model/format'
 import {
   COMPARISON_SCHEMA_VERSION,
   type CustomMetricType,
-  requestSeries,
   type Arm,
   type Comparison,
   type FailOn,
@@ -29,17 +36,8 @@ export const POCOCK_TWO_LOOKS = 0.0294
 export const ALPHA = 0.05
 /** A spread (p99/p50) that doubles or halves between arms is flagged even when medians hold. */
 export const DISPERSION_FLAG_RATIO = 2
-/** The series that holds the script's own custom metrics. */
-export const CUSTOM_SERIES = 'custom metrics'
 
 const REPORTED: MetricId[] = ['p50', 'p95', 'p99', 'throughput', 'error_rate']
-/** What `custom:<name>` means without a stat: a Trend's p95, a Counter's rate, a Rate's or Gauge's value. */
-const DEFAULT_CUSTOM_STAT: Record<CustomMetricType, string> = {
-  trend: 'p95',
-  rate: 'value',
-  counter: 'rate',
-  gauge: 'value',
-}
 
 /** A rule that only reports a metric (no gate), with the metric's natural direction. */
 function informRule(metric: MetricId): MetricThreshold {
@@ -62,32 +60,6 @@ export interface CompareOptions {
 
 function measured(results: ResultsFile, arm?: Arm): Trial[] {
   return results.trials.filter((t) => t.phase === 'measure' && (!arm || t.arm === arm))
-}
-
-/** One value of one metric in one trial, or null where it was not measured. */
-export function metricValue(trial: Trial, key: string, metric: MetricId): number | null {
-  if (metric.startsWith('custom:')) {
-    const [, name, stat] = metric.split(':')
-    const custom = trial.custom.find((c) => c.name === name)
-    if (!custom) return null
-    return custom.values[stat ?? DEFAULT_CUSTOM_STAT[custom.type]] ?? null
-  }
-  const series = trial.series.find((s) => s.key === key)
-  if (!series) return null
-  if (metric === 'throughput') return series.throughput
-  if (metric === 'error_rate') return series.errorRate
-  if (metric === 'checks') {
-    const total = trial.checks.passes + trial.checks.fails
-    return total ? trial.checks.passes / total : null
-  }
-  return series.latency?.[metric as 'p50'] ?? null
-}
-
-function unitOf(metric: MetricId): MetricComparison['unit'] {
-  if (metric === 'throughput' || metric.endsWith(':rate')) return 'req/s'
-  if (metric === 'error_rate' || metric === 'checks') return 'ratio'
-  if (metric.startsWith('custom:') && metric.endsWith(':value')) return 'value'
-  return 'ms'
 }
 
 /** Why the run cannot be trusted, each with the figures; empty when it can. */

@@ -14,16 +14,15 @@ import { ResourceSampler } from './sut/compose/resources'
 import { addWorktree } from './sut/compose/worktree'
 import {
   RESULTS_SCHEMA_VERSION,
-  requestSeries,
   type Arm,
-  type BenchmarkSettings,
   type CommitInfo,
   type Phase,
   type ResultsFile,
   type RunMeta,
-  type Settings,
   type Trial,
 } from '../model/types'
+import type { BenchmarkSettings, Settings } from '../settings/types'
+import { requestSeries } from '../model/metrics'
 
 const STACK_START_TIMEOUT_SECONDS = 180
 const TRIAL_TIMEOUT_MS = 60 * 60 * 1000

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BENCHMARK_NAME } from './names'
 import { COMPARISON_SCHEMA_VERSION, RESULTS_SCHEMA_VERSION } from './types'
 
 // Runtime schemas of the documents loadgate reads back: results files and comparison artifacts
@@ -154,7 +155,7 @@ const metricComparison = z.object({
 
 export const comparisonSchema = z.object({
   schemaVersion: z.literal(COMPARISON_SCHEMA_VERSION),
-  benchmark: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a benchmark name'),
+  benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
   kind: z.enum(['paired', 'stored']),
   verdict,
   blocking: z.boolean(),

@@ -5,20 +5,10 @@ export const RESULTS_SCHEMA_VERSION = 1
 export const COMPARISON_SCHEMA_VERSION = 1
 export const RUN_RECORD_SCHEMA_VERSION = 2
 
-/** Key of the aggregate series over every request of a trial; under an open model it carries the throughput gate. */
-export const ALL_REQUESTS = 'all requests'
-
-/** A trial's per-request series, without the aggregate (which would count every request twice). */
-export function requestSeries(trial: Pick<Trial, 'series'>): SeriesTrial[] {
-  return trial.series.filter((s) => s.key !== ALL_REQUESTS)
-}
-
 export type Mode = 'compare' | 'record' | 'report'
 export type BaselineKind = 'rerun' | 'stored'
 export type Arm = 'base' | 'head'
 export type Phase = 'warmup' | 'measure'
-export type CommentMode = 'on' | 'on-change' | 'off'
-export type ReviewMode = 'off' | 'approve' | 'request-changes' | 'both'
 
 /** Per-metric verdict. */
 export type MetricVerdict = 'REGRESSION' | 'IMPROVEMENT' | 'NO_CHANGE' | 'INCONCLUSIVE'
@@ -57,56 +47,6 @@ export interface MetricThreshold {
 }
 
 export type FailOn = MetricVerdict | 'INVALID'
-
-// ---------------------------------------------------------------- settings
-
-export interface BenchmarkSettings {
-  /** Benchmark name: `[A-Za-z0-9._-]+`, default the k6 script's file name without extension. */
-  name: string
-  composeFile: string
-  service: string
-  port: number
-  k6Script: string
-  /** Extra environment variables passed to k6 (`__ENV`), from loadgate.yml only. */
-  k6Env: Record<string, string>
-  /** Shell command run in each arm's tree before the build (may be empty). */
-  prepare: string
-  thresholds: MetricThreshold[]
-}
-
-export interface Settings {
-  mode: Mode
-  baseline: BaselineKind
-  /** Explicit base ref; empty means the PR's merge-base with its base branch. */
-  baseRef: string
-  k6Version: string
-  minRounds: number
-  maxRounds: number
-  warmupSeconds: number
-  discardSeconds: number
-  /** Fraction 0..1. */
-  maxErrorRate: number
-  /** Fraction 0..1 of dropped iterations above which a trial is invalid. */
-  maxDroppedRate: number
-  githubToken: string
-  ghPagesBranch: string
-  dataDir: string
-  comment: CommentMode
-  status: boolean
-  review: ReviewMode
-  failOn: FailOn[]
-  /** Keep the N newest runs in the derived history series (0 = all); run files are never deleted. */
-  retention: number
-  /** Directory for results files, k6 outputs and logs. */
-  workDir: string
-  /** Seed for the round order; recorded in results. */
-  seed: number
-  /** Workspace (the checkout of the head). */
-  workspace: string
-  /** Path of the results artifact read by `mode: report`. */
-  resultsFile: string
-  benchmarks: BenchmarkSettings[]
-}
 
 // ---------------------------------------------------------------- measurement
 

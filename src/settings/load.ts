@@ -1,18 +1,11 @@
 import { readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
+import { BENCHMARK_NAME } from '../model/names'
 import { SettingsError } from '../util/errors'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
-import type {
-  BaselineKind,
-  BenchmarkSettings,
-  CommentMode,
-  FailOn,
-  MetricThreshold,
-  Mode,
-  ReviewMode,
-  Settings,
-} from '../model/types'
+import type { BaselineKind, FailOn, MetricThreshold, Mode } from '../model/types'
+import type { BenchmarkSettings, CommentMode, ReviewMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
 export type InputReader = (name: string) => string
@@ -70,8 +63,6 @@ const BENCHMARK_KEYS = [
   'prepare',
   'thresholds',
 ]
-
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
 function fail(input: string, value: string, expected: string): never {
   throw new SettingsError(`Input '${input}' is '${value}': expected ${expected}`)
@@ -232,7 +223,7 @@ function benchmarkFrom(
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
   const script = relativeTo(workspace, input('k6-script'), k6Script, needsStack)
   const name = raw.name || path.basename(script).replace(/\.[^.]+$/, '')
-  if (!NAME_PATTERN.test(name))
+  if (!BENCHMARK_NAME.test(name))
     fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')
   const service = raw.service ?? ''
   if (needsStack && !service) fail(input('service'), '', 'the Compose service that k6 should target')
@@ -346,7 +337,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     workDir: path.resolve(workspace, value('work-dir') || context.defaultWorkDir),
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,
-    resultsFile: reportFile ? path.resolve(workspace, reportFile) : '',
+    reportFile: reportFile ? path.resolve(workspace, reportFile) : '',
     benchmarks,
   }
 }

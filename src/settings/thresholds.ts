@@ -1,6 +1,6 @@
 import { SettingsError } from '../util/errors'
+import { ALL_REQUESTS, metricDefaults } from '../model/metrics'
 import {
-  ALL_REQUESTS,
   type AbsoluteTarget,
   type Comparator,
   type Direction,
@@ -9,38 +9,6 @@ import {
 } from '../model/types'
 
 const BUILTIN = ['p50', 'p90', 'p95', 'p99', 'mean', 'max', 'throughput', 'error_rate', 'checks'] as const
-
-/** What a metric's numbers mean when nobody says otherwise. */
-export function metricDefaults(metric: MetricId): { direction: Direction; absolute: boolean; unit: string } {
-  if (metric === 'throughput' || metric === 'checks')
-    return { direction: 'higher', absolute: metric === 'checks', unit: metric === 'checks' ? '%' : '/s' }
-  if (metric === 'error_rate') return { direction: 'lower', absolute: true, unit: '%' }
-  if (metric.startsWith('custom:')) {
-    const stat = metric.split(':')[2] ?? ''
-    if (stat === 'rate') return { direction: 'higher', absolute: false, unit: '/s' }
-    if (stat === 'value') return { direction: 'lower', absolute: true, unit: '' }
-    return { direction: 'lower', absolute: false, unit: 'ms' }
-  }
-  return { direction: 'lower', absolute: false, unit: 'ms' }
-}
-
-/**
- * The minimum effect on the scale the statistics work on: as it is for absolute metrics, ln(1 + δ)
- * for relative ones (changes are log-ratios there, so the band is −δ/(1+δ) … +δ as a change).
- */
-export function analysisMargin(t: { delta: number; absolute: boolean }): number {
-  return t.absolute ? t.delta : Math.log1p(t.delta)
-}
-
-/** Whether a reported interval (as changes) lies inside the minimum effect both ways. */
-export function insideMinimumEffect(
-  ci: { low: number; high: number },
-  t: { delta: number; absolute: boolean },
-): boolean {
-  const margin = analysisMargin(t)
-  const scale = (change: number) => (t.absolute ? change : Math.log1p(change))
-  return scale(ci.low) > -margin && scale(ci.high) < margin
-}
 
 /** p50 +5%, p95 +10%, throughput −5%, error rate +0.5 points gate; p99 and max inform. */
 export function defaultThresholds(): MetricThreshold[] {
@@ -195,24 +163,4 @@ export function resolveThresholds(user: MetricThreshold[]): MetricThreshold[] {
   const merged = new Map(defaultThresholds().map((t) => [key(t), t]))
   for (const rule of user) merged.set(key(rule), rule)
   return [...merged.values()]
-}
-
-function globMatches(glob: string, text: string): boolean {
-  const pattern = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.')
-  return new RegExp(`^${pattern}$`).test(text)
-}
-
-/** For one series, the rule of each metric whose glob matches most specifically (most literal characters). */
-export function thresholdsForSeries(seriesKey: string, all: MetricThreshold[]): MetricThreshold[] {
-  const best = new Map<string, MetricThreshold>()
-  const specificity = (t: MetricThreshold) => t.series.replace(/[*?]/g, '').length
-  for (const rule of all) {
-    if (!globMatches(rule.series, seriesKey)) continue
-    const current = best.get(rule.metric)
-    if (!current || specificity(rule) >= specificity(current)) best.set(rule.metric, rule)
-  }
-  return [...best.values()]
 }

@@ -1,5 +1,5 @@
 import { median, sorted } from '../decide/stats/basic'
-import { CUSTOM_SERIES, metricValue } from '../decide/verdict'
+import { CUSTOM_SERIES, metricValue } from '../model/metrics'
 import {
   RUN_RECORD_SCHEMA_VERSION,
   type Comparison,

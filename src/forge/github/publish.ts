@@ -1,6 +1,7 @@
 import { statusOf, type Octokit } from './client'
 import { errorMessage } from '../../util/errors'
-import type { CommentMode, Comparison, ReviewMode } from '../../model/types'
+import type { Comparison } from '../../model/types'
+import type { CommentMode, ReviewMode } from '../../settings/types'
 import { commentMarker, comparisonDigest, renderComment, type ReportLinks } from '../../report/markdown'
 
 export interface PublishContext {

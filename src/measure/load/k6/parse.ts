@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { createGunzip } from 'node:zlib'
+import { ALL_REQUESTS } from '../../../model/metrics'
 import {
-  ALL_REQUESTS,
   type CustomMetricTrial,
   type CustomMetricType,
   type LatencySummary,

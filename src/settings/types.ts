@@ -1,0 +1,54 @@
+import type { BaselineKind, FailOn, MetricThreshold, Mode } from '../model/types'
+
+/** The validated settings of one run, read once from the inputs (or CLI flags) and loadgate.yml. */
+
+export type CommentMode = 'on' | 'on-change' | 'off'
+export type ReviewMode = 'off' | 'approve' | 'request-changes' | 'both'
+
+export interface BenchmarkSettings {
+  /** Benchmark name: `[A-Za-z0-9._-]+`, default the k6 script's file name without extension. */
+  name: string
+  composeFile: string
+  service: string
+  port: number
+  k6Script: string
+  /** Extra environment variables passed to k6 (`__ENV`), from loadgate.yml only. */
+  k6Env: Record<string, string>
+  /** Shell command run in each arm's tree before the build (may be empty). */
+  prepare: string
+  thresholds: MetricThreshold[]
+}
+
+export interface Settings {
+  mode: Mode
+  baseline: BaselineKind
+  /** Explicit base ref; empty means the PR's merge-base with its base branch. */
+  baseRef: string
+  k6Version: string
+  minRounds: number
+  maxRounds: number
+  warmupSeconds: number
+  discardSeconds: number
+  /** Fraction 0..1. */
+  maxErrorRate: number
+  /** Fraction 0..1 of dropped iterations above which a trial is invalid. */
+  maxDroppedRate: number
+  githubToken: string
+  ghPagesBranch: string
+  dataDir: string
+  comment: CommentMode
+  status: boolean
+  review: ReviewMode
+  failOn: FailOn[]
+  /** Keep the N newest runs in the derived history series (0 = all); run files are never deleted. */
+  retention: number
+  /** Directory for results files, k6 outputs and logs. */
+  workDir: string
+  /** Seed for the round order; recorded in results. */
+  seed: number
+  /** Workspace (the checkout of the head). */
+  workspace: string
+  /** The `report-file` input: the comparison artifact read by `mode: report`. */
+  reportFile: string
+  benchmarks: BenchmarkSettings[]
+}
