@@ -12,10 +12,10 @@ import {
   rebuildDerived,
   recordRun,
   toRunRecord,
-  dashboardUrl,
   toBenchmarkActionJson,
   buildDerived,
 } from '../../src/store'
+import { dashboardUrl } from '../../src/forge/github/pages'
 import { makeResults } from '../testkit/results-factory'
 
 let repos: Awaited<ReturnType<typeof makeOriginAndClone>>

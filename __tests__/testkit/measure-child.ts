@@ -1,9 +1,11 @@
 // Runs one measurement in its own process, as the action's main step would, so a test can kill it.
+import { saveTrackedResources } from '../../src/action/state'
 import { installSignalHandlers } from '../../src/measure/cleanup'
 import { measure } from '../../src/measure/measure'
 import { exampleBenchmark, exampleSettings } from './example-repo'
 
 const [repoDir, workDir, baseSha] = process.argv.slice(2)
+saveTrackedResources()
 installSignalHandlers()
 // As in the action, errors end in a message; only the signal handler ends the process early.
 measure({

@@ -5,7 +5,8 @@ import { errorMessage } from '../util/errors'
 import { installSignalHandlers } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
-import type { Reporter } from '../report/reporter'
+import { actionReporter } from './reporter'
+import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
 import { worstVerdict } from '../decide/severity'
 
@@ -20,6 +21,7 @@ export async function run(): Promise<void> {
     })
     if (settings.githubToken) core.setSecret(settings.githubToken)
     core.info(describeSettings(settings))
+    saveTrackedResources()
     installSignalHandlers()
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
@@ -56,15 +58,4 @@ function setOutputs(outcomes: BenchmarkOutcome[], workDir: string): void {
       .join('\n'),
   )
   core.setOutput('dashboard-url', outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? '')
-}
-
-function actionReporter(): Reporter {
-  return {
-    info: (message) => core.info(message),
-    warning: (message) => core.warning(message),
-    group: (title, work) => core.group(title, work),
-    summary: (markdown) => {
-      core.summary.addRaw(markdown, true)
-    },
-  }
 }

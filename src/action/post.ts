@@ -1,13 +1,25 @@
 import * as core from '@actions/core'
-import { cleanupFromState } from '../measure/cleanup'
+import { removeLeftover } from '../measure/sut'
 import { errorMessage } from '../util/errors'
+import { savedResources } from './state'
 
 /** The action's post step: removes what a killed main step left behind. Warns, never fails. */
 async function post(): Promise<void> {
-  try {
-    await cleanupFromState()
-  } catch (error) {
-    core.warning(`loadgate cleanup: ${errorMessage(error)}`)
+  const resources = savedResources()
+  if (resources === null) {
+    core.warning('loadgate cleanup: the saved state is unreadable; nothing removed')
+    return
+  }
+  // Newest first: a stack goes before the worktree that holds its compose file.
+  for (const resource of resources.reverse()) {
+    try {
+      await removeLeftover(resource)
+      core.info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`)
+    } catch (error) {
+      core.warning(
+        `loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`,
+      )
+    }
   }
 }
 

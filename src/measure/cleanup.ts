@@ -1,26 +1,26 @@
-import * as core from '@actions/core'
-import { existsSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
 import { errorMessage } from '../util/errors'
-import { killRunningChildren, run } from '../util/exec'
-import { worktreeFolder } from './sut/compose/worktree'
+import { killRunningChildren } from '../util/exec'
 
-/** What a run creates and must remove: compose projects (with their compose file) and git worktrees. */
+/** Something a run created and must remove, described well enough for another process to remove it. */
 export interface Resource {
-  kind: 'compose' | 'worktree'
+  /** Which system-under-test backend made it, e.g. 'compose' or 'worktree'. */
+  kind: string
   /** compose: project name; worktree: directory. */
   id: string
   /** compose: the compose file; worktree: the repository it belongs to. */
   path: string
 }
 
-const STATE_KEY = 'loadgate-resources'
 const live = new Map<string, { resource: Resource; remove: () => Promise<void> }>()
+let onChange: (resources: Resource[]) => void = () => {}
 
-function saveState(): void {
-  // Saved for the post step, which runs even when the main step was killed.
-  if (process.env.GITHUB_STATE)
-    core.saveState(STATE_KEY, JSON.stringify([...live.values()].map((l) => l.resource)))
+/** Called with every resource still live whenever the list changes (the action saves it for its post step). */
+export function onTrackedChange(listener: (resources: Resource[]) => void): void {
+  onChange = listener
+}
+
+function changed(): void {
+  onChange([...live.values()].map((l) => l.resource))
 }
 
 /**
@@ -32,19 +32,19 @@ export function track(resource: Resource, remove: () => Promise<void>): () => Pr
   let removal: Promise<void> | undefined
   const removeOnce = () => (removal ??= remove())
   live.set(key, { resource, remove: removeOnce })
-  saveState()
+  changed()
   return async () => {
     try {
       await removeOnce()
     } finally {
       live.delete(key)
-      saveState()
+      changed()
     }
   }
 }
 
 /** Removes everything still registered (newest first); warns about what could not be removed. */
-export async function cleanupAll(warn: (message: string) => void = core.warning): Promise<void> {
+export async function cleanupAll(warn: (message: string) => void): Promise<void> {
   for (const [key, entry] of [...live.entries()].reverse()) {
     try {
       await entry.remove()
@@ -53,60 +53,7 @@ export async function cleanupAll(warn: (message: string) => void = core.warning)
     }
     live.delete(key)
   }
-  saveState()
-}
-
-export async function removeResource(resource: Resource): Promise<void> {
-  if (resource.kind === 'compose') {
-    const file = existsSync(resource.path) ? ['-f', resource.path] : []
-    await run(
-      'docker',
-      [
-        'compose',
-        '-p',
-        resource.id,
-        ...file,
-        'down',
-        '--volumes',
-        '--remove-orphans',
-        '--rmi',
-        'local',
-        '--timeout',
-        '5',
-      ],
-      { timeoutMs: 180_000, cleanup: true },
-    )
-  } else {
-    await run('git', ['worktree', 'remove', '--force', resource.id], { cwd: resource.path }).catch(
-      () => undefined,
-    )
-    await run('git', ['worktree', 'prune'], { cwd: resource.path }).catch(() => undefined)
-    await rm(worktreeFolder(resource.id), { recursive: true, force: true })
-  }
-}
-
-/** The post step: removes what a killed main step recorded in its state. Warns, never fails. */
-export async function cleanupFromState(): Promise<void> {
-  const raw = core.getState(STATE_KEY)
-  if (!raw) return
-  let resources: Resource[]
-  try {
-    resources = JSON.parse(raw) as Resource[]
-  } catch {
-    core.warning('loadgate cleanup: the saved state is unreadable; nothing removed')
-    return
-  }
-  // Newest first: a stack goes before the worktree that holds its compose file.
-  for (const resource of resources.reverse()) {
-    try {
-      await removeResource(resource)
-      core.info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`)
-    } catch (error) {
-      core.warning(
-        `loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`,
-      )
-    }
-  }
+  changed()
 }
 
 let installed = false

@@ -13,12 +13,6 @@ import { copySite } from './site'
 
 const MAX_ATTEMPTS = 8
 const READ_BATCH = 64
-const COMMITTER = [
-  '-c',
-  'user.name=github-actions[bot]',
-  '-c',
-  'user.email=41898282+github-actions[bot]@users.noreply.github.com',
-]
 
 export interface RecordOptions {
   /** A git checkout whose `origin` is the repository (credentials as actions/checkout leaves them). */
@@ -31,6 +25,8 @@ export interface RecordOptions {
   retention?: number
   /** Where a run that cannot be pushed is saved for upload. */
   fallbackDir: string
+  /** Who commits the run (the forge's bot); null or absent keeps the repository's own git identity. */
+  committer?: { name: string; email: string } | null
 }
 
 export interface RecordOutcome {
@@ -120,6 +116,10 @@ async function applyRun(tree: string, options: RecordOptions, relative: string):
   await writeFile(path.join(tree, '.nojekyll'), '')
 }
 
+function committerArgs(committer: RecordOptions['committer']): string[] {
+  return committer ? ['-c', `user.name=${committer.name}`, '-c', `user.email=${committer.email}`] : []
+}
+
 function jitteredDelay(attempt: number): number {
   const base = Math.min(8000, 200 * 2 ** attempt)
   return base / 2 + Math.random() * base
@@ -157,7 +157,7 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
         await applyRun(tree, options, relative)
         await worktree.run(['add', '--all', '.'])
         await worktree.run([
-          ...COMMITTER,
+          ...committerArgs(options.committer),
           'commit',
           '--quiet',
           '--no-verify',

@@ -2,7 +2,7 @@ import { describe, test, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import { createGitHubClient } from '../../../src/forge/github/client'
 import { publishReport, type PublishContext } from '../../../src/forge/github/publish'
-import { findPullRequestForSha } from '../../../src/forge/github/artifact'
+import { findPullRequestForSha } from '../../../src/forge/github/pull-requests'
 import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
 import { comparisons } from '../../testkit/comparisons'
 

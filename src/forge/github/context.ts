@@ -1,38 +1,7 @@
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-
-/** What the run knows about where it runs: read once from the runner's environment and event payload. */
-export interface RunContext {
-  eventName: string
-  /** owner/name; '' when unknown (local CLI runs outside GitHub). */
-  repository: string
-  owner: string
-  repo: string
-  serverUrl: string
-  apiUrl: string
-  runId: string
-  runUrl: string
-  workspace: string
-  /** The commit under test: the PR head, the pushed commit, or the workflow_run's head. */
-  headSha: string
-  /** Branch the run belongs to (PR head branch, pushed branch). */
-  branch: string
-  defaultBranch: string
-  pullRequest: PullRequestInfo | null
-  /** The PR comes from a fork: the token is read-only, results go to an artifact. */
-  fromFork: boolean
-  /** RUNNER_TEMP or the OS temp directory. */
-  tempDir: string
-}
-
-export interface PullRequestInfo {
-  number: number
-  baseRef: string
-  baseSha: string
-  headSha: string
-  headRef: string
-}
+import type { PullRequestInfo, RunContext } from '../backend'
 
 type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

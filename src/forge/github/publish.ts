@@ -1,6 +1,7 @@
 import { statusOf, type Octokit } from './client'
 import { errorMessage } from '../../util/errors'
 import type { Comparison } from '../../model/types'
+import type { PublishResult } from '../backend'
 import type { CommentMode, ReviewMode } from '../../settings/types'
 import { commentMarker, comparisonDigest, renderComment, type ReportLinks } from '../../report/markdown'
 
@@ -15,13 +16,6 @@ export interface PublishContext {
   review: ReviewMode
   links: ReportLinks
   targetUrl?: string
-}
-
-export interface PublishResult {
-  commentUrl: string | null
-  statusSet: boolean
-  reviewState: string | null
-  warnings: string[]
 }
 
 /** One line naming the missing permission, for the 403/404 GitHub answers a token without it. */

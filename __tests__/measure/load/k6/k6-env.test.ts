@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { k6Error, k6Release, locateK6, runK6, type K6 } from '../../../../src/measure/load/k6/k6'
+import { k6Release, locateK6, type K6 } from '../../../../src/measure/load/k6/install'
+import { k6Error, runK6 } from '../../../../src/measure/load/k6/run'
 
 const SECRET = 'ghs_supersecret_token_value'
 // Aborts the test run (exit 108) when any __ENV value contains the secret.

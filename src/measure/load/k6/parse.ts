@@ -1,13 +1,16 @@
-import { createReadStream } from 'node:fs'
-import { createGunzip } from 'node:zlib'
 import { ALL_REQUESTS } from '../../../model/metrics'
+import type { CustomMetricTrial, CustomMetricType, SeriesTrial } from '../../../model/types'
+import { forEachLine } from './lines'
 import {
-  type CustomMetricTrial,
-  type CustomMetricType,
-  type LatencySummary,
-  type SeriesTrial,
-} from '../../../model/types'
-import { percentile, sortedValues, ValueBuffer } from './values'
+  addCustom,
+  combine,
+  customTrial,
+  seriesTrial,
+  trialWindowSeconds,
+  type CustomAccumulator,
+  type SeriesAccumulator,
+} from './summarize'
+import { ValueBuffer } from './values'
 
 /** k6's own metrics; any other declared metric is the script's custom metric. */
 const BUILTIN_METRICS = new Set([
@@ -56,27 +59,6 @@ export interface ParsedTrial {
   points: number
 }
 
-interface SeriesAccumulator {
-  scenario: string
-  method: string
-  name: string
-  requests: number
-  failed: number
-  latencies: ValueBuffer
-  statusCodes: Record<string, number>
-}
-
-interface CustomAccumulator {
-  type: CustomMetricType
-  values: ValueBuffer
-  sum: number
-  nonZero: number
-  count: number
-  last: number
-  min: number
-  max: number
-}
-
 interface PointLine {
   data: { time: string; value: number; tags?: Record<string, string> | null }
 }
@@ -88,7 +70,6 @@ interface MetricLine {
 const METRIC_MARKER = '"metric":"'
 const POINT_PREFIX = Buffer.from('{"metric":"')
 const QUOTE = 0x22
-const NEWLINE = 0x0a
 
 /** Name of the metric a k6 JSON line is about, found without parsing the line. */
 function metricOf(line: string): string {
@@ -96,22 +77,6 @@ function metricOf(line: string): string {
   if (at < 0) return ''
   const start = at + METRIC_MARKER.length
   return line.slice(start, line.indexOf('"', start))
-}
-
-export function latencySummary(values: Float64Array): LatencySummary | null {
-  if (values.length === 0) return null
-  let sum = 0
-  for (const v of values) sum += v
-  return {
-    count: values.length,
-    p50: percentile(values, 0.5),
-    p90: percentile(values, 0.9),
-    p95: percentile(values, 0.95),
-    p99: percentile(values, 0.99),
-    mean: sum / values.length,
-    min: values[0]!,
-    max: values[values.length - 1]!,
-  }
 }
 
 /**
@@ -248,38 +213,6 @@ export function seriesKey(scenario: string, method: string, name: string): strin
   return `${scenario} ${request}`
 }
 
-/** Every request of the trial together: where throughput is judged under an open model. */
-function combine(parts: SeriesAccumulator[]): SeriesAccumulator {
-  const all: SeriesAccumulator = {
-    scenario: '',
-    method: '',
-    name: ALL_REQUESTS,
-    requests: 0,
-    failed: 0,
-    latencies: new ValueBuffer(),
-    statusCodes: {},
-  }
-  for (const part of parts) {
-    all.requests += part.requests
-    all.failed += part.failed
-    for (const value of part.latencies.view()) all.latencies.push(value)
-    for (const [code, count] of Object.entries(part.statusCodes))
-      all.statusCodes[code] = (all.statusCodes[code] ?? 0) + count
-  }
-  return all
-}
-
-/**
- * The window throughput is counted over: from the first request's start to the last one's, plus
- * one mean gap between starts (n starts span n − 1 gaps). Not the span of the points' times: a
- * point is written when its request ends, so requests still in flight when the load stops (a
- * stalled one, a long poll) would stretch the window and lower the rate of a service that served
- * every request it was sent.
- */
-function trialWindowSeconds(firstStart: number, lastStart: number, requests: number): number {
-  return ((lastStart - firstStart) * requests) / (requests - 1) / 1000
-}
-
 /**
  * k6 tags every request with `expected_response` (the script's response callback, by default
  * 200–399). A script that turned the callback off (`http.setResponseCallback(null)`) gets no tag:
@@ -296,81 +229,4 @@ function pointTime(line: string): number {
   if (at < 0) return Number.NaN
   const start = at + 8
   return Date.parse(line.slice(start, line.indexOf('"', start)))
-}
-
-function addCustom(acc: CustomAccumulator, value: number): void {
-  acc.count++
-  acc.sum += value
-  if (value !== 0) acc.nonZero++
-  acc.last = value
-  if (value < acc.min) acc.min = value
-  if (value > acc.max) acc.max = value
-  if (acc.type === 'trend') acc.values.push(value)
-}
-
-function seriesTrial(key: string, acc: SeriesAccumulator, durationSeconds: number): SeriesTrial {
-  return {
-    key,
-    scenario: acc.scenario,
-    method: acc.method,
-    name: acc.name,
-    requests: acc.requests,
-    failed: acc.failed,
-    throughput: durationSeconds > 0 ? acc.requests / durationSeconds : 0,
-    errorRate: acc.requests > 0 ? acc.failed / acc.requests : 0,
-    latency: latencySummary(sortedValues(acc.latencies)),
-    statusCodes: acc.statusCodes,
-  }
-}
-
-/**
- * A Counter's rate is over `spanSeconds`, the span of all the trial's points: a counter counts
- * events when they happen (a job completing after its producer's last request started), so its
- * count belongs to the whole span, not to the window of request starts that throughput uses.
- */
-function customTrial(name: string, acc: CustomAccumulator, spanSeconds: number): CustomMetricTrial {
-  switch (acc.type) {
-    case 'trend': {
-      const summary = latencySummary(sortedValues(acc.values))
-      return { name, type: acc.type, values: { ...summary } as Record<string, number> }
-    }
-    case 'rate':
-      return { name, type: acc.type, values: { value: acc.nonZero / acc.count, count: acc.count } }
-    case 'counter':
-      return {
-        name,
-        type: acc.type,
-        values: { value: acc.sum, rate: spanSeconds > 0 ? acc.sum / spanSeconds : 0 },
-      }
-    case 'gauge':
-      return { name, type: acc.type, values: { value: acc.last, min: acc.min, max: acc.max } }
-  }
-}
-
-/** Calls `handle` with each line's byte range of a gzip (or plain) file, streaming; nothing is decoded here. */
-export async function forEachLine(
-  file: string,
-  handle: (buffer: Buffer, start: number, end: number) => void,
-): Promise<void> {
-  const source = createReadStream(file, { highWaterMark: 1 << 20 })
-  let stream: NodeJS.ReadableStream = source
-  if (file.endsWith('.gz')) {
-    const gunzip = createGunzip({ chunkSize: 1 << 20 })
-    // pipe() does not forward the source's errors (a missing file): pass them on.
-    source.on('error', (error) => gunzip.destroy(error))
-    stream = source.pipe(gunzip)
-  }
-  let rest: Buffer | null = null
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const buffer: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk
-    let start = 0
-    let end = buffer.indexOf(NEWLINE, start)
-    while (end >= 0) {
-      if (end > start) handle(buffer, start, end)
-      start = end + 1
-      end = buffer.indexOf(NEWLINE, start)
-    }
-    rest = start < buffer.length ? buffer.subarray(start) : null
-  }
-  if (rest) handle(rest, 0, rest.length)
 }

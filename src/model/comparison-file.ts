@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
-import { errorMessage, LoadgateError } from '../../util/errors'
-import type { Octokit } from './client'
-import { writeJsonAtomic } from '../../model/results-file'
-import { comparisonSchema, firstIssue } from '../../model/schema'
-import type { Comparison } from '../../model/types'
+import { errorMessage, LoadgateError } from '../util/errors'
+import { writeJsonAtomic } from './results-file'
+import { comparisonSchema, firstIssue } from './schema'
+import type { Comparison } from './types'
 
 const MAX_ARTIFACT_BYTES = 20 * 1024 * 1024
 
@@ -31,21 +30,4 @@ export async function readComparisonArtifact(file: string): Promise<Comparison> 
     )
   }
   return parsed.data as Comparison
-}
-
-/** The open pull request whose head is `sha` (fork PRs included), or null. */
-export async function findPullRequestForSha(
-  octokit: Octokit,
-  owner: string,
-  repo: string,
-  sha: string,
-): Promise<number | null> {
-  const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
-    owner,
-    repo,
-    commit_sha: sha,
-  })
-  const match =
-    data.find((pr) => pr.head.sha === sha && pr.state === 'open') ?? data.find((pr) => pr.head.sha === sha)
-  return match?.number ?? null
 }

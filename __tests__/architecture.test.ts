@@ -1,0 +1,99 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { build } from 'esbuild'
+
+const SRC = path.resolve('src')
+const MAX_LINES = 300
+
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : []
+  })
+}
+
+/** Every module specifier a file imports or re-exports (type-only imports included). */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/^(?:import|export)\b[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)].map(
+    (m) => m[1] ?? m[2]!,
+  )
+}
+
+function resolveLocal(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  const base = path.resolve(path.dirname(from), specifier)
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => existsSync(candidate)) ?? null
+}
+
+const relative = (file: string) => path.relative(process.cwd(), file)
+
+describe('architecture', () => {
+  test(`no file in src/ is over ${MAX_LINES} lines`, () => {
+    const long = sourceFiles()
+      .map((file) => ({ file: relative(file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter((f) => f.lines > MAX_LINES)
+    assert.deepEqual(long, [])
+  })
+
+  test('no import cycles', () => {
+    const graph = new Map(
+      sourceFiles().map((file) => [
+        file,
+        specifiers(file)
+          .map((s) => resolveLocal(file, s))
+          .filter((f): f is string => f !== null),
+      ]),
+    )
+    const state = new Map<string, 'open' | 'done'>()
+    const cycles: string[] = []
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].map(relative).join(' → '))
+        return
+      }
+      state.set(file, 'open')
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file])
+      state.set(file, 'done')
+    }
+    for (const file of graph.keys()) visit(file, [])
+    assert.deepEqual(cycles, [])
+  })
+
+  test('only src/action/ knows @actions/core (the CLI and the pipeline speak through Reporter)', () => {
+    const users = sourceFiles()
+      .filter((file) => specifiers(file).some((s) => s.startsWith('@actions/core')))
+      .map(relative)
+      .filter((file) => !file.startsWith(path.join('src', 'action') + path.sep))
+    assert.deepEqual(users, [])
+  })
+
+  test('decide/ and the renderers in report/ do no I/O', () => {
+    const io = /^(node:(fs|child_process|net|http|https)(\/.*)?|.*\/util\/(exec|git))$/
+    const offenders = sourceFiles()
+      .filter((file) => /src\/(decide|report)\//.test(file))
+      .flatMap((file) =>
+        specifiers(file)
+          .filter((s) => io.test(s))
+          .map((s) => `${relative(file)}: ${s}`),
+      )
+    assert.deepEqual(offenders, [])
+  })
+
+  test('the CLI bundle contains nothing of @actions/core', async () => {
+    const result = await build({
+      entryPoints: ['src/cli/index.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const inputs = Object.keys(result.metafile.inputs).filter((input) => input.includes('@actions/core'))
+    assert.deepEqual(inputs, [])
+  })
+})

@@ -1,0 +1,75 @@
+import type { Comparison } from '../model/types'
+import type { ReportLinks } from '../report/markdown'
+import type { CommentMode, ReviewMode } from '../settings/types'
+
+/** What the run knows about where it runs: read once from the runner's environment and event payload. */
+export interface RunContext {
+  eventName: string
+  /** owner/name; '' when unknown (local CLI runs outside GitHub). */
+  repository: string
+  owner: string
+  repo: string
+  serverUrl: string
+  apiUrl: string
+  runId: string
+  runUrl: string
+  workspace: string
+  /** The commit under test: the PR head, the pushed commit, or the workflow_run's head. */
+  headSha: string
+  /** Branch the run belongs to (PR head branch, pushed branch). */
+  branch: string
+  defaultBranch: string
+  pullRequest: PullRequestInfo | null
+  /** The PR comes from a fork: the token is read-only, results go to an artifact. */
+  fromFork: boolean
+  /** RUNNER_TEMP or the OS temp directory. */
+  tempDir: string
+}
+
+export interface PullRequestInfo {
+  number: number
+  baseRef: string
+  baseSha: string
+  headSha: string
+  headRef: string
+}
+
+export interface PublishRequest {
+  comparison: Comparison
+  /** The pull request to comment on and review; null sets the status only. */
+  pullNumber: number | null
+  headSha: string
+  links: ReportLinks
+  comment: CommentMode
+  status: boolean
+  review: ReviewMode
+}
+
+export interface PublishResult {
+  commentUrl: string | null
+  statusSet: boolean
+  reviewState: string | null
+  /** Missing permissions and refused approvals: reported, never fatal. */
+  warnings: string[]
+}
+
+export interface CommitIdentity {
+  name: string
+  email: string
+}
+
+/**
+ * Where the repository is hosted: how a result reaches people (sticky comment, commit status,
+ * review), where the dashboard is published, and who commits to the history branch.
+ */
+export interface Forge {
+  /** False without a token: nothing can be posted, links still work. */
+  readonly canPublish: boolean
+  /** Who commits to the history branch; null keeps the local git identity. */
+  readonly committer: CommitIdentity | null
+  /** The open pull request whose head is this commit (fork pull requests included), or null. */
+  findPullRequest(headSha: string): Promise<number | null>
+  publish(request: PublishRequest): Promise<PublishResult>
+  /** The published dashboard, opening a benchmark (and series) when given. */
+  dashboardUrl(dataDir: string, benchmark?: string, series?: string): string
+}

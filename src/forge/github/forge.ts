@@ -1,0 +1,56 @@
+import type { CommitIdentity, Forge, PublishRequest, PublishResult, RunContext } from '../backend'
+import { createGitHubClient, type Octokit } from './client'
+import { dashboardUrl } from './pages'
+import { publishReport } from './publish'
+import { findPullRequestForSha } from './pull-requests'
+
+/** The identity GitHub shows for commits made with a workflow's token. */
+const ACTIONS_BOT: CommitIdentity = {
+  name: 'github-actions[bot]',
+  email: '41898282+github-actions[bot]@users.noreply.github.com',
+}
+
+export function createGitHubForge(context: RunContext, token: string): Forge {
+  return new GitHubForge(context, token ? createGitHubClient(token, { baseUrl: context.apiUrl }) : null)
+}
+
+class GitHubForge implements Forge {
+  readonly committer = ACTIONS_BOT
+
+  constructor(
+    private readonly context: RunContext,
+    private readonly octokit: Octokit | null,
+  ) {}
+
+  get canPublish(): boolean {
+    return this.octokit !== null
+  }
+
+  async findPullRequest(headSha: string): Promise<number | null> {
+    return findPullRequestForSha(this.client(), this.context.owner, this.context.repo, headSha)
+  }
+
+  async publish(request: PublishRequest): Promise<PublishResult> {
+    return publishReport(request.comparison, {
+      octokit: this.client(),
+      owner: this.context.owner,
+      repo: this.context.repo,
+      pullNumber: request.pullNumber,
+      headSha: request.headSha,
+      comment: request.comment,
+      status: request.status,
+      review: request.review,
+      links: request.links,
+      targetUrl: request.links.run ?? request.links.dashboard,
+    })
+  }
+
+  dashboardUrl(dataDir: string, benchmark?: string, series?: string): string {
+    return dashboardUrl(this.context.repository, dataDir, benchmark, series, this.context.serverUrl)
+  }
+
+  private client(): Octokit {
+    if (!this.octokit) throw new Error('no GitHub token: nothing can be posted')
+    return this.octokit
+  }
+}

@@ -1,0 +1,41 @@
+import type { Arm, Phase, Trial } from '../../model/types'
+
+/** What the load generator measured in one trial: a Trial less what the system under test reports. */
+export type LoadSummary = Pick<
+  Trial,
+  'durationSeconds' | 'iterations' | 'droppedIterations' | 'checks' | 'series' | 'custom'
+>
+
+export interface LoadTrialRequest {
+  arm: Arm
+  phase: Phase
+  /** 1-based round; 0 for warm-up. */
+  round: number
+  /** Where the arm under test listens. */
+  targetUrl: string
+  /** Stem of the raw output's file name, unique within the benchmark's folder. */
+  name: string
+  /** Variables for the script besides the target: the benchmark's own, and DURATION for a warm-up. */
+  env: Record<string, string>
+}
+
+export interface LoadTrialResult {
+  /** Null when the generator left nothing readable. */
+  summary: LoadSummary | null
+  /** Path of the raw output, kept beside the results file. */
+  rawOutput: string
+  exitCode: number
+  /** The script's own thresholds were crossed: reported, not hidden. */
+  thresholdsCrossed: boolean
+  /** Why the trial cannot be used (the generator's own error, unreadable output, no request made). */
+  problems: string[]
+  /** Wall-clock seconds of the generator, start-up included. */
+  seconds: number
+}
+
+/** Generates the load of one trial against one arm and summarizes what it measured. */
+export interface LoadBackend {
+  /** Finds (or installs) the generator and checks the script; returns the version for the results. */
+  prepare(): Promise<{ version: string }>
+  runTrial(request: LoadTrialRequest): Promise<LoadTrialResult>
+}

@@ -1,0 +1,73 @@
+import { errorMessage } from '../../../util/errors'
+import { run } from '../../../util/exec'
+import type { K6 } from './install'
+
+export interface TrialRun {
+  script: string
+  cwd: string
+  baseUrl: string
+  outFile: string
+  tags: Record<string, string>
+  env: Record<string, string>
+  timeoutMs: number
+}
+
+export interface TrialExit {
+  code: number
+  /** k6 exited 99: the script's own thresholds were crossed. */
+  thresholdsCrossed: boolean
+  /** Set when the trial cannot be used: k6's own error. */
+  error?: string
+}
+
+/**
+ * Runs the user's script unchanged. Only BASE_URL and the configured variables reach `__ENV`:
+ * system environment variables are excluded and the child environment is allow-listed anyway.
+ */
+export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
+  const args = [
+    'run',
+    '--quiet',
+    '--no-usage-report',
+    '--include-system-env-vars=false',
+    // No REST API server: it is not used, and its fixed port clashes with any other k6 on the machine.
+    '--address',
+    '',
+    '--out',
+    `json=${trial.outFile}`,
+    ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
+    ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    trial.script,
+  ]
+  let result
+  try {
+    result = await run(k6.path, args, {
+      cwd: trial.cwd,
+      env: { K6_NO_USAGE_REPORT: 'true', K6_NO_COLOR: 'true' },
+      timeoutMs: trial.timeoutMs,
+      allowExitCodes: Array.from({ length: 255 }, (_, i) => i + 1),
+    })
+  } catch (error) {
+    return { code: -1, thresholdsCrossed: false, error: errorMessage(error) }
+  }
+  if (result.code === 0) return { code: 0, thresholdsCrossed: false }
+  if (result.code === 99) return { code: 99, thresholdsCrossed: true }
+  return {
+    code: result.code,
+    thresholdsCrossed: false,
+    error: `k6 exited ${result.code}: ${k6Error(result.stderr)}`,
+  }
+}
+
+/** The most telling line of k6's stderr (its `level=error` message), shortened to one line. */
+export function k6Error(stderr: string): string {
+  const lines = stderr.trim().split('\n').filter(Boolean)
+  // A warning can mention "Error" too (`level=warning msg="Error from API server"`): errors first.
+  const error =
+    lines.find((l) => /level=(error|fatal)/.test(l)) ??
+    lines.find((l) => /\bERRO\b|Error/.test(l) && !/level=(warning|info|debug)/.test(l)) ??
+    lines.at(-1) ??
+    'no output'
+  const msg = /msg="((?:[^"\\]|\\.)*)"/.exec(error)?.[1] ?? error
+  return msg.replace(/\\n/g, ' ').replace(/\s+/g, ' ').slice(0, 400)
+}

@@ -1,0 +1,37 @@
+import type { Arm, ServiceResources } from '../../model/types'
+import type { BenchmarkSettings, Settings } from '../../settings/types'
+
+export interface ResourceSampling {
+  /** Resolves with '' once sampling runs, or with why the arm's state cannot be read. */
+  started: Promise<string>
+  /** Ends the sampling: per service, what it used while sampled (null figures where not measurable). */
+  stop(): Promise<ServiceResources[]>
+}
+
+/** One running arm of the system under test. */
+export interface ArmInstance {
+  /** Where the load generator sends its requests. */
+  readonly url: string
+  /** Starts measuring the arm's resource use for one trial. */
+  sampleResources(): ResourceSampling
+  /** Removes everything the arm created; safe to call once the start failed half-way. */
+  stop(): Promise<void>
+}
+
+/** Brings up the code of each arm for measurement. */
+export interface SystemUnderTest {
+  /** Starts one arm and waits until it is ready; on failure, whatever it started is removed. */
+  start(arm: Arm): Promise<ArmInstance>
+}
+
+export interface SystemOptions {
+  settings: Settings
+  bench: BenchmarkSettings
+  /** Names what this run starts (Compose projects), so a later cleanup can find it. */
+  runId: string
+  /** The base commit, for arms built from its tree. */
+  baseSha?: string
+  /** How long an arm may take to become ready. */
+  startTimeoutSeconds: number
+  onProgress: (message: string) => void
+}

@@ -1,0 +1,127 @@
+import { rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { Arm } from '../../../model/types'
+import { errorMessage, LoadgateError } from '../../../util/errors'
+import { run } from '../../../util/exec'
+import { Git } from '../../../util/git'
+import { requireFile } from '../../../util/require-file'
+import { track, type Resource } from '../../cleanup'
+import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
+import { ResourceSampler } from './resources'
+import { ComposeStack } from './stack'
+import { addWorktree, worktreeFolder } from './worktree'
+
+const PREPARE_TIMEOUT_MS = 30 * 60 * 1000
+
+export function createComposeSystem(options: SystemOptions): SystemUnderTest {
+  return new ComposeSystem(options)
+}
+
+/**
+ * Each arm is a Compose project built from its own tree: the checkout for the head, a git
+ * worktree of the base commit for the base. Every stack and worktree is tracked, so an
+ * interrupt or the post step can remove it.
+ */
+class ComposeSystem implements SystemUnderTest {
+  constructor(private readonly options: SystemOptions) {}
+
+  async start(arm: Arm): Promise<ArmInstance> {
+    const removers: Array<() => Promise<void>> = []
+    const stop = async () => {
+      // Newest first: the stack goes before the worktree that holds its compose file.
+      for (const remove of removers.reverse()) await remove()
+    }
+    try {
+      const tree = await this.tree(arm, removers)
+      const { bench } = this.options
+      const where = arm === 'base' ? `the base commit ${this.options.baseSha!.slice(0, 12)}` : 'the checkout'
+      await requireFile(tree, bench.composeFile, 'compose-file', where)
+      if (bench.prepare) await prepare(bench.prepare, tree, arm)
+      const stack = new ComposeStack(
+        projectName(this.options.runId, bench.name, arm),
+        path.join(tree, bench.composeFile),
+      )
+      removers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
+      this.options.onProgress(`starting ${arm} (${stack.project})`)
+      await stack.up(this.options.startTimeoutSeconds, () => {})
+      const url = await stack.url(bench.service, bench.port)
+      const containers = await stack.containers()
+      return {
+        url,
+        sampleResources: () => sample(new ResourceSampler(containers)),
+        stop,
+      }
+    } catch (error) {
+      await stop().catch(() => undefined)
+      throw error
+    }
+  }
+
+  private async tree(arm: Arm, removers: Array<() => Promise<void>>): Promise<string> {
+    const { workspace } = this.options.settings
+    if (arm === 'head') return workspace
+    if (!this.options.baseSha) throw new LoadgateError('compare needs a base commit')
+    const worktree = await addWorktree(new Git(workspace), this.options.baseSha)
+    removers.push(track({ kind: 'worktree', id: worktree.dir, path: workspace }, worktree.remove))
+    return worktree.dir
+  }
+}
+
+function sample(sampler: ResourceSampler): ResourceSampling {
+  // Counters are read while the load generator starts up: both arms are measured the same way.
+  const started = sampler.start().then(
+    () => '',
+    (error: unknown) => `container state unreadable: ${errorMessage(error)}`,
+  )
+  return { started, stop: () => sampler.stop() }
+}
+
+/** A Docker Compose project name: lower case letters, digits, dashes. */
+function projectName(runId: string, bench: string, arm: Arm): string {
+  const clean = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  return `loadgate-${clean(runId).slice(0, 30)}-${clean(bench).slice(0, 20)}-${arm}`
+}
+
+async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
+  try {
+    await run('bash', ['-c', command], { cwd: tree, timeoutMs: PREPARE_TIMEOUT_MS })
+  } catch (error) {
+    throw new LoadgateError(`Input 'prepare' failed in the ${arm} tree: ${errorMessage(error)}`)
+  }
+}
+
+/** Removes a stack or worktree a killed run recorded: what the post step calls. */
+export async function removeComposeLeftover(resource: Resource): Promise<void> {
+  if (resource.kind === 'compose') {
+    const file = existsSync(resource.path) ? ['-f', resource.path] : []
+    await run(
+      'docker',
+      [
+        'compose',
+        '-p',
+        resource.id,
+        ...file,
+        'down',
+        '--volumes',
+        '--remove-orphans',
+        '--rmi',
+        'local',
+        '--timeout',
+        '5',
+      ],
+      { timeoutMs: 180_000, cleanup: true },
+    )
+  } else if (resource.kind === 'worktree') {
+    const git = new Git(resource.path)
+    await git.tryRun(['worktree', 'remove', '--force', resource.id], { cleanup: true })
+    await git.tryRun(['worktree', 'prune'], { cleanup: true })
+    await rm(worktreeFolder(resource.id), { recursive: true, force: true })
+  } else {
+    throw new Error(`unknown kind of resource '${resource.kind}'`)
+  }
+}

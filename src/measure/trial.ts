@@ -1,0 +1,66 @@
+import { requestSeries } from '../model/metrics'
+import type { Arm, Phase, Trial } from '../model/types'
+import type { LoadBackend } from './load'
+import type { ArmInstance } from './sut'
+
+export interface TrialPlan {
+  arm: Arm
+  phase: Phase
+  round: number
+  /** The benchmark's variables for the script. */
+  env: Record<string, string>
+  warmupSeconds: number
+}
+
+/** One trial: the load backend drives one arm while the system under test reports its resource use. */
+export async function runTrial(load: LoadBackend, instance: ArmInstance, plan: TrialPlan): Promise<Trial> {
+  const { arm, phase, round } = plan
+  const name = phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
+  const sampling = instance.sampleResources()
+  const startedAt = new Date().toISOString()
+  const result = await load.runTrial({
+    arm,
+    phase,
+    round,
+    name,
+    targetUrl: instance.url,
+    env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
+  })
+  const samplingError = await sampling.started
+  const resources = await sampling.stop()
+  const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
+  const reasons = [
+    ...result.problems,
+    samplingError,
+    disrupted.length ? `container ${disrupted.join(', ')} restarted or stopped during the trial` : '',
+  ].filter(Boolean)
+  const summary = result.summary
+  return {
+    arm,
+    phase,
+    round,
+    startedAt,
+    durationSeconds: summary?.durationSeconds ?? 0,
+    k6ExitCode: result.exitCode,
+    thresholdsCrossed: result.thresholdsCrossed,
+    valid: reasons.length === 0,
+    ...(reasons.length ? { invalidReason: reasons.join('; ') } : {}),
+    iterations: summary?.iterations ?? 0,
+    droppedIterations: summary?.droppedIterations ?? 0,
+    checks: summary?.checks ?? { passes: 0, fails: 0 },
+    series: summary?.series ?? [],
+    custom: summary?.custom ?? [],
+    resources,
+    k6Seconds: Math.round(result.seconds * 1000) / 1000,
+  }
+}
+
+/** One line for the progress log: requests, errors and each endpoint's p50. */
+export function summarizeTrial(trial: Trial): string {
+  if (!trial.valid) return `INVALID — ${trial.invalidReason}`
+  const series = requestSeries(trial)
+  const requests = series.reduce((n, s) => n + s.requests, 0)
+  const failed = series.reduce((n, s) => n + s.failed, 0)
+  const p50s = series.map((s) => `${s.name} p50 ${s.latency ? s.latency.p50.toFixed(2) : '–'} ms`)
+  return `${requests} requests, ${((failed / Math.max(1, requests)) * 100).toFixed(2)}% errors; ${p50s.join(', ')}`
+}

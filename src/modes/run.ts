@@ -1,0 +1,102 @@
+import type { Forge, RunContext } from '../forge'
+import type { MeasureOptions, ProgressEvent } from '../measure/measure'
+import type { Comparison, Verdict } from '../model/types'
+import type { ReportLinks } from '../report/markdown'
+import type { Reporter } from '../report/reporter'
+import type { BenchmarkSettings, Settings } from '../settings/types'
+import { Git } from '../util/git'
+
+/** What every mode works with: the settings, where the run happens, who watches, and the forge (none locally). */
+export interface ModeRun {
+  settings: Settings
+  context: RunContext
+  reporter: Reporter
+  forge: Forge | null
+}
+
+export interface BenchmarkOutcome {
+  benchmark: string
+  verdict: Verdict | null
+  blocking: boolean
+  headline: string
+  resultsFile: string
+  commentUrl: string
+  dashboardUrl: string
+}
+
+export function comparisonOutcome(
+  comparison: Comparison,
+  resultsFile: string,
+  commentUrl: string,
+  links: ReportLinks,
+): BenchmarkOutcome {
+  return {
+    benchmark: comparison.benchmark,
+    verdict: comparison.verdict,
+    blocking: comparison.blocking,
+    headline: comparison.headline,
+    resultsFile,
+    commentUrl,
+    dashboardUrl: links.dashboard ?? '',
+  }
+}
+
+export function measureOptions(run: ModeRun, bench: BenchmarkSettings): Omit<MeasureOptions, 'arms'> {
+  const { settings, context, reporter } = run
+  return {
+    settings,
+    bench,
+    meta: {
+      runId: context.runId,
+      runUrl: context.runUrl,
+      repository: context.repository,
+      event: context.eventName,
+      pullRequest: context.pullRequest?.number ?? null,
+    },
+    onProgress: (event) => reporter.info(progressLine(event)),
+  }
+}
+
+function progressLine(event: ProgressEvent): string {
+  if (event.planned === 0) return event.message
+  const eta = event.etaSeconds === null ? '' : `, ~${Math.ceil(event.etaSeconds / 60)} min left`
+  return `[${event.done}/${event.planned}${eta}] ${event.message}`
+}
+
+export async function headCommit(run: ModeRun): Promise<string> {
+  return run.context.headSha || new Git(run.settings.workspace).revParse('HEAD')
+}
+
+/** The dashboard opened at the worst series, and the workflow run. */
+export function reportLinks(run: ModeRun, benchmark: string, comparison: Comparison): ReportLinks {
+  const worst = comparison.series.find((s) => s.verdict === 'REGRESSION') ?? comparison.series[0]
+  return {
+    dashboard: run.forge?.dashboardUrl(run.settings.dataDir, benchmark, worst?.key),
+    run: run.context.runUrl || undefined,
+  }
+}
+
+/** Posts the comment, status and review; returns the comment's URL ('' when nothing was posted). */
+export async function publish(
+  run: ModeRun,
+  comparison: Comparison,
+  links: ReportLinks,
+  pullNumber: number | null,
+): Promise<string> {
+  const { settings, reporter, forge } = run
+  if (!forge?.canPublish) {
+    reporter.info('No GitHub token or repository: the report is in the job summary only')
+    return ''
+  }
+  const published = await forge.publish({
+    comparison,
+    pullNumber,
+    headSha: comparison.meta.head.sha,
+    links,
+    comment: settings.comment,
+    status: settings.status,
+    review: settings.review,
+  })
+  for (const warning of published.warnings) reporter.warning(warning)
+  return published.commentUrl ?? ''
+}
