@@ -1,22 +1,13 @@
-import { statusOf, type Octokit } from './client'
+import { statusOf } from './client'
 import { errorMessage } from '../../util/errors'
 import type { Comparison } from '../../model/types'
 import type { PublishResult } from '../backend'
-import type { CommentMode, ReviewMode } from '../../settings/types'
-import { commentMarker, comparisonDigest, renderComment, type ReportLinks } from '../../report/markdown'
+import { upsertComment } from './comment'
+import type { PublishContext } from './publish-context'
+import { replaceReview } from './review'
+import { setStatus } from './status'
 
-export interface PublishContext {
-  octokit: Octokit
-  owner: string
-  repo: string
-  pullNumber: number | null
-  headSha: string
-  comment: CommentMode
-  status: boolean
-  review: ReviewMode
-  links: ReportLinks
-  targetUrl?: string
-}
+export type { PublishContext } from './publish-context'
 
 /** One line naming the missing permission, for the 403/404 GitHub answers a token without it. */
 function permissionWarning(what: string, permission: string, error: unknown): string {
@@ -25,94 +16,6 @@ function permissionWarning(what: string, permission: string, error: unknown): st
     return `loadgate could not ${what} (HTTP ${status}): give the workflow \`permissions: ${permission}: write\``
   }
   return `loadgate could not ${what}: ${errorMessage(error)}`
-}
-
-async function upsertComment(
-  comparison: Comparison,
-  ctx: PublishContext,
-  pullNumber: number,
-): Promise<string> {
-  const marker = commentMarker(comparison.benchmark)
-  const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
-    owner: ctx.owner,
-    repo: ctx.repo,
-    issue_number: pullNumber,
-    per_page: 100,
-  })
-  const existing = comments.find((c) => c.body?.startsWith(marker))
-  const body = renderComment(comparison, ctx.links)
-  if (existing) {
-    if (ctx.comment === 'on-change' && existing.body?.includes(`digest=${comparisonDigest(comparison)} `))
-      return existing.html_url
-    const { data } = await ctx.octokit.rest.issues.updateComment({
-      owner: ctx.owner,
-      repo: ctx.repo,
-      comment_id: existing.id,
-      body,
-    })
-    return data.html_url
-  }
-  const { data } = await ctx.octokit.rest.issues.createComment({
-    owner: ctx.owner,
-    repo: ctx.repo,
-    issue_number: pullNumber,
-    body,
-  })
-  return data.html_url
-}
-
-function statusState(comparison: Comparison): 'success' | 'failure' | 'error' {
-  if (!comparison.blocking) return 'success'
-  return comparison.verdict === 'INVALID' ? 'error' : 'failure'
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
-}
-
-function reviewMarker(benchmark: string): string {
-  return `<!-- loadgate-review:${benchmark} -->`
-}
-
-async function replaceReview(
-  comparison: Comparison,
-  ctx: PublishContext,
-  pullNumber: number,
-): Promise<string | null> {
-  const event = comparison.blocking ? 'REQUEST_CHANGES' : 'APPROVE'
-  if (ctx.review === 'approve' && event !== 'APPROVE') return null
-  if (ctx.review === 'request-changes' && event !== 'REQUEST_CHANGES') return null
-  const marker = reviewMarker(comparison.benchmark)
-  const reviews = await ctx.octokit.paginate(ctx.octokit.rest.pulls.listReviews, {
-    owner: ctx.owner,
-    repo: ctx.repo,
-    pull_number: pullNumber,
-    per_page: 100,
-  })
-  const ours = reviews.filter(
-    (r) => r.body?.includes(marker) && (r.state === 'APPROVED' || r.state === 'CHANGES_REQUESTED'),
-  )
-  const wanted = event === 'APPROVE' ? 'APPROVED' : 'CHANGES_REQUESTED'
-  const latest = ours.at(-1)
-  if (latest?.state === wanted) return wanted
-  for (const review of ours) {
-    await ctx.octokit.rest.pulls.dismissReview({
-      owner: ctx.owner,
-      repo: ctx.repo,
-      pull_number: pullNumber,
-      review_id: review.id,
-      message: 'Superseded by a newer loadgate result',
-    })
-  }
-  await ctx.octokit.rest.pulls.createReview({
-    owner: ctx.owner,
-    repo: ctx.repo,
-    pull_number: pullNumber,
-    commit_id: ctx.headSha,
-    event,
-    body: `${marker}\nloadgate · ${comparison.benchmark}: ${comparison.headline}`,
-  })
-  return wanted
 }
 
 /**
@@ -131,15 +34,7 @@ export async function publishReport(comparison: Comparison, ctx: PublishContext)
   }
   if (ctx.status) {
     try {
-      await ctx.octokit.rest.repos.createCommitStatus({
-        owner: ctx.owner,
-        repo: ctx.repo,
-        sha: ctx.headSha,
-        state: statusState(comparison),
-        context: `loadgate/${comparison.benchmark}`,
-        description: truncate(comparison.headline, 140),
-        ...(ctx.targetUrl ? { target_url: ctx.targetUrl } : {}),
-      })
+      await setStatus(comparison, ctx)
       result.statusSet = true
     } catch (error) {
       result.warnings.push(permissionWarning('set the commit status', 'statuses', error))
