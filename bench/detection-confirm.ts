@@ -3,7 +3,7 @@
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
 // run's verdict and headline, then a tally. About 3 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
-import { compareResults, needsExtension } from '../src/decide/verdict'
+import { compareResults, needsExtension } from '../src/decide'
 import type { Verdict } from '../src/model/types'
 import { measureScenario, SCENARIOS } from './detection-scenarios'
 

@@ -5,7 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../src/measure/measure'
 import type { ResultsFile } from '../src/model/types'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/testkit/example-repo'
+import { makeExampleRepo } from '../__tests__/testkit/example-repo'
+import { exampleBenchmark, settingsFor } from '../__tests__/testkit/settings'
 
 /** Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. */
 export const SCENARIOS: Record<string, string> = {
@@ -34,11 +35,12 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
   try {
     const { resultsPath } = await measure({
-      settings: exampleSettings(repo.dir, workDir, {
-        minRounds: run.minRounds,
-        maxRounds: run.maxRounds,
-        warmupSeconds: 3,
-        seed: run.seed,
+      settings: settingsFor(repo.dir, {
+        'work-dir': workDir,
+        'min-rounds': String(run.minRounds),
+        'max-rounds': String(run.maxRounds),
+        warmup: '3s',
+        seed: String(run.seed),
       }),
       bench: exampleBenchmark({ k6Env: TRIAL }),
       arms: ['base', 'head'],

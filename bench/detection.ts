@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { seededRandom } from '../src/measure/schedule'
-import { compareResults, needsExtension } from '../src/decide/verdict'
+import { compareResults, needsExtension } from '../src/decide'
 import type { Comparison, ResultsFile, Trial } from '../src/model/types'
 
 const RESAMPLES = Number(process.argv[2] ?? 2000)

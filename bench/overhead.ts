@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../src/measure/measure'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../__tests__/testkit/example-repo'
+import { makeExampleRepo } from '../__tests__/testkit/example-repo'
+import { exampleBenchmark, settingsFor } from '../__tests__/testkit/settings'
 
 const rounds = Number(process.argv[2] ?? 10)
 const repo = await makeExampleRepo({ headEnv: 'LATENCY_PERCENT=10' })
@@ -13,7 +14,12 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-overhead-'))
 let stacksReady = 0
 const started = performance.now()
 const { results } = await measure({
-  settings: exampleSettings(repo.dir, workDir, { minRounds: rounds, maxRounds: rounds, warmupSeconds: 0 }),
+  settings: settingsFor(repo.dir, {
+    'work-dir': workDir,
+    'min-rounds': String(rounds),
+    'max-rounds': String(rounds),
+    warmup: '0s',
+  }),
   bench: exampleBenchmark({ k6Env: { DURATION: '2s', RATE: '100' } }),
   arms: ['base', 'head'],
   baseSha: repo.baseSha,

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
-  Git,
+  builtInDefault,
+  describeInput,
   escapeHtml,
   formatChange,
   formatInterval,
   formatValue,
+  inputsIn,
   loadSettings,
   metricLabel,
   readComparisonArtifact,
@@ -13,12 +15,13 @@ import {
   renderSummary,
   runBenchmark,
   seriesLabel
-} from "./chunks/chunk-J24FRFBD.js";
+} from "./chunks/chunk-D5DPONP6.js";
 import {
+  Git,
   SettingsError,
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-AMJTOAV3.js";
+} from "./chunks/chunk-C2A3GOQK.js";
 
 // src/cli/index.ts
 import { parseArgs } from "node:util";
@@ -1640,42 +1643,16 @@ async function serveDashboard(root, port = 0) {
   return { url: `http://127.0.0.1:${actualPort}/`, server };
 }
 
-// src/cli/debug-lines.ts
-function hideWorkflowDebugLines() {
-  if (process.env.GITHUB_ACTIONS === "true") return;
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk, ...rest) => typeof chunk === "string" && chunk.startsWith("::debug::") ? true : write(chunk, ...rest));
+// src/cli/flags.ts
+function settingFlags() {
+  return Object.fromEntries(inputsIn("cli").map((input) => [input.name, { type: "string" }]));
 }
 
-// src/cli/index.ts
-var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
-var SETTING_FLAGS = [
-  "name",
-  "baseline",
-  "prepare",
-  "compose-file",
-  "service",
-  "port",
-  "k6-script",
-  "k6-env",
-  "k6-version",
-  "config",
-  "min-rounds",
-  "max-rounds",
-  "warmup",
-  "discard-seconds",
-  "thresholds",
-  "max-error-rate",
-  "max-dropped-rate",
-  "seed",
-  "work-dir",
-  "gh-pages-branch",
-  "data-dir",
-  "retention",
-  "fail-on"
-];
+// src/cli/help.ts
+var HELP_WIDTH = 100;
+var SETTINGS_HEADING = "Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):";
 var HELP = {
-  main: `loadgate \u2014 gate changes on service performance (Docker Compose + k6 + paired statistics)
+  main: () => `loadgate \u2014 gate changes on service performance (Docker Compose + k6 + paired statistics)
 
 Usage:
   loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
@@ -1687,29 +1664,55 @@ Run 'loadgate COMMAND --help' for a command's options.
 
 Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
-  compare: `loadgate compare --base REF [--head REF] [settings]
+  compare: () => `loadgate compare --base REF [--head REF] [settings]
 
 Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree), runs the
 k6 script against each in randomized interleaved rounds, and prints the comparison.
 
-Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):
-  --k6-script FILE  --service NAME  --port N  --compose-file FILE  --prepare CMD  --k6-env "K=V"
-  --min-rounds N  --max-rounds N  --warmup 10s  --discard-seconds N  --thresholds "p95 +10%; p95 < 300ms"
-  --max-error-rate 1%  --max-dropped-rate 1%  --seed N  --work-dir DIR  --fail-on "REGRESSION, INVALID"
-  --baseline rerun|stored  --name NAME  --config loadgate.yml
+${SETTINGS_HEADING}
+${settingsHelp()}
 Output:
   --json            print the Comparison as JSON instead of a table`,
-  record: `loadgate record [settings]
+  record: () => `loadgate record [settings]
 
 Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
-action's record mode does on pushes to the default branch. Settings as for 'loadgate compare'.`,
-  report: `loadgate report FILE [--json]
+action's record mode does on pushes to the default branch.
+
+${SETTINGS_HEADING}
+${settingsHelp()}`,
+  report: () => `loadgate report FILE [--json]
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,
-  dashboard: `loadgate dashboard DIR [--port N] [--data-dir loadgate]
+  dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault("data-dir")}]
 
 Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`
 };
+function helpText(command) {
+  return (HELP[command] ?? HELP.main)();
+}
+function settingsHelp() {
+  const inputs = inputsIn("cli");
+  const column = Math.max(...inputs.map((input) => input.name.length)) + 4;
+  return inputs.map((input) => {
+    const lines = wrapWords(describeInput(input, "cli"), HELP_WIDTH - 2 - column);
+    const flag = `--${input.name}`.padEnd(column);
+    return lines.map((line, i) => `  ${i === 0 ? flag : " ".repeat(column)}${line}`).join("\n");
+  }).join("\n");
+}
+function wrapWords(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+// src/cli/index.ts
+var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
 function terminalReporter(json) {
   const log = json ? (m) => process.stderr.write(`${m}
 `) : (m) => process.stdout.write(`${m}
@@ -1748,7 +1751,7 @@ async function measureCommand(command, args) {
       head: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
-      ...Object.fromEntries(SETTING_FLAGS.map((flag) => [flag, { type: "string" }]))
+      ...settingFlags()
     }
   });
   if (values.help) return printHelp(command);
@@ -1853,7 +1856,7 @@ async function dashboardCommand(args) {
     allowPositionals: true,
     options: {
       port: { type: "string", default: "0" },
-      "data-dir": { type: "string", default: "loadgate" },
+      "data-dir": { type: "string", default: builtInDefault("data-dir") },
       help: { type: "boolean", short: "h", default: false }
     }
   });
@@ -1874,7 +1877,7 @@ async function dashboardCommand(args) {
   return EXIT.ok;
 }
 function printHelp(command) {
-  process.stdout.write(`${HELP[command] ?? HELP.main}
+  process.stdout.write(`${helpText(command)}
 `);
   return EXIT.ok;
 }
@@ -1904,7 +1907,6 @@ async function main(argv) {
     return usage ? EXIT.usage : EXIT.failed;
   }
 }
-hideWorkflowDebugLines();
 process.exitCode = await main(process.argv.slice(2));
 export {
   EXIT,

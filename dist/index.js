@@ -1,33 +1,39 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
-  loadSettings,
-  readRunContext,
-  runBenchmark
-} from "./chunks/chunk-J24FRFBD.js";
-import {
-  errorMessage,
   getInput,
   group,
   info,
-  installSignalHandlers,
+  saveTrackedResources,
   setFailed,
   setOutput,
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-AMJTOAV3.js";
+} from "./chunks/chunk-UTAQAJXM.js";
+import {
+  loadSettings,
+  readRunContext,
+  runBenchmark,
+  worstVerdict
+} from "./chunks/chunk-D5DPONP6.js";
+import {
+  errorMessage,
+  installSignalHandlers
+} from "./chunks/chunk-C2A3GOQK.js";
 
 // src/action/main.ts
 import path from "node:path";
 
-// src/decide/severity.ts
-var SEVERITY = ["INVALID", "REGRESSION", "INCONCLUSIVE", "IMPROVEMENT", "NO_CHANGE"];
-function worstVerdict(verdicts) {
-  let worst = null;
-  for (const verdict of verdicts) {
-    if (verdict && (worst === null || SEVERITY.indexOf(verdict) < SEVERITY.indexOf(worst))) worst = verdict;
-  }
-  return worst;
+// src/action/reporter.ts
+function actionReporter() {
+  return {
+    info: (message) => info(message),
+    warning: (message) => warning(message),
+    group: (title, work) => group(title, work),
+    summary: (markdown) => {
+      summary.addRaw(markdown, true);
+    }
+  };
 }
 
 // src/action/main.ts
@@ -41,6 +47,7 @@ async function run() {
     });
     if (settings.githubToken) setSecret(settings.githubToken);
     info(describeSettings(settings));
+    saveTrackedResources();
     installSignalHandlers();
     const outcomes = [];
     for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
@@ -69,16 +76,6 @@ function setOutputs(outcomes, workDir) {
     outcomes.map((o) => o.commentUrl).filter(Boolean).join("\n")
   );
   setOutput("dashboard-url", outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? "");
-}
-function actionReporter() {
-  return {
-    info: (message) => info(message),
-    warning: (message) => warning(message),
-    group: (title, work) => group(title, work),
-    summary: (markdown) => {
-      summary.addRaw(markdown, true);
-    }
-  };
 }
 
 // src/action/index.ts

@@ -1,16 +1,30 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
-  cleanupFromState,
-  errorMessage,
+  info,
+  savedResources,
   warning
-} from "./chunks/chunk-AMJTOAV3.js";
+} from "./chunks/chunk-UTAQAJXM.js";
+import {
+  errorMessage,
+  removeLeftover
+} from "./chunks/chunk-C2A3GOQK.js";
 
 // src/action/post.ts
 async function post() {
-  try {
-    await cleanupFromState();
-  } catch (error) {
-    warning(`loadgate cleanup: ${errorMessage(error)}`);
+  const resources = savedResources();
+  if (resources === null) {
+    warning("loadgate cleanup: the saved state is unreadable; nothing removed");
+    return;
+  }
+  for (const resource of resources.reverse()) {
+    try {
+      await removeLeftover(resource);
+      info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`);
+    } catch (error) {
+      warning(
+        `loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`
+      );
+    }
   }
 }
 void post();

@@ -31,23 +31,6 @@ describe('loadgate CLI', () => {
     }
   })
 
-  test("outside GitHub Actions the libraries' ::debug:: lines stay out of the terminal", () => {
-    const script = [
-      "import * as core from '@actions/core'",
-      "import { hideWorkflowDebugLines } from './src/cli/debug-lines.ts'",
-      'hideWorkflowDebugLines()',
-      "core.debug('checking cache: /tmp/k6')",
-      "core.info('kept')",
-    ].join('\n')
-    const run = (githubActions: string) =>
-      spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
-        encoding: 'utf8',
-        env: { ...process.env, GITHUB_ACTIONS: githubActions },
-      })
-    assert.equal(run('').stdout, 'kept\n')
-    assert.equal(run('true').stdout, '::debug::checking cache: /tmp/k6\nkept\n', 'a runner decides itself')
-  })
-
   test('bad usage exits 2 with one line', () => {
     const unknown = cli('benchmark')
     assert.equal(unknown.status, 2)

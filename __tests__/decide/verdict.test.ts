@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { compareResults, compareWithStored, needsExtension } from '../../src/decide/verdict'
+import { compareResults, compareWithStored, needsExtension } from '../../src/decide'
 import { insideMinimumEffect } from '../../src/decide/rules'
 import { parseThresholdLines } from '../../src/settings/thresholds'
 import { makeResults, wobble } from '../testkit/results-factory'

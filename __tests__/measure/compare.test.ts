@@ -7,7 +7,8 @@ import { measure } from '../../src/measure/measure'
 import { readResults } from '../../src/model/results-file'
 import { Git } from '../../src/util/git'
 import { assertNothingLeft } from '../testkit/docker'
-import { exampleBenchmark, exampleSettings, makeExampleRepo } from '../testkit/example-repo'
+import { makeExampleRepo } from '../testkit/example-repo'
+import { exampleBenchmark, exampleSettings } from '../testkit/settings'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {

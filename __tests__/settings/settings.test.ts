@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings, parseDuration, parseFraction } from '../../src/settings/load'
+import { loadSettings } from '../../src/settings/load'
+import { parseDuration, parseFraction } from '../../src/settings/values'
 import { SettingsError } from '../../src/util/errors'
 
 let workspace: string

@@ -1,4 +1,4 @@
-import { compareResults } from '../../src/decide/verdict'
+import { compareResults } from '../../src/decide'
 import type { Comparison } from '../../src/model/types'
 import { makeResults, wobble, type ArmShape } from './results-factory'
 

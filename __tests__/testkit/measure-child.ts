@@ -2,14 +2,19 @@
 import { saveTrackedResources } from '../../src/action/state'
 import { installSignalHandlers } from '../../src/measure/cleanup'
 import { measure } from '../../src/measure/measure'
-import { exampleBenchmark, exampleSettings } from './example-repo'
+import { exampleBenchmark, settingsFor } from './settings'
 
 const [repoDir, workDir, baseSha] = process.argv.slice(2)
 saveTrackedResources()
 installSignalHandlers()
 // As in the action, errors end in a message; only the signal handler ends the process early.
 measure({
-  settings: exampleSettings(repoDir!, workDir!, { minRounds: 3, maxRounds: 3, warmupSeconds: 0 }),
+  settings: settingsFor(repoDir!, {
+    'work-dir': workDir!,
+    'min-rounds': '3',
+    'max-rounds': '3',
+    warmup: '0s',
+  }),
   bench: exampleBenchmark({ k6Env: { DURATION: '6s', RATE: '50' } }),
   arms: ['base', 'head'],
   baseSha: baseSha!,

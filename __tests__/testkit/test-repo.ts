@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { copyExample } from './example-repo'
-import { git } from './git-repos'
+import { commitAll, git, makeWorkRepo, writeFiles } from './git-repos'
 
 // A throwaway repository shaped like one on GitHub: a bare `origin` holding `main`, pull request
 // refs (refs/pull/N/head and the test merge refs/pull/N/merge GitHub creates), and the event
@@ -51,19 +50,6 @@ export interface TestRepo {
   cleanup(): Promise<void>
 }
 
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true })
-    await writeFile(path.join(dir, file), content)
-  }
-}
-
-function commitAll(dir: string, message: string): string {
-  git(dir, 'add', '-A')
-  git(dir, 'commit', '-q', '--allow-empty', '-m', message)
-  return git(dir, 'rev-parse', 'HEAD')
-}
-
 /** The first parent of `sha`, or the all-zero sha GitHub sends for a branch's first push. */
 function parentOf(dir: string, sha: string): string {
   try {
@@ -83,24 +69,20 @@ export async function makeTestRepo(options: {
 }): Promise<TestRepo> {
   const repository = options.repository ?? 'acme/shop'
   const [owner = '', name = ''] = repository.split('/')
-  const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-act-'))
-  const origin = path.join(root, 'origin.git')
-  const dir = path.join(root, 'repo')
+  const workflows = Object.fromEntries(
+    Object.entries(options.workflows).map(([file, text]) => [`.github/workflows/${file}`, text]),
+  )
+  const { root, origin, dir, cleanup } = await makeWorkRepo({
+    prefix: 'loadgate-act-',
+    fill: async (tree) => {
+      await copyExample(tree)
+      await writeFiles(tree, workflows)
+    },
+    message: 'The service and its workflows',
+    origin: 'serve-any-sha',
+  })
   const events = path.join(root, 'events')
   await mkdir(events)
-  git(root, 'init', '-q', '--bare', '-b', 'main', origin)
-  git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true')
-  git(root, 'init', '-q', '-b', 'main', dir)
-  git(dir, 'remote', 'add', 'origin', origin)
-  await copyExample(dir)
-  await writeFiles(
-    dir,
-    Object.fromEntries(
-      Object.entries(options.workflows).map(([f, text]) => [`.github/workflows/${f}`, text]),
-    ),
-  )
-  commitAll(dir, 'The service and its workflows')
-  git(dir, 'push', '-q', 'origin', 'main')
 
   const repositoryJson = {
     full_name: repository,
@@ -207,6 +189,6 @@ export async function makeTestRepo(options: {
       const files = git(clone, 'ls-files').split('\n').filter(Boolean)
       return { files, read: (file) => readFile(path.join(clone, file), 'utf8') }
     },
-    cleanup: () => rm(root, { recursive: true, force: true }),
+    cleanup,
   }
 }

@@ -8,7 +8,7 @@ import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
-import { worstVerdict } from '../decide/severity'
+import { worstVerdict } from '../decide'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
-import { readRunContext, type RunContext } from '../forge/github/context'
+import type { RunContext } from '../forge'
+import { readRunContext } from '../forge/github/context'
 import { errorMessage, SettingsError } from '../util/errors'
 import { installSignalHandlers } from '../measure/cleanup'
 import { Git } from '../util/git'
@@ -11,76 +12,14 @@ import { loadSettings } from '../settings/load'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { renderTerminal } from '../report/terminal'
 import { renderHtmlReport } from '../report/html'
-import { readComparisonArtifact } from '../forge/github/artifact'
+import { readComparisonArtifact } from '../model/comparison-file'
 import { serveDashboard } from './dashboard-server'
 import type { Reporter } from '../report/reporter'
-import { hideWorkflowDebugLines } from './debug-lines'
+import { settingFlags } from './flags'
+import { helpText } from './help'
+import { builtInDefault } from '../settings/input-lookup'
 
 export const EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 } as const
-
-/** Settings the CLI accepts as --flags: the action's inputs, minus what only makes sense on GitHub. */
-const SETTING_FLAGS = [
-  'name',
-  'baseline',
-  'prepare',
-  'compose-file',
-  'service',
-  'port',
-  'k6-script',
-  'k6-env',
-  'k6-version',
-  'config',
-  'min-rounds',
-  'max-rounds',
-  'warmup',
-  'discard-seconds',
-  'thresholds',
-  'max-error-rate',
-  'max-dropped-rate',
-  'seed',
-  'work-dir',
-  'gh-pages-branch',
-  'data-dir',
-  'retention',
-  'fail-on',
-]
-
-const HELP: Record<string, string> = {
-  main: `loadgate — gate changes on service performance (Docker Compose + k6 + paired statistics)
-
-Usage:
-  loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
-  loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
-  loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
-  loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
-
-Run 'loadgate COMMAND --help' for a command's options.
-
-Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
-            2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
-  compare: `loadgate compare --base REF [--head REF] [settings]
-
-Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree), runs the
-k6 script against each in randomized interleaved rounds, and prints the comparison.
-
-Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):
-  --k6-script FILE  --service NAME  --port N  --compose-file FILE  --prepare CMD  --k6-env "K=V"
-  --min-rounds N  --max-rounds N  --warmup 10s  --discard-seconds N  --thresholds "p95 +10%; p95 < 300ms"
-  --max-error-rate 1%  --max-dropped-rate 1%  --seed N  --work-dir DIR  --fail-on "REGRESSION, INVALID"
-  --baseline rerun|stored  --name NAME  --config loadgate.yml
-Output:
-  --json            print the Comparison as JSON instead of a table`,
-  record: `loadgate record [settings]
-
-Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
-action's record mode does on pushes to the default branch. Settings as for 'loadgate compare'.`,
-  report: `loadgate report FILE [--json]
-
-Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,
-  dashboard: `loadgate dashboard DIR [--port N] [--data-dir loadgate]
-
-Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,
-}
 
 function terminalReporter(json: boolean): Reporter {
   const log = json
@@ -120,7 +59,7 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
       head: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
-      ...Object.fromEntries(SETTING_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+      ...settingFlags(),
     },
   })
   if (values.help) return printHelp(command)
@@ -228,7 +167,7 @@ async function dashboardCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       port: { type: 'string', default: '0' },
-      'data-dir': { type: 'string', default: 'loadgate' },
+      'data-dir': { type: 'string', default: builtInDefault('data-dir') },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -247,7 +186,7 @@ async function dashboardCommand(args: string[]): Promise<number> {
 }
 
 function printHelp(command: string): number {
-  process.stdout.write(`${HELP[command] ?? HELP.main}\n`)
+  process.stdout.write(`${helpText(command)}\n`)
   return EXIT.ok
 }
 
@@ -278,5 +217,4 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-hideWorkflowDebugLines()
 process.exitCode = await main(process.argv.slice(2))

@@ -21,7 +21,7 @@ function gatedWith(comparison: Comparison, verdict: MetricComparison['verdict'])
 }
 
 /** How far beyond its own δ a change went: ranks regressions and inconclusive bounds. */
-function severity(m: MetricComparison, value: number | null | undefined): number {
+function beyondDelta(m: MetricComparison, value: number | null | undefined): number {
   const bad = m.direction === 'lower' ? 1 : -1
   return ((value ?? 0) * bad) / (m.delta || 1)
 }
@@ -63,7 +63,7 @@ function mainHeadline(comparison: Comparison): string {
     }
     case 'REGRESSION': {
       const found = gatedWith(comparison, 'REGRESSION').sort(
-        (a, b) => severity(b.metric, b.metric.change) - severity(a.metric, a.metric.change),
+        (a, b) => beyondDelta(b.metric, b.metric.change) - beyondDelta(a.metric, a.metric.change),
       )
       const first = found[0]
       const prefix = comparison.blocking ? 'Blocked' : 'Regression'
@@ -91,14 +91,14 @@ function mainHeadline(comparison: Comparison): string {
           ...l,
           bound: l.metric.ci ? (l.metric.direction === 'lower' ? l.metric.ci.high : l.metric.ci.low) : null,
         }))
-        .sort((a, b) => severity(b.metric, b.bound) - severity(a.metric, a.bound))
+        .sort((a, b) => beyondDelta(b.metric, b.bound) - beyondDelta(a.metric, a.bound))
       const first = found[0]
       if (!first || first.bound === null) return `Inconclusive — not enough data in ${rounds}`
       return `Inconclusive — can't rule out ${formatChange(first.bound, first.metric.absolute)} on ${label(first.metric)} of ${where(first.series)} after ${rounds}`
     }
     case 'IMPROVEMENT': {
       const first = gatedWith(comparison, 'IMPROVEMENT').sort(
-        (a, b) => severity(a.metric, a.metric.change) - severity(b.metric, b.metric.change),
+        (a, b) => beyondDelta(a.metric, a.metric.change) - beyondDelta(b.metric, b.metric.change),
       )[0]
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
       if (!first) return `${prefix} — improved`

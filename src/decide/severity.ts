@@ -1,12 +1,36 @@
-import type { Verdict } from '../model/types'
+import type { MetricVerdict, Verdict } from '../model/types'
 
-/** From most to least severe: the order in which several benchmarks' verdicts combine. */
-const SEVERITY: Verdict[] = ['INVALID', 'REGRESSION', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
+/**
+ * Every verdict from most to least severe: how metric verdicts combine into a series verdict,
+ * series verdicts into a run's, and several benchmarks' verdicts into one.
+ */
+export const VERDICT_SEVERITY: readonly Verdict[] = [
+  'INVALID',
+  'REGRESSION',
+  'INCONCLUSIVE',
+  'IMPROVEMENT',
+  'NO_CHANGE',
+]
+
+/** The same order without INVALID, which only a whole run can be. */
+export const METRIC_VERDICT_SEVERITY: readonly MetricVerdict[] = VERDICT_SEVERITY.filter(
+  (verdict): verdict is MetricVerdict => verdict !== 'INVALID',
+)
+
+/** A verdict's place in the order: lower is more severe. */
+export function severityRank(verdict: Verdict): number {
+  return VERDICT_SEVERITY.indexOf(verdict)
+}
 
 export function worstVerdict(verdicts: Array<Verdict | null>): Verdict | null {
   let worst: Verdict | null = null
   for (const verdict of verdicts) {
-    if (verdict && (worst === null || SEVERITY.indexOf(verdict) < SEVERITY.indexOf(worst))) worst = verdict
+    if (verdict && (worst === null || severityRank(verdict) < severityRank(worst))) worst = verdict
   }
   return worst
+}
+
+/** The worst of some metric verdicts; no change when there are none (nothing gated). */
+export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
+  return METRIC_VERDICT_SEVERITY.find((verdict) => verdicts.includes(verdict)) ?? 'NO_CHANGE'
 }

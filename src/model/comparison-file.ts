@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { writeJsonAtomic } from './results-file'
-import { comparisonSchema, firstIssue } from './schema'
-import type { Comparison } from './types'
+import { comparisonSchema, type Comparison } from './comparison'
+import { firstIssue } from './validation'
 
 const MAX_ARTIFACT_BYTES = 20 * 1024 * 1024
 
@@ -29,5 +29,5 @@ export async function readComparisonArtifact(file: string): Promise<Comparison> 
       `Input 'report-file' is '${file}': not a valid loadgate comparison (${firstIssue(parsed.error)})`,
     )
   }
-  return parsed.data as Comparison
+  return parsed.data
 }

@@ -1,7 +1,7 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { errorMessage, LoadgateError } from '../util/errors'
-import { firstIssue, resultsFileSchema } from './schema'
-import type { ResultsFile } from './types'
+import { resultsFileSchema, type ResultsFile } from './results'
+import { firstIssue } from './validation'
 
 /** Writes atomically (temporary file + rename): a full disk leaves the previous file intact. */
 export async function writeJsonAtomic(file: string, document: unknown): Promise<void> {
@@ -32,5 +32,5 @@ export async function readResults(file: string): Promise<ResultsFile> {
   const parsed = resultsFileSchema.safeParse(raw)
   if (!parsed.success)
     throw new LoadgateError(`${file} is not a valid results file: ${firstIssue(parsed.error)}`)
-  return parsed.data as ResultsFile
+  return parsed.data
 }

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { compareResults, compareWithStored, needsExtension } from '../decide/verdict'
+import { compareResults, compareWithStored, needsExtension } from '../decide'
 import { measure } from '../measure/measure'
 import { resolveBaseCommit } from '../measure/base-commit'
 import { writeComparisonArtifact } from '../model/comparison-file'

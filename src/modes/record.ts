@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { findInvalidReasons } from '../decide/verdict'
+import { findInvalidReasons } from '../decide'
 import { measure } from '../measure/measure'
 import type { Verdict } from '../model/types'
 import type { BenchmarkSettings } from '../settings/types'

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { compareResults } from '../decide/verdict'
+import { compareResults } from '../decide'
 import { readComparisonArtifact } from '../model/comparison-file'
 import { readResults } from '../model/results-file'
 import type { Comparison } from '../model/types'

@@ -9,6 +9,7 @@ import {
   metricMark,
 } from '../model/format'
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
+import { severityRank } from '../decide/severity'
 import { escapeMarkdown, safeUrl } from './escape'
 
 export { escapeHtml, escapeMarkdown } from './escape'
@@ -79,9 +80,8 @@ function worthShowing(m: MetricComparison): boolean {
 }
 
 function gatedTable(comparison: Comparison, maxRows: number): { table: string; dropped: number } {
-  // Most telling series first (regressions, inconclusive, improvements, no change), each kept together.
-  const order = ['REGRESSION', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
-  const series = [...comparison.series].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict))
+  // Most telling series first (most severe verdict first), each kept together.
+  const series = [...comparison.series].sort((a, b) => severityRank(a.verdict) - severityRank(b.verdict))
   const rows = series.flatMap((s) =>
     s.metrics.filter(worthShowing).map((m, i) => metricRow(i === 0 ? s : null, m)),
   )

@@ -1,0 +1,23 @@
+import { component, example } from './openapi'
+import type { DoubleContext } from './context'
+import type { Routes } from './server'
+
+// Pull requests by commit: how report mode finds the PR of a workflow_run's head sha.
+
+export function pullRoutes(double: DoubleContext): Routes {
+  return {
+    'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls': (p) => {
+      const matches = (double.options.pulls ?? []).filter((pr) => pr.headSha === p.commit_sha)
+      const simple = example(component('pull-request-simple')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      return {
+        status: 200,
+        body: matches.map((pr) => ({
+          ...simple,
+          number: pr.number,
+          state: pr.state ?? 'open',
+          head: { ...simple.head, sha: pr.headSha },
+        })),
+      }
+    },
+  }
+}

@@ -1,0 +1,55 @@
+// The double's options and what a test reads back: stored state, the request log and violations.
+
+export interface DoubleOptions {
+  owner?: string
+  repo?: string
+  pulls?: Array<{ number: number; headSha: string; author?: string; state?: 'open' | 'closed' }>
+  /** Login of the token's user: it cannot approve its own PRs. */
+  tokenUser?: string
+  failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>
+  /** Issue number → unrelated comments to seed (forces pagination). */
+  preexistingComments?: Record<number, number>
+}
+
+export interface Comment {
+  id: number
+  body: string
+  user: string
+  created_at: string
+  updated_at: string
+}
+
+export interface Review {
+  id: number
+  state: string
+  body: string
+  user: string
+  commit_id: string
+}
+
+export interface DoubleState {
+  comments: Map<number, Comment[]>
+  statuses: Array<{
+    sha: string
+    state: string
+    context: string
+    description: string
+    target_url: string | null
+  }>
+  reviews: Map<number, Review[]>
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  status: number
+  body: unknown
+}
+
+export interface GitHubDouble {
+  url: string
+  state: DoubleState
+  requests: RecordedRequest[]
+  violations: string[]
+  close(): Promise<void>
+}

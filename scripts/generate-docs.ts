@@ -1,0 +1,70 @@
+// Rewrites action.yml's `inputs:` block and the README's Inputs table from the table of inputs
+// (src/settings/inputs.ts), leaving the rest of both files as it is. Run with `npm run docs`.
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Scalar, stringify } from 'yaml'
+import { describeInput, inputsIn } from '../src/settings/input-lookup'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const README_START = '<!-- inputs:start -->'
+const README_END = '<!-- inputs:end -->'
+/** Longer descriptions are folded over several lines of at most FOLD_WIDTH characters. */
+const FOLD_ABOVE = 150
+const FOLD_WIDTH = 100
+
+function yamlDescription(text: string): string {
+  if (text.length <= FOLD_ABOVE) return stringify(text, { lineWidth: 0 }).trimEnd()
+  const folded = new Scalar(text)
+  folded.type = Scalar.BLOCK_FOLDED
+  // Folded on its own the lines are not indented; in action.yml they sit under `description:`.
+  return stringify(folded, { lineWidth: FOLD_WIDTH }).trimEnd().replace(/\n/g, '\n      ')
+}
+
+function actionInputsBlock(): string[] {
+  return inputsIn('action').flatMap((input) => [
+    `  ${input.name}:`,
+    `    description: ${yamlDescription(describeInput(input))}`,
+    `    default: ${stringify(input.actionDefault ?? '', { singleQuote: true }).trimEnd()}`,
+  ])
+}
+
+/** Replaces the lines under `inputs:` up to the blank lines before the next top-level key. */
+function withActionInputs(actionYml: string): string {
+  const lines = actionYml.split('\n')
+  const start = lines.indexOf('inputs:') + 1
+  if (start === 0) throw new Error("action.yml has no top-level 'inputs:'")
+  let end = lines.findIndex((line, i) => i >= start && /^\S/.test(line))
+  if (end === -1) end = lines.length
+  while (end > start && lines[end - 1] === '') end--
+  return [...lines.slice(0, start), ...actionInputsBlock(), ...lines.slice(end)].join('\n')
+}
+
+function readmeTable(): string[] {
+  const cell = (text: string) => text.replace(/\|/g, '\\|')
+  const rows = inputsIn('action').map((input) => `| \`${input.name}\` | ${cell(describeInput(input))} |`)
+  return ['| input | meaning |', '|---|---|', ...rows]
+}
+
+function withReadmeTable(readme: string): string {
+  const start = readme.indexOf(README_START)
+  const end = readme.indexOf(README_END)
+  if (start === -1 || end < start) throw new Error(`README.md lacks ${README_START} … ${README_END}`)
+  const before = readme.slice(0, start + README_START.length)
+  return [before, ...readmeTable(), readme.slice(end)].join('\n')
+}
+
+function rewrite(file: string, update: (text: string) => string): void {
+  const full = path.join(root, file)
+  const text = readFileSync(full, 'utf8')
+  const updated = update(text)
+  if (updated === text) {
+    console.log(`${file}: up to date`)
+    return
+  }
+  writeFileSync(full, updated)
+  console.log(`${file}: rewritten`)
+}
+
+rewrite('action.yml', withActionInputs)
+rewrite('README.md', withReadmeTable)

@@ -1,0 +1,73 @@
+import { builtInDefault, describeInput, inputsIn } from '../settings/input-lookup'
+
+const HELP_WIDTH = 100
+
+const SETTINGS_HEADING =
+  "Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):"
+
+const HELP: Record<string, () => string> = {
+  main: () => `loadgate — gate changes on service performance (Docker Compose + k6 + paired statistics)
+
+Usage:
+  loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
+  loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
+  loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
+  loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
+
+Run 'loadgate COMMAND --help' for a command's options.
+
+Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
+            2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
+  compare: () => `loadgate compare --base REF [--head REF] [settings]
+
+Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree), runs the
+k6 script against each in randomized interleaved rounds, and prints the comparison.
+
+${SETTINGS_HEADING}
+${settingsHelp()}
+Output:
+  --json            print the Comparison as JSON instead of a table`,
+  record: () => `loadgate record [settings]
+
+Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
+action's record mode does on pushes to the default branch.
+
+${SETTINGS_HEADING}
+${settingsHelp()}`,
+  report: () => `loadgate report FILE [--json]
+
+Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,
+  dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault('data-dir')}]
+
+Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,
+}
+
+/** The --help text of a command (the overview for an unknown one). */
+export function helpText(command: string): string {
+  return (HELP[command] ?? HELP.main!)()
+}
+
+/** One `--flag  description` entry per CLI setting, descriptions wrapped beside the flags. */
+function settingsHelp(): string {
+  const inputs = inputsIn('cli')
+  const column = Math.max(...inputs.map((input) => input.name.length)) + 4
+  return inputs
+    .map((input) => {
+      const lines = wrapWords(describeInput(input, 'cli'), HELP_WIDTH - 2 - column)
+      const flag = `--${input.name}`.padEnd(column)
+      return lines.map((line, i) => `  ${i === 0 ? flag : ' '.repeat(column)}${line}`).join('\n')
+    })
+    .join('\n')
+}
+
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return [...lines, line]
+}

@@ -1,0 +1,6 @@
+/** What the rest of loadgate needs from the decision: the comparisons, run validity and verdict order. */
+export { compareResults, needsExtension } from './paired'
+export { compareWithStored } from './stored'
+export { findInvalidReasons } from './validity'
+export { worstVerdict } from './severity'
+export type { CompareOptions } from './plan'

@@ -1,0 +1,32 @@
+import type { Comparison, ResultsFile } from '../model/types'
+import { assemble, metricDraft, type Draft } from './assemble'
+import { dispersion, spread } from './dispersion'
+import { alphaFor, type CompareOptions } from './plan'
+import { pairedSamples, validTrials } from './samples'
+import { rulesFor, seriesKeys } from './series'
+import { signedRankInterval } from './stats/signed-rank'
+
+/** Same-job A/B: base and head trials paired by round (the gate). */
+export function compareResults(results: ResultsFile, options: CompareOptions): Comparison {
+  const alpha = alphaFor(results)
+  const drafts: Draft[] = seriesKeys(results).map((s) => {
+    const metrics = rulesFor(s.key, results).map((threshold) => {
+      const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
+      const stats = samples.differences.length > 0 ? signedRankInterval(samples.differences, 1 - alpha) : null
+      return metricDraft(threshold, samples, stats)
+    })
+    const spreads = dispersion(
+      spread(validTrials(results, 'base'), s.key),
+      spread(validTrials(results, 'head'), s.key),
+    )
+    return { series: { ...s, dispersion: spreads }, metrics }
+  })
+  return assemble(results, drafts, 'paired', options, alpha)
+}
+
+/** Stop after min-rounds unless a gated metric is still inconclusive (one planned extension). */
+export function needsExtension(results: ResultsFile, options: CompareOptions): boolean {
+  const comparison = compareResults(results, options)
+  if (comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION') return false
+  return comparison.series.some((s) => s.metrics.some((m) => m.gate && m.verdict === 'INCONCLUSIVE'))
+}

@@ -1,0 +1,60 @@
+import { CUSTOM_SERIES, DEFAULT_CUSTOM_STAT, metricDefaults } from '../model/metrics'
+import type { CustomMetricType, MetricId, MetricThreshold, ResultsFile } from '../model/types'
+import { thresholdsForSeries } from './rules'
+import { measured } from './samples'
+
+/** Reported for every request series, gated or not. */
+const REPORTED: MetricId[] = ['p50', 'p95', 'p99', 'throughput', 'error_rate']
+
+export interface SeriesIdentity {
+  key: string
+  scenario: string
+  method: string
+  name: string
+}
+
+/** A rule that only reports a metric (no gate), with the metric's natural direction. */
+function informRule(metric: MetricId): MetricThreshold {
+  const defaults = metricDefaults(metric)
+  return {
+    metric,
+    series: '*',
+    gate: false,
+    delta: defaults.absolute ? 0.005 : 0.1,
+    direction: defaults.direction,
+    absolute: defaults.absolute,
+  }
+}
+
+/** Thresholds of a series: its matching rules plus the always-reported metrics (inform only). */
+export function rulesFor(key: string, results: ResultsFile): MetricThreshold[] {
+  const custom = key === CUSTOM_SERIES
+  const rules = thresholdsForSeries(key, results.settings.thresholds).filter(
+    (t) => t.metric.startsWith('custom:') === custom,
+  )
+  if (custom) {
+    const names = new Set(measured(results).flatMap((t) => t.custom.map((c) => `${c.name}:${c.type}`)))
+    for (const entry of names) {
+      const [name, type] = entry.split(':')
+      const metric = `custom:${name}:${DEFAULT_CUSTOM_STAT[type as CustomMetricType]}` as MetricId
+      if (!rules.some((r) => r.metric === metric || r.metric === `custom:${name}`))
+        rules.push(informRule(metric))
+    }
+    return rules
+  }
+  for (const metric of REPORTED) if (!rules.some((r) => r.metric === metric)) rules.push(informRule(metric))
+  return rules
+}
+
+/** Every measured series, sorted by key, then the custom-metrics series when there are any. */
+export function seriesKeys(results: ResultsFile): SeriesIdentity[] {
+  const keys = new Map<string, SeriesIdentity>()
+  for (const trial of measured(results)) {
+    for (const s of trial.series)
+      keys.set(s.key, { key: s.key, scenario: s.scenario, method: s.method, name: s.name })
+  }
+  const list = [...keys.values()].sort((a, b) => a.key.localeCompare(b.key))
+  if (measured(results).some((t) => t.custom.length > 0))
+    list.push({ key: CUSTOM_SERIES, scenario: '', method: '', name: CUSTOM_SERIES })
+  return list
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { BENCHMARK_NAME } from './names'
+import { armSchema, runMetaSchema, seriesIdentity } from './results'
+import {
+  absoluteTargetSchema,
+  directionSchema,
+  metricIdSchema,
+  metricVerdictSchema,
+  verdictSchema,
+} from './thresholds'
+import { finite, finiteOrNull, text } from './validation'
+
+export const COMPARISON_SCHEMA_VERSION = 1
+
+export const intervalSchema = z.object({
+  low: finite,
+  high: finite,
+  /** Achieved confidence level (exact Wilcoxon intervals are discrete), e.g. 0.951. */
+  level: finite,
+})
+export type Interval = z.infer<typeof intervalSchema>
+
+export const metricComparisonSchema = z.object({
+  metric: metricIdSchema,
+  unit: z.enum(['ms', 'req/s', 'ratio', 'count', 'value']),
+  direction: directionSchema,
+  gate: z.boolean(),
+  /** Medians over valid measured trials; null where not measured. */
+  base: finiteOrNull,
+  head: finiteOrNull,
+  /** Relative change as a fraction (0.1 = +10%), or an absolute difference for `absolute` metrics. */
+  change: finiteOrNull,
+  ci: intervalSchema.nullable(),
+  p: finiteOrNull,
+  /** Holm-adjusted p over the gated metrics of the run. */
+  pAdjusted: finiteOrNull,
+  pairs: finite,
+  delta: finite,
+  absolute: z.boolean(),
+  verdict: metricVerdictSchema,
+  /** Half-width of the CI in the change's unit: the smallest change this run could detect. */
+  noiseFloor: finiteOrNull,
+  /** Plain-words reason, e.g. "fewer than 6 pairs can never be significant". */
+  note: text(1000).optional(),
+  target: absoluteTargetSchema.extend({ actual: finiteOrNull, pass: z.boolean().nullable() }).optional(),
+})
+export type MetricComparison = z.infer<typeof metricComparisonSchema>
+
+export const dispersionChangeSchema = z.object({
+  /** Median over trials of p99/p50 per arm. */
+  base: finiteOrNull,
+  head: finiteOrNull,
+  /** head/base ratio of the spreads. */
+  ratio: finiteOrNull,
+  flagged: z.boolean(),
+})
+export type DispersionChange = z.infer<typeof dispersionChangeSchema>
+
+export const seriesComparisonSchema = z.object({
+  ...seriesIdentity,
+  metrics: z.array(metricComparisonSchema).max(100),
+  dispersion: dispersionChangeSchema,
+  verdict: metricVerdictSchema,
+})
+export type SeriesComparison = z.infer<typeof seriesComparisonSchema>
+
+export const serviceComparisonSchema = z.object({
+  service: text(300),
+  arm: armSchema,
+  /** Medians over measured trials. */
+  cpuSecondsPerRequest: finiteOrNull,
+  peakMemoryBytes: finiteOrNull,
+  restarts: finite,
+})
+export type ServiceComparison = z.infer<typeof serviceComparisonSchema>
+
+export const invalidReasonSchema = z.object({
+  arm: z.enum(['base', 'head', 'both']),
+  /** Machine-readable kind. */
+  kind: z.enum(['error-rate', 'dropped-iterations', 'container', 'trial-failed', 'no-data']),
+  message: text(1000),
+})
+export type InvalidReason = z.infer<typeof invalidReasonSchema>
+
+export const comparisonSchema = z.object({
+  schemaVersion: z.literal(COMPARISON_SCHEMA_VERSION),
+  benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
+  /** 'paired' = same-job A/B (the gate); 'stored' = head against stored history (cross-run). */
+  kind: z.enum(['paired', 'stored']),
+  verdict: verdictSchema,
+  /** True when `fail-on` names the verdict: the job fails and the status is failure. */
+  blocking: z.boolean(),
+  /** One line a reader gets in one second (plain text; escape before rendering). */
+  headline: text(1000),
+  invalid: z.array(invalidReasonSchema).max(100),
+  rounds: finite,
+  /** Significance level used per look (after the Pocock split when extended). */
+  alpha: finite,
+  extended: z.boolean(),
+  series: z.array(seriesComparisonSchema).max(2000),
+  services: z.array(serviceComparisonSchema).max(200),
+  meta: runMetaSchema,
+  /** Where the results file that produced this comparison was written. */
+  resultsFile: text(2000).optional(),
+})
+export type Comparison = z.infer<typeof comparisonSchema>

@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { metricThresholdSchema } from './thresholds'
+import { finite, finiteOrNull, text } from './validation'
+
+export const RESULTS_SCHEMA_VERSION = 1
+
+export const modeSchema = z.enum(['compare', 'record', 'report'])
+export type Mode = z.infer<typeof modeSchema>
+export const baselineKindSchema = z.enum(['rerun', 'stored'])
+export type BaselineKind = z.infer<typeof baselineKindSchema>
+export const armSchema = z.enum(['base', 'head'])
+export type Arm = z.infer<typeof armSchema>
+export const phaseSchema = z.enum(['warmup', 'measure'])
+export type Phase = z.infer<typeof phaseSchema>
+
+export const latencySummarySchema = z.object({
+  /** Number of successful requests the summary is over. */
+  count: finite,
+  /** Milliseconds; percentiles with k6's interpolation i = p·(n−1). */
+  p50: finite,
+  p90: finite,
+  p95: finite,
+  p99: finite,
+  mean: finite,
+  min: finite,
+  max: finite,
+})
+export type LatencySummary = z.infer<typeof latencySummarySchema>
+
+/** What names a series in every document: trials, comparisons and stored runs. */
+export const seriesIdentity = {
+  /** `<scenario> <METHOD> <name>`, stable across runs; the unit of comparison. */
+  key: text(1000),
+  scenario: text(300),
+  method: text(20),
+  name: text(700),
+}
+
+export const seriesTrialSchema = z.object({
+  ...seriesIdentity,
+  requests: finite,
+  failed: finite,
+  /** Achieved requests per second over the measured window. */
+  throughput: finite,
+  /** failed / requests, 0..1. */
+  errorRate: finite,
+  /** Over successful requests only; null where none succeeded. */
+  latency: latencySummarySchema.nullable(),
+  /** HTTP status code → count ('0' = no response). */
+  statusCodes: z.record(z.string(), finite),
+})
+/** One series (scenario × `name` tag × method) in one trial. */
+export type SeriesTrial = z.infer<typeof seriesTrialSchema>
+
+export const customMetricTypeSchema = z.enum(['trend', 'rate', 'counter', 'gauge'])
+export type CustomMetricType = z.infer<typeof customMetricTypeSchema>
+
+export const customMetricTrialSchema = z.object({
+  name: text(300),
+  type: customMetricTypeSchema,
+  /** trend: count/p50/p90/p95/p99/mean/min/max; rate: value (fraction), count; counter: value (sum), rate (per s); gauge: value (last), min, max. */
+  values: z.record(z.string(), finite),
+})
+export type CustomMetricTrial = z.infer<typeof customMetricTrialSchema>
+
+export const serviceResourcesSchema = z.object({
+  service: text(300),
+  container: text(300),
+  /** CPU seconds used during the trial. Null when it could not be measured. */
+  cpuSeconds: finiteOrNull,
+  peakMemoryBytes: finiteOrNull,
+  restarts: finite,
+  /** True when the container exited or restarted during the trial. */
+  disrupted: z.boolean(),
+})
+export type ServiceResources = z.infer<typeof serviceResourcesSchema>
+
+export const trialSchema = z.object({
+  arm: armSchema,
+  phase: phaseSchema,
+  /** 1-based round; 0 for warm-up. */
+  round: z.number().int().nonnegative(),
+  startedAt: text(64),
+  /** Seconds of the measured window (after discard). */
+  durationSeconds: finite,
+  k6ExitCode: z.number().int(),
+  /** k6 exited 99: the script's own thresholds were crossed (reported, not hidden). */
+  thresholdsCrossed: z.boolean(),
+  valid: z.boolean(),
+  /** Why the trial is invalid (k6's own error, a container restart, …). */
+  invalidReason: text(2000).optional(),
+  iterations: finite,
+  droppedIterations: finite,
+  checks: z.object({ passes: finite, fails: finite }),
+  series: z.array(seriesTrialSchema),
+  custom: z.array(customMetricTrialSchema),
+  resources: z.array(serviceResourcesSchema),
+  /** Wall-clock seconds of the k6 process (start-up included), for overhead accounting. */
+  k6Seconds: finite.optional(),
+})
+export type Trial = z.infer<typeof trialSchema>
+
+export const commitInfoSchema = z.object({
+  sha: z.string().regex(/^[0-9a-f]{7,64}$/, 'a hex commit id'),
+  ref: text(300),
+  message: text(20_000),
+  author: text(300),
+  timestamp: text(64),
+})
+export type CommitInfo = z.infer<typeof commitInfoSchema>
+
+export const runMetaSchema = z.object({
+  /** GitHub run id or a local id. */
+  runId: text(100),
+  runUrl: text(500),
+  repository: text(200),
+  event: text(100),
+  pullRequest: z.number().int().positive().nullable(),
+  base: commitInfoSchema.nullable(),
+  head: commitInfoSchema,
+  startedAt: text(64),
+  finishedAt: text(64),
+  runner: z.object({ os: text(200), cpuModel: text(300), cores: finite, memoryBytes: finite }),
+  versions: z.object({ loadgate: text(50), k6: text(50), docker: text(100), compose: text(100) }),
+  hashes: z.object({ k6Script: text(100), composeFile: text(100) }),
+  seed: finite,
+})
+export type RunMeta = z.infer<typeof runMetaSchema>
+
+export const resultsFileSchema = z.object({
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  benchmark: text(64),
+  mode: modeSchema,
+  baseline: baselineKindSchema,
+  meta: runMetaSchema,
+  settings: z.object({
+    minRounds: finite,
+    maxRounds: finite,
+    warmupSeconds: finite,
+    discardSeconds: finite,
+    maxErrorRate: finite,
+    maxDroppedRate: finite,
+    thresholds: z.array(metricThresholdSchema),
+  }),
+  /** Round order actually used, e.g. [['head','base'], ['base','head'], …]. */
+  schedule: z.array(z.array(armSchema)),
+  trials: z.array(trialSchema),
+  /** Set when the run stopped early; trials measured before it are kept. */
+  error: text(5000).optional(),
+})
+/** Everything one benchmark measured in one run: the `results-file` output. */
+export type ResultsFile = z.infer<typeof resultsFileSchema>

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { finite, text } from './validation'
+
+const METRIC_VERDICTS = ['REGRESSION', 'IMPROVEMENT', 'NO_CHANGE', 'INCONCLUSIVE'] as const
+
+export const metricVerdictSchema = z.enum(METRIC_VERDICTS)
+/** Per-metric verdict. */
+export type MetricVerdict = z.infer<typeof metricVerdictSchema>
+
+export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID'])
+/** Overall verdict of a run: a metric verdict, or INVALID when the run cannot be trusted. */
+export type Verdict = z.infer<typeof verdictSchema>
+
+/** A verdict that fails the job when the `fail-on` input names it. */
+export type FailOn = Verdict
+
+export const directionSchema = z.enum(['lower', 'higher'])
+export type Direction = z.infer<typeof directionSchema>
+
+export const builtinMetricSchema = z.enum([
+  'p50',
+  'p90',
+  'p95',
+  'p99',
+  'mean',
+  'max',
+  'throughput',
+  'error_rate',
+  'checks',
+])
+/** Built-in per-series metrics. Custom k6 metrics are addressed as `custom:<name>` (Trend: `custom:<name>:p95`). */
+export type BuiltinMetric = z.infer<typeof builtinMetricSchema>
+
+// Bounded before the shape is checked, like every string of an untrusted document.
+export const metricIdSchema = text(200).pipe(
+  z.union([builtinMetricSchema, z.templateLiteral(['custom:', z.string()])]),
+)
+export type MetricId = z.infer<typeof metricIdSchema>
+
+export const comparatorSchema = z.enum(['<', '<=', '>', '>='])
+export type Comparator = z.infer<typeof comparatorSchema>
+
+export const absoluteTargetSchema = z.object({
+  comparator: comparatorSchema,
+  /** In the metric's unit: ms for latency, req/s for throughput, fraction (0.005) for rates. */
+  value: finite,
+  /** The text the user wrote, e.g. `p95 < 300ms`, shown in reports. */
+  source: text(200),
+})
+export type AbsoluteTarget = z.infer<typeof absoluteTargetSchema>
+
+export const metricThresholdSchema = z.object({
+  metric: metricIdSchema,
+  /** Glob on the series key (`*` matches any run of characters); `*` = all series. */
+  series: text(500),
+  direction: directionSchema,
+  /** Minimum effect worth reporting: relative fraction (0.05 = 5%) or, when `absolute`, a difference in the metric's unit (0.005 = 0.5 points). */
+  delta: finite,
+  absolute: z.boolean(),
+  /** Gated metrics decide the verdict; others are reported only. */
+  gate: z.boolean(),
+  target: absoluteTargetSchema.optional(),
+})
+export type MetricThreshold = z.infer<typeof metricThresholdSchema>

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { SettingsError } from '../util/errors'
+import { inputNamesIn } from './input-lookup'
+
+export interface ConfigFile {
+  shared: Record<string, string>
+  /** Top-level `thresholds:` entries, used where neither input nor benchmark sets them. */
+  thresholds: unknown
+  benchmarks: Array<Record<string, unknown>>
+}
+
+export const NO_CONFIG_FILE: ConfigFile = { shared: {}, thresholds: undefined, benchmarks: [] }
+
+/** Reads loadgate.yml: top-level keys are input defaults, `benchmarks:` a list of benchmarks. */
+export function readConfig(file: string, workspace: string): ConfigFile {
+  const full = path.resolve(workspace, file)
+  let document: unknown
+  try {
+    document = parseYaml(readFileSync(full, 'utf8'))
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String(error)
+    throw new SettingsError(
+      `Input 'config' is '${file}': expected a readable loadgate.yml (${reason.split('\n')[0]})`,
+    )
+  }
+  if (document === null || document === undefined) document = {}
+  if (typeof document !== 'object' || Array.isArray(document)) {
+    throw new SettingsError(`${file}: expected a mapping of settings at the top level`)
+  }
+  const sharedKeys: readonly string[] = inputNamesIn('loadgate.yml')
+  const shared: Record<string, string> = {}
+  let thresholds: unknown
+  let benchmarks: Array<Record<string, unknown>> = []
+  for (const [key, value] of Object.entries(document as Record<string, unknown>)) {
+    if (key === 'benchmarks') {
+      if (
+        !Array.isArray(value) ||
+        value.some((b) => typeof b !== 'object' || b === null || Array.isArray(b))
+      ) {
+        throw new SettingsError(`${file}: 'benchmarks' must be a list of mappings`)
+      }
+      benchmarks = value as Array<Record<string, unknown>>
+    } else if (key === 'thresholds') {
+      thresholds = value
+    } else if (sharedKeys.includes(key)) {
+      shared[key] = key === 'k6-env' ? envToLines(value, file) : scalar(value, `${file}: '${key}'`)
+    } else {
+      throw new SettingsError(
+        `${file}: unknown setting '${key}' (expected one of ${[...sharedKeys, 'benchmarks'].join(', ')})`,
+      )
+    }
+  }
+  return { shared, thresholds, benchmarks }
+}
+
+/** A YAML scalar (or a list of strings, joined with commas) as the text an input would hold. */
+export function scalar(value: unknown, where: string): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value)
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ')
+  throw new SettingsError(`${where} must be a single value`)
+}
+
+/** A `k6-env` mapping (or its NAME=value text) as the lines the input would hold. */
+export function envToLines(value: unknown, where: string): string {
+  if (typeof value === 'string') return value
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SettingsError(`${where}: 'k6-env' must be a mapping of NAME: value`)
+  }
+  return Object.entries(value)
+    .map(([k, v]) => `${k}=${scalar(v, `${where}: k6-env '${k}'`)}`)
+    .join('\n')
+}

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { SettingsError } from '../util/errors'
+import type { FailOn } from '../model/types'
+
+/** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
+
+export function fail(input: string, value: string, expected: string): never {
+  throw new SettingsError(`Input '${input}' is '${value}': expected ${expected}`)
+}
+
+export function oneOf<T extends string>(input: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  return fail(input, value, `one of ${allowed.join(', ')}`)
+}
+
+export function integer(input: string, value: string, min: number, max: number): number {
+  const n = Number(value)
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max)
+    fail(input, value, `a whole number from ${min} to ${max}`)
+  return n
+}
+
+export function boolean(input: string, value: string): boolean {
+  const lower = value.trim().toLowerCase()
+  if (['true', 'on', 'yes', '1'].includes(lower)) return true
+  if (['false', 'off', 'no', '0'].includes(lower)) return false
+  return fail(input, value, 'true or false')
+}
+
+/** '10s', '500ms', '2m' or a bare number of seconds → seconds. */
+export function parseDuration(input: string, value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(value)
+  if (!match) return fail(input, value, "a duration such as '10s', '500ms' or '2m'")
+  const amount = Number(match[1])
+  const unit = match[2] ?? 's'
+  const seconds = unit === 'ms' ? amount / 1000 : unit === 'm' ? amount * 60 : amount
+  if (seconds > 3600) fail(input, value, 'at most one hour')
+  return seconds
+}
+
+/** '1%' or a fraction '0.01' → 0.01. */
+export function parseFraction(input: string, value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(%)?\s*$/.exec(value)
+  if (!match) return fail(input, value, "a percentage such as '1%' or a fraction such as '0.01'")
+  const fraction = match[2] ? Number(match[1]) / 100 : Number(match[1])
+  if (fraction > 1) fail(input, value, 'at most 100%')
+  return fraction
+}
+
+/** Lines `KEY=VALUE` → record; blank lines and `#` comments ignored. */
+export function parseEnvLines(input: string, text: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const raw of text.split('\n')) {
+    const line = raw.trim()
+    if (!line || line.startsWith('#')) continue
+    const eq = line.indexOf('=')
+    const key = eq > 0 ? line.slice(0, eq).trim() : ''
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) fail(input, line, 'lines of KEY=VALUE')
+    env[key] = line.slice(eq + 1)
+  }
+  return env
+}
+
+/** 'REGRESSION, invalid' → verdicts; 'never' → none. */
+export function parseFailOn(value: string): FailOn[] {
+  const allowed: FailOn[] = ['REGRESSION', 'INVALID', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
+  const words = value
+    .split(',')
+    .map((w) =>
+      w
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_'),
+    )
+    .filter(Boolean)
+  if (words.length === 1 && words[0] === 'NEVER') return []
+  return words.map((word) => oneOf('fail-on', word, allowed))
+}
+
+/** A path relative to the workspace that must stay inside it (and exist, when `mustExist`). */
+export function relativeTo(workspace: string, input: string, file: string, mustExist: boolean): string {
+  const resolved = path.resolve(workspace, file)
+  const inside = path.relative(workspace, resolved)
+  if (inside.startsWith('..') || path.isAbsolute(inside)) fail(input, file, 'a path inside the repository')
+  if (mustExist && !existsSync(resolved))
+    fail(input, file, 'an existing file (relative to the repository root)')
+  return inside
+}
