@@ -25,6 +25,8 @@ export interface MetricDraft {
   base: MeasuredMetric
   threshold: MetricThreshold
   stats: OneSampleResult | null
+  /** Why this metric cannot be decided whatever its figures say (kept out of Holm's family). */
+  undecided?: string
 }
 
 export interface Draft {
@@ -37,8 +39,14 @@ export function metricDraft(
   t: MetricThreshold,
   samples: Samples,
   stats: OneSampleResult | null,
+  undecided?: string,
 ): MetricDraft {
-  return { base: metricComparison(t, samples, stats), threshold: t, stats }
+  return {
+    base: metricComparison(t, samples, stats),
+    threshold: t,
+    stats,
+    ...(undecided ? { undecided } : {}),
+  }
 }
 
 function metricComparison(
@@ -61,7 +69,7 @@ function metricComparison(
       stats && finite
         ? { low: fromAnalysis(t, stats.low), high: fromAnalysis(t, stats.high), level: stats.level }
         : null,
-    p: stats ? stats.p : null,
+    p: stats && Number.isFinite(stats.p) ? stats.p : null,
     pairs: samples.differences.length || Math.min(samples.base.length, samples.head.length),
     delta: t.delta,
     absolute: t.absolute,
@@ -84,16 +92,18 @@ export function assemble(
 ): Comparison {
   const gated = drafts
     .flatMap((d) => d.metrics)
-    .filter((m) => m.threshold.gate && m.stats && Number.isFinite(m.stats.p))
+    .filter((m) => m.threshold.gate && !m.undecided && m.stats && Number.isFinite(m.stats.p))
   const adjusted = holm(gated.map((m) => m.stats!.p))
   const pAdjusted = new Map(gated.map((m, i) => [m, adjusted[i]!]))
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
-      const padj = pAdjusted.get(m) ?? (m.stats ? m.stats.p : null)
+      const padj = pAdjusted.get(m) ?? m.base.p
       const significant = padj !== null && padj <= alpha
-      let result: Classification = m.stats
-        ? classify(m.threshold, m.stats, significant, gated.length)
-        : { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+      let result: Classification = m.undecided
+        ? { verdict: 'INCONCLUSIVE', note: m.undecided }
+        : m.stats
+          ? classify(m.threshold, m.stats, significant, gated.length, alpha)
+          : { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
       if (m.base.target?.pass === false && m.threshold.gate) {
         result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
       }

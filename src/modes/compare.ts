@@ -55,8 +55,8 @@ async function measureAndDecide(
     const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure head`, () =>
       measure({ ...options, arms: ['head'], headSha }),
     )
-    const baseline = await storedBaseline(run, bench)
-    return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }) }
+    const { baseline, history } = await storedBaseline(run, bench)
+    return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }, history) }
   }
   const baseSha = await resolveBaseCommit(new Git(settings.workspace), {
     baseRef: settings.baseRef,
@@ -75,7 +75,10 @@ async function measureAndDecide(
 }
 
 /** The stored run of the base branch to compare with: the PR's base commit, else the newest valid one. */
-async function storedBaseline(run: ModeRun, bench: BenchmarkSettings): Promise<RunRecord> {
+async function storedBaseline(
+  run: ModeRun,
+  bench: BenchmarkSettings,
+): Promise<{ baseline: RunRecord; history: RunRecord[] }> {
   const { settings, context } = run
   const history = await readHistory({
     workspace: settings.workspace,
@@ -93,5 +96,5 @@ async function storedBaseline(run: ModeRun, bench: BenchmarkSettings): Promise<R
         `'${settings.ghPagesBranch}': record one first (mode: record on ${baseBranch}) or use baseline: rerun`,
     )
   }
-  return baseline
+  return { baseline, history }
 }
