@@ -114,8 +114,33 @@ describe('verdict', () => {
     const results = makeResults({ rounds: 4, base: () => ({ p50: 10 }), head: () => ({ p50: 20 }) })
     const c = compareResults(results, opts)
     assert.equal(c.verdict, 'INCONCLUSIVE')
-    assert.match(c.headline, /4 rounds can never be significant: at least 6 are needed/)
+    assert.match(c.headline, /4 rounds can never be significant at α 0.05: at least 6 are needed/)
     assert.match(metric(c, 'p50').note ?? '', /never be significant/)
+  })
+
+  test('the fewest rounds follow from α: 6 pairs at the two-look α 0.0294 can never be significant, never "+Infinity%"', () => {
+    const results = makeResults({
+      rounds: 6,
+      minRounds: 6,
+      maxRounds: 12,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.05, 1)) }),
+      head: (r) => ({ p50: 13 * (1 + wobble(r, 0.05, 2)) }),
+    })
+    const c = compareResults(results, opts)
+    assert.equal(c.alpha, 0.0294)
+    assert.equal(c.verdict, 'INCONCLUSIVE')
+    assert.equal(
+      c.headline,
+      'Inconclusive — 6 rounds can never be significant at α 0.0294: at least 7 are needed',
+    )
+    for (const s of c.series) {
+      for (const m of s.metrics)
+        assert.doesNotMatch(m.note ?? '', /Infinity/, `${s.key} ${m.metric}: ${m.note}`)
+    }
+    assert.match(
+      metric(c, 'p50').note ?? '',
+      /6 pairs can never be significant at α 0.0294: at least 7 are needed/,
+    )
   })
 
   test('zero variance and ties: identical constant values are NO CHANGE', () => {
@@ -223,7 +248,7 @@ describe('verdict', () => {
     assert.equal(needsExtension(clear, opts), false)
   })
 
-  test('stored baseline: unpaired comparison against stored trials, labelled as cross-run', () => {
+  test('stored baseline without history: labelled as cross-run, and a +40% it cannot tell from run-to-run variance is not a regression', () => {
     const results = makeResults({
       rounds: 10,
       base: () => ({ p50: 10 }),
@@ -243,7 +268,8 @@ describe('verdict', () => {
     }
     const c = compareWithStored(results, stored, opts)
     assert.equal(c.kind, 'stored')
-    assert.equal(metric(c, 'p50').verdict, 'REGRESSION')
-    assert.equal(c.verdict, 'REGRESSION')
+    assert.equal(metric(c, 'p50').verdict, 'INCONCLUSIVE')
+    assert.equal(c.verdict, 'INCONCLUSIVE')
+    assert.match(c.headline, /cross-run/)
   })
 })

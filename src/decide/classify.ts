@@ -1,7 +1,8 @@
 import { formatChange } from '../model/format'
 import type { MetricComparison, MetricThreshold, MetricVerdict } from '../model/types'
+import { minimumPairs } from './plan'
 import { analysisMargin } from './rules'
-import { MIN_SIGNIFICANT_PAIRS, type OneSampleResult } from './stats/signed-rank'
+import type { OneSampleResult } from './stats/signed-rank'
 
 export interface Classification {
   verdict: MetricVerdict
@@ -19,7 +20,9 @@ export function classify(
   stats: OneSampleResult,
   significant: boolean,
   family: number,
+  alpha: number,
 ): Classification {
+  const needed = minimumPairs(alpha)
   const margin = analysisMargin(t)
   const bad = t.direction === 'lower' ? 1 : -1
   const est = bad * stats.estimate
@@ -30,17 +33,17 @@ export function classify(
   if (stats.low > -margin && stats.high < margin) return { verdict: 'NO_CHANGE' }
   // The gate asks whether the head could be worse by δ. An interval that rules that out, around an
   // estimate within ±δ, is no change — even where it cannot yet rule out an improvement beyond δ.
-  if (highBad < margin && est > -margin && stats.n >= MIN_SIGNIFICANT_PAIRS) {
+  if (highBad < margin && est > -margin && stats.n >= needed) {
     const best = fromAnalysis(t, bad * lowBad)
     return {
       verdict: 'NO_CHANGE',
       note: `a regression is ruled out; an improvement up to ${formatChange(best, t.absolute)} is not`,
     }
   }
-  if (stats.n < MIN_SIGNIFICANT_PAIRS) {
+  if (stats.n < needed) {
     return {
       verdict: 'INCONCLUSIVE',
-      note: `${stats.n} pairs can never be significant: at least ${MIN_SIGNIFICANT_PAIRS} are needed`,
+      note: `${stats.n} pairs can never be significant at α ${alpha}: at least ${needed} are needed`,
     }
   }
   if (!significant && (lowBad > 0 || highBad < 0) && Math.abs(est) > margin) {
@@ -50,6 +53,8 @@ export function classify(
     }
   }
   const worst = fromAnalysis(t, bad * highBad)
+  if (!Number.isFinite(worst))
+    return { verdict: 'INCONCLUSIVE', note: 'the interval is unbounded: more rounds are needed' }
   return { verdict: 'INCONCLUSIVE', note: `can't rule out ${formatChange(worst, t.absolute)}` }
 }
 

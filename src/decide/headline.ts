@@ -1,6 +1,6 @@
 import { ALL_REQUESTS } from '../model/metrics'
 import { type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
-import { MIN_SIGNIFICANT_PAIRS } from './stats/signed-rank'
+import { minimumPairs } from './plan'
 import { insideMinimumEffect } from './rules'
 import { formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
 
@@ -76,8 +76,9 @@ function mainHeadline(comparison: Comparison): string {
       return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${more}`
     }
     case 'INCONCLUSIVE': {
-      if (comparison.rounds < MIN_SIGNIFICANT_PAIRS && comparison.kind === 'paired') {
-        return `Inconclusive — ${rounds} can never be significant: at least ${MIN_SIGNIFICANT_PAIRS} are needed`
+      const needed = minimumPairs(comparison.alpha)
+      if (comparison.rounds < needed && comparison.kind === 'paired') {
+        return `Inconclusive — ${rounds} can never be significant at α ${comparison.alpha}: at least ${needed} are needed`
       }
       const suggestive = gatedWith(comparison, 'INCONCLUSIVE').find((l) =>
         l.metric.note?.includes('not significant once corrected'),

@@ -2,8 +2,6 @@ import { normalCdf, normalQuantile, sorted } from './basic'
 
 /** Above this many pairs the signed-rank distribution is replaced by its normal approximation. */
 export const EXACT_LIMIT = 50
-/** Below this many pairs no two-sided test at α = 0.05 can reject: 2·2⁻⁵ = 0.0625. */
-export const MIN_SIGNIFICANT_PAIRS = 6
 
 export interface OneSampleResult {
   /** Hodges–Lehmann estimate: the median of the Walsh averages. */
