@@ -50,6 +50,8 @@ describe('the bundled action reads its inputs', () => {
       'base-ref': 'no-such-ref',
       'min-rounds': '4',
       'max-rounds': '6',
+      // 4–6 rounds can never show a significant regression: gated on INVALID only, as such a plan must be.
+      'fail-on': 'INVALID',
       seed: '7',
     })
     assert.match(result.stdout, /loadgate compare \(baseline rerun\): api; 4–6 rounds, seed 7/)

@@ -21,7 +21,8 @@ import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/tes
 
 const TOKEN = 'ghs_e2e_write_token'
 const OUTPUT = 'test-output/act'
-const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3' }
+// Three rounds can never show a significant regression, and such a gate is refused: these runs gate on INVALID only.
+const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAIL_ON: 'INVALID' }
 
 let repo: TestRepo
 let actionDir: string
@@ -103,6 +104,7 @@ before(async () => {
     warmup: '2s',
     'min-rounds': '${{ vars.LOADGATE_MIN_ROUNDS }}',
     'max-rounds': '${{ vars.LOADGATE_MAX_ROUNDS }}',
+    'fail-on': '${{ vars.LOADGATE_FAIL_ON }}',
     thresholds: '${{ vars.LOADGATE_THRESHOLDS }}',
   }
   const k6Env = { DURATION: '3s', RATE: '200' }

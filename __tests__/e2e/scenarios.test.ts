@@ -105,7 +105,7 @@ describe('real-world scenarios', () => {
         service: 'search',
         headEnv: 'INDEX_DOWN=1',
         rounds: 3,
-        extra: ['--name', 'api'],
+        extra: ['--name', 'api', '--fail-on', 'INVALID'],
       })
       assert.equal(c.verdict, 'INVALID')
       assert.match(c.headline, /^Invalid run — head returned 100\.0% errors \(HTTP 50[03] ×\d+/)
@@ -236,7 +236,7 @@ describe('real-world scenarios', () => {
         rounds: 2,
         warmup: '0s',
         label: 'cold-start-no-warmup',
-        extra: ['--name', 'api'],
+        extra: ['--name', 'api', '--fail-on', 'INVALID'],
       })
       assert.ok(failedRequests(results, 'measure') > 0)
       assert.equal(c.verdict, 'INVALID', c.headline)

@@ -60,6 +60,7 @@ describe('fork pull requests', () => {
           'k6-env': 'DURATION=2s\nRATE=60',
           'min-rounds': '3',
           'max-rounds': '3',
+          'fail-on': 'INVALID',
           warmup: '1s',
         },
       })

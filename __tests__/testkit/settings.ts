@@ -18,6 +18,8 @@ const EXAMPLE_INPUTS: Record<string, string> = {
   prepare: 'bash compose/prepare.sh',
   'min-rounds': '3',
   'max-rounds': '3',
+  // Three rounds can never show a significant regression, and such a gate is refused: these runs measure.
+  'fail-on': 'INVALID',
   warmup: '1s',
   seed: '1234',
 }

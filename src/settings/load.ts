@@ -3,6 +3,7 @@ import { benchmarksFrom } from './benchmarks'
 import { NO_CONFIG_FILE, readConfig } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import { INPUTS, type InputName } from './inputs'
+import { checkRoundsPlan } from './rounds-plan'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
 import type { BaselineKind, Mode } from '../model/types'
 import type { CommentMode, ReviewMode, Settings } from './types'
@@ -45,6 +46,14 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   const sharedBench: Record<string, string> = {}
   for (const name of inputNamesIn('benchmark')) sharedBench[name] = value(name)
   const benchmarks = benchmarksFrom(sharedBench, config, inputs.config ?? '', workspace, mode)
+  checkRoundsPlan({
+    mode,
+    baseline: value('baseline'),
+    minRounds,
+    maxRounds,
+    failOn: parseFailOn(value('fail-on')),
+    benchmarks,
+  })
 
   const seedText = value('seed')
   const reportFile = inputs['report-file'] ?? ''

@@ -1,0 +1,37 @@
+import { planReach, smallestGatedFamily } from '../decide/plan'
+import type { FailOn, Mode } from '../model/types'
+import type { BenchmarkSettings } from './types'
+import { fail } from './values'
+
+export interface RoundsPlan {
+  mode: Mode
+  /** The raw `baseline` input: a stored baseline is one look of head trials, not rounds of pairs. */
+  baseline: string
+  minRounds: number
+  maxRounds: number
+  failOn: FailOn[]
+  benchmarks: BenchmarkSettings[]
+}
+
+/**
+ * Refuses a gate whose rounds can never find a significant regression: at max-rounds the smallest
+ * Holm-adjusted p over the gated metrics every run has stays above the last look's α. A gated
+ * absolute target blocks without significance, so a plan with one can always block.
+ */
+export function checkRoundsPlan(plan: RoundsPlan): void {
+  if (plan.mode !== 'compare' || plan.baseline === 'stored' || !plan.failOn.includes('REGRESSION')) return
+  for (const benchmark of plan.benchmarks) {
+    if (benchmark.thresholds.some((t) => t.gate && t.target)) continue
+    const family = smallestGatedFamily(benchmark.thresholds)
+    if (family === 0) continue
+    const reach = planReach(plan.minRounds, plan.maxRounds, family)
+    if (reach.canBlock) continue
+    fail(
+      'max-rounds',
+      String(plan.maxRounds),
+      `at least ${reach.workableMaxRounds} with min-rounds ${plan.minRounds}: ${plan.maxRounds} rounds reach a ` +
+        `Holm-adjusted p of ${Number(reach.smallestP.toPrecision(3))} at best over the ${family} gated metrics of ` +
+        `benchmark '${benchmark.name}', above α ${reach.alpha}, so no regression could ever block (fail-on: INVALID for a run that only measures)`,
+    )
+  }
+}
