@@ -1,5 +1,6 @@
 import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
+import { verdictTone, verdictWord } from './format'
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -10,12 +11,6 @@ const COLORS: Record<string, string> = {
 }
 const RESET = '\u001b[0m'
 const BOLD = '\u001b[1m'
-const LABEL: Record<string, string> = {
-  REGRESSION: 'REGRESSED',
-  IMPROVEMENT: 'improved',
-  NO_CHANGE: 'no change',
-  INCONCLUSIVE: 'inconclusive',
-}
 
 /** Strips control characters so untrusted names cannot move the cursor or recolour the terminal. */
 function plain(text: string): string {
@@ -53,9 +48,9 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
         formatValue(m.unit, m.head),
         m.change === null ? '–' : formatChange(m.change, m.absolute),
         formatInterval(m),
-        LABEL[m.verdict] ?? m.verdict,
+        verdictWord(m),
       ])
-      verdicts.push(m.verdict)
+      verdicts.push(verdictTone(m))
     })
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)))
@@ -66,7 +61,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   })
   lines.push(
     '',
-    `  * informs only. ${comparison.rounds} rounds, α ${comparison.alpha} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${comparison.alpha} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   const flagged =
     comparison.verdict === 'INVALID' ? [] : comparison.series.filter((s) => s.dispersion.flagged)

@@ -1,0 +1,68 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { compareResults } from '../../src/decide'
+import { renderComment } from '../../src/report/markdown'
+import { renderTerminal } from '../../src/report/terminal'
+import { makeResults, wobble } from '../testkit/results-factory'
+
+/**
+ * 7 rounds, the head 30% slower everywhere: each metric's own p is 2/128, significant alone, but
+ * not once Holm corrects it for the 5 gated metrics. The aggregate's p50 informs, uncorrected.
+ */
+function slowerHead() {
+  const results = makeResults({
+    rounds: 7,
+    series: ['all requests', 'api GET /items/:id'],
+    base: (r) => ({ p50: 10 * (1 + wobble(r, 0.02, 1)) }),
+    head: (r) => ({ p50: 13 * (1 + wobble(r, 0.02, 2)) }),
+  })
+  return compareResults(results, { failOn: ['REGRESSION', 'INVALID'] })
+}
+
+const YELLOW = '\u001b[33m'
+const RED = '\u001b[31m'
+
+function row(text: string, metric: string, series?: string): string {
+  const lines = text.split('\n')
+  const start = series ? lines.findIndex((l) => l.trimStart().startsWith(series)) : 0
+  return lines.slice(start).find((l) => new RegExp(`\\s${metric}\\s`).test(` ${l} `))!
+}
+
+describe('informational rows use their own words, never the gate’s', () => {
+  test('the same numbers: the gated row is inconclusive, the informational one is "worse", never REGRESSED', () => {
+    const c = slowerHead()
+    const gated = c.series
+      .find((s) => s.key === 'api GET /items/:id')!
+      .metrics.find((m) => m.metric === 'p50')!
+    const info = c.series.find((s) => s.key === 'all requests')!.metrics.find((m) => m.metric === 'p50')!
+    assert.equal(gated.gate, true)
+    assert.equal(gated.verdict, 'INCONCLUSIVE')
+    assert.equal(info.gate, false)
+    const text = renderTerminal(c, { color: false })
+    const infoRow = row(text, 'p50\\*')
+    assert.match(infoRow, /worse\s*$/)
+    assert.doesNotMatch(text, /REGRESSED/, 'no gated metric regressed, so the table never says so')
+    assert.match(row(text, 'p50', 'GET /items/:id'), /inconclusive\s*$/)
+    assert.match(text, /\* informs only: "worse" and "better" never block/)
+    // The PR comment marks it for a look (⚠️), never with the blocking ❌.
+    const details = renderComment(c, {}).split('<details>')[1]!
+    assert.doesNotMatch(details, /❌/)
+    assert.match(details, /p50 \(info\) \|[^\n]*\| ⚠️ \|/)
+  })
+
+  test('a worse informational metric is painted as a warning, a gated regression as a failure', () => {
+    const c = slowerHead()
+    const text = renderTerminal(c, { color: true })
+    assert.ok(text.includes(`${YELLOW}worse`), 'worse in yellow')
+    const blocked = {
+      ...c,
+      series: c.series.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => ({ ...m, verdict: 'REGRESSION' as const })),
+      })),
+    }
+    const painted = renderTerminal(blocked, { color: true })
+    assert.ok(painted.includes(`${RED}REGRESSED`), 'REGRESSED in red')
+    assert.ok(painted.includes(`${YELLOW}worse`), 'worse stays yellow')
+  })
+})

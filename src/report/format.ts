@@ -1,0 +1,26 @@
+import type { MetricComparison, MetricVerdict } from '../model/types'
+
+const GATE_WORDS: Record<MetricVerdict, string> = {
+  REGRESSION: 'REGRESSED',
+  IMPROVEMENT: 'improved',
+  NO_CHANGE: 'no change',
+  INCONCLUSIVE: 'inconclusive',
+}
+
+/** An informational metric neither blocks nor approves, and is not corrected for the gate's family. */
+const INFORM_WORDS: Record<MetricVerdict, string> = {
+  REGRESSION: 'worse',
+  IMPROVEMENT: 'better',
+  NO_CHANGE: 'no change',
+  INCONCLUSIVE: 'inconclusive',
+}
+
+/** A metric's verdict in words: the gate's for a gated metric, its own ("worse", "better") for an informational one. */
+export function verdictWord(m: Pick<MetricComparison, 'gate' | 'verdict'>): string {
+  return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict]
+}
+
+/** The verdict whose colour a row takes: an informational metric that got worse is a warning, never a block. */
+export function verdictTone(m: Pick<MetricComparison, 'gate' | 'verdict'>): MetricVerdict {
+  return !m.gate && m.verdict === 'REGRESSION' ? 'INCONCLUSIVE' : m.verdict
+}
