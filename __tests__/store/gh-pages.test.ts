@@ -12,7 +12,7 @@ import {
   rebuildDerived,
   recordRun,
   toRunRecord,
-  toBenchmarkActionJson,
+  benchmarkActionFiles,
   buildDerived,
 } from '../../src/store'
 import { dashboardUrl } from '../../src/forge/github/pages'
@@ -183,9 +183,9 @@ describe('gh-pages store', () => {
       'https://ghe.example.com/pages/acme/shop/perf/',
     )
     const results = makeResults({ rounds: 6, base: () => ({ p50: 10 }), head: () => ({ p50: 12 }) })
-    const exported = toBenchmarkActionJson(toRunRecord(results, null, 'main'))
-    const p50 = exported.smallerIsBetter.find((e) => e.name === 'api GET /items/:id p50')
+    const [smaller, bigger] = benchmarkActionFiles(toRunRecord(results, null, 'main'))
+    const p50 = smaller?.entries.find((e) => e.name === 'api GET /items/:id p50')
     assert.equal(p50?.value, 12)
-    assert.ok(exported.biggerIsBetter.some((e) => e.name.endsWith('throughput')))
+    assert.ok(bigger?.entries.some((e) => e.name.endsWith('throughput')))
   })
 })

@@ -5,7 +5,7 @@ import { errorMessage } from '../util/errors'
 import { run } from '../util/exec'
 import { Git } from '../util/git'
 import type { RunRecord } from '../model/types'
-import { toBenchmarkActionJson } from './benchmark-action'
+import { benchmarkActionFiles } from './benchmark-action'
 import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
 import { migrateRunRecord } from './migrate'
 import { runFileName } from './run-record'
@@ -110,8 +110,9 @@ async function applyRun(tree: string, options: RecordOptions, relative: string):
       if (error.code !== 'EEXIST') throw error
     },
   )
-  const benchmarkAction = file.replace(/\.json$/, '.benchmark-action.json')
-  await writeFile(benchmarkAction, `${JSON.stringify(toBenchmarkActionJson(options.record))}\n`)
+  for (const exported of benchmarkActionFiles(options.record)) {
+    await writeFile(file.replace(/\.json$/, exported.suffix), `${JSON.stringify(exported.entries)}\n`)
+  }
   await rebuildDerived(root, options.retention)
   await writeFile(path.join(tree, '.nojekyll'), '')
 }

@@ -1,6 +1,6 @@
 export { toRunRecord, runFileName, medianInterval } from './run-record'
 export { recordRun, readHistory, rebuildDerived, type RecordOptions, type RecordOutcome } from './gh-pages'
 export { copySite } from './site'
-export { toBenchmarkActionJson } from './benchmark-action'
+export { benchmarkActionFiles } from './benchmark-action'
 export { migrateRunRecord } from './migrate'
 export { buildDerived, buildIndexFile, writeDerived, seriesFileName } from './derive'
