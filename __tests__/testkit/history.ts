@@ -11,6 +11,10 @@ export interface HistoryOptions {
   benchmarks?: string[]
   /** Message of the run with this index (default `change N`). */
   message?: (index: number) => string
+  /** Time between runs (default an hour). */
+  spacingMs?: number
+  /** Throughput median of the run with this index (default about 100/s). */
+  throughput?: (index: number) => number
 }
 
 /** A generated history (run records → derived files) with the dashboard, written to `dir`. */
@@ -19,7 +23,7 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
   for (const benchmark of options.benchmarks ?? ['api']) {
     const records: RunRecord[] = []
     for (let i = 0; i < options.runs; i++) {
-      const time = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString()
+      const time = new Date(Date.UTC(2026, 0, 1) + i * (options.spacingMs ?? 3_600_000)).toISOString()
       const step = i > options.runs * 0.6 ? 1.25 : 1
       records.push({
         schemaVersion: RUN_RECORD_SCHEMA_VERSION,
@@ -55,7 +59,11 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
               p50: { median: p50, low: p50 * 0.95, high: p50 * 1.05 },
               p95: { median: p50 * 2, low: p50 * 1.85, high: p50 * 2.2 },
               p99: { median: p50 * 3, low: null, high: null },
-              throughput: { median: 100 * (1 + wobble(i, 0.02, s + 9)), low: null, high: null },
+              throughput: {
+                median: options.throughput?.(i) ?? 100 * (1 + wobble(i, 0.02, s + 9)),
+                low: null,
+                high: null,
+              },
               error_rate: { median: i === 3 ? 0.06 : 0, low: null, high: null },
             },
           }
