@@ -44,7 +44,8 @@ export function compareWithStored(
   const tooFew = `only ${runs.length} stored run${runs.length === 1 ? '' : 's'} of ${shortText(baseline.branch)} to measure run-to-run variance: ${MIN_HISTORY_RUNS} are needed`
   const drafts: Draft[] = seriesKeys(results).map((s) => {
     const metrics = rulesFor(s.key, results).map((threshold) => {
-      const stored = baseline.trials[s.key]?.[threshold.metric] ?? []
+      const trials = Object.hasOwn(baseline.trials, s.key) ? baseline.trials[s.key]! : {}
+      const stored = Object.hasOwn(trials, threshold.metric) ? trials[threshold.metric]! : []
       const samples = unpairedSamples(stored, head, s.key, threshold.metric)
       const x = transformAll(samples.base, threshold.absolute)
       const y = transformAll(samples.head, threshold.absolute)
