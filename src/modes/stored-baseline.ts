@@ -1,3 +1,4 @@
+import { resolveBaseCommit } from '../measure/base-commit'
 import type { RunRecord } from '../model/types'
 import type { BenchmarkSettings } from '../settings/types'
 import { chooseStoredBaseline, describeStoredBaseline } from '../store/baseline'
@@ -37,10 +38,10 @@ export async function storedBaseline(
   return { baseline, history }
 }
 
-/** The full sha `ref` names: a ref or commit of the repository, or an abbreviated sha of a stored run. */
+/** The full sha `ref` names: a commit of the repository (fetched from origin if need be), or an abbreviated sha of a stored run. */
 async function requestedCommit(workspace: string, ref: string, history: RunRecord[]): Promise<string> {
-  const local = await new Git(workspace).tryRun(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])
-  if (local) return local
+  const resolved = await resolveBaseCommit(new Git(workspace), { baseRef: ref }).catch(() => '')
+  if (resolved) return resolved
   const lower = ref.toLowerCase()
   const stored = /^[0-9a-f]{7,40}$/.test(lower)
     ? new Set(history.map((r) => r.meta.head.sha).filter((sha) => sha.startsWith(lower)))
