@@ -1,6 +1,6 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { symlink } from 'node:fs/promises'
+import { chmod, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cloneOrigin, commitAll, git, makeOriginAndClone, writeFiles } from '../testkit/git-repos'
 import { readDerived } from '../testkit/history'
@@ -127,5 +127,27 @@ describe('a hostile history branch', () => {
     assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`)
     assert.match(outcome.error ?? '', /missing\.git/)
     assert.ok(outcome.fallbackFile?.startsWith(path.join(repos.root, 'kept-read-only')))
+  })
+
+  test('a push the remote refuses (a hook, a protected branch) is not retried, and says why', async () => {
+    const guarded = await makeOriginAndClone()
+    try {
+      const hook = path.join(guarded.origin, 'hooks', 'pre-receive')
+      await writeFile(hook, '#!/bin/sh\necho "gh-pages is protected" >&2\nexit 1\n')
+      await chmod(hook, 0o755)
+      const outcome = await recordRun({
+        workspace: guarded.workspace,
+        branch: 'gh-pages',
+        dataDir: 'loadgate',
+        record: runOf('6'.repeat(40), 6),
+        fallbackDir: path.join(guarded.root, 'kept'),
+      })
+      assert.equal(outcome.pushed, false)
+      assert.equal(outcome.attempts, 1)
+      assert.match(outcome.error ?? '', /\[remote rejected\].*pre-receive hook declined/)
+      assert.match(outcome.error ?? '', /gh-pages is protected/)
+    } finally {
+      await guarded.cleanup()
+    }
   })
 })

@@ -164,15 +164,16 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
           `${commit}:refs/heads/${options.branch}`,
         ])
         if (pushed.code === 0) return { path: branchPath, pushed: true, attempts, commit }
-        rejected = LOST_RACE.test(`${pushed.stdout}\n${pushed.detail}`)
-        lastError = pushed.detail
+        // `--porcelain` prints the refused ref and why ('! … [remote rejected] (protected branch …)').
+        const refused = pushed.stdout.split('\n').find((line) => line.startsWith('!')) ?? ''
+        rejected = LOST_RACE.test(`${refused}\n${pushed.detail}`)
+        lastError = [refused.replace(/\s+/g, ' ').trim(), pushed.detail].filter(Boolean).join(' | ')
       } catch (error) {
         lastError = errorMessage(error)
       }
-      if (!rejected) break
+      if (!rejected || attempts === MAX_ATTEMPTS) break
       await new Promise((resolve) => setTimeout(resolve, jitteredDelay(attempts)))
     }
-    attempts = Math.min(attempts, MAX_ATTEMPTS)
     await mkdir(options.fallbackDir, { recursive: true })
     const fallbackFile = path.join(options.fallbackDir, path.basename(relative))
     await writeFile(fallbackFile, `${JSON.stringify(options.record)}\n`)
