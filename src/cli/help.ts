@@ -33,7 +33,10 @@ Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the d
 action's record mode does on pushes to the default branch.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}`,
+${settingsHelp()}
+Pushing a run that was measured but could not be pushed (nothing is measured):
+  --push-only FILE  the run file the failed record saved (or that run's results.json); takes
+                    --gh-pages-branch, --data-dir, --retention and --config as above`,
   report: () => `loadgate report FILE [--json]
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,

@@ -17,6 +17,7 @@ import { serveDashboard } from './dashboard-server'
 import type { Reporter } from '../report/reporter'
 import { settingFlags } from './flags'
 import { helpText } from './help'
+import { isPushOnly, pushOnlyCommand } from './push-only'
 import { builtInDefault } from '../settings/input-lookup'
 
 export const EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 } as const
@@ -196,6 +197,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'compare':
       case 'record':
+        if (command === 'record' && isPushOnly(rest))
+          return await pushOnlyCommand(rest, terminalReporter(false))
         return await measureCommand(command, rest)
       case 'report':
         return await reportCommand(rest)

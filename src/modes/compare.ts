@@ -3,11 +3,9 @@ import { compareResults, compareWithStored, needsExtension } from '../decide'
 import { measure } from '../measure/measure'
 import { resolveBaseCommit } from '../measure/base-commit'
 import { writeComparisonArtifact } from '../model/comparison-file'
-import type { Comparison, RunRecord } from '../model/types'
+import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
-import { readHistory } from '../store'
-import { LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import {
   comparisonOutcome,
@@ -18,6 +16,7 @@ import {
   type BenchmarkOutcome,
   type ModeRun,
 } from './run'
+import { storedBaseline } from './stored-baseline'
 
 /** `mode: compare`: base and head measured here, interleaved (or head against stored runs), then reported. */
 export async function compareMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
@@ -52,10 +51,11 @@ async function measureAndDecide(
   const failOn = settings.failOn
   const headSha = await headCommit(run)
   if (settings.baseline === 'stored') {
+    // Chosen before measuring: a base without a stored run fails in seconds, not after the trials.
+    const { baseline, history } = await storedBaseline(run, bench)
     const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure head`, () =>
       measure({ ...options, arms: ['head'], headSha }),
     )
-    const { baseline, history } = await storedBaseline(run, bench)
     return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }, history) }
   }
   const baseSha = await resolveBaseCommit(new Git(settings.workspace), {
@@ -72,29 +72,4 @@ async function measureAndDecide(
     }),
   )
   return { resultsPath, comparison: compareResults(results, { failOn }) }
-}
-
-/** The stored run of the base branch to compare with: the PR's base commit, else the newest valid one. */
-async function storedBaseline(
-  run: ModeRun,
-  bench: BenchmarkSettings,
-): Promise<{ baseline: RunRecord; history: RunRecord[] }> {
-  const { settings, context } = run
-  const history = await readHistory({
-    workspace: settings.workspace,
-    branch: settings.ghPagesBranch,
-    dataDir: settings.dataDir,
-    benchmark: bench.name,
-  })
-  const baseBranch = context.pullRequest?.baseRef || context.defaultBranch
-  const onBase = history.filter((r) => r.branch === baseBranch && r.verdict !== 'INVALID')
-  const wanted = context.pullRequest?.baseSha
-  const baseline = onBase.find((r) => r.meta.head.sha === wanted) ?? onBase.at(-1)
-  if (!baseline) {
-    throw new LoadgateError(
-      `baseline: stored found no valid stored run of '${bench.name}' for branch '${baseBranch}' on ` +
-        `'${settings.ghPagesBranch}': record one first (mode: record on ${baseBranch}) or use baseline: rerun`,
-    )
-  }
-  return { baseline, history }
 }

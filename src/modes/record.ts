@@ -1,15 +1,18 @@
 import path from 'node:path'
 import { findInvalidReasons } from '../decide'
 import { measure } from '../measure/measure'
-import type { Verdict } from '../model/types'
-import type { BenchmarkSettings } from '../settings/types'
-import { recordRun, toRunRecord } from '../store'
+import type { RunRecord, Verdict } from '../model/types'
+import { builtInDefault } from '../settings/input-lookup'
+import type { BenchmarkSettings, Settings } from '../settings/types'
+import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
 import { LoadgateError } from '../util/errors'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
   const { settings, context, reporter, forge } = run
+  // Before any container starts: a run that cannot be pushed is minutes of measuring for nothing.
+  await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
   const headSha = await headCommit(run)
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure`, () =>
     measure({ ...measureOptions(run, bench), arms: ['head'], headSha }),
@@ -18,28 +21,12 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const verdict: Verdict | null = invalid.length > 0 ? 'INVALID' : null
   const record = toRunRecord(results, null, context.branch || context.defaultBranch)
   record.verdict = verdict
-  const stored = await reporter.group(`loadgate ${bench.name}: record to ${settings.ghPagesBranch}`, () =>
-    recordRun({
-      workspace: settings.workspace,
-      branch: settings.ghPagesBranch,
-      dataDir: settings.dataDir,
-      record,
-      retention: settings.retention,
-      fallbackDir: path.dirname(resultsPath),
-      committer: forge?.committer ?? null,
-    }),
-  )
+  const stored = await storeRun(run, record, path.dirname(resultsPath))
   const headline =
     invalid.length > 0
       ? `Recorded an invalid run — ${invalid.map((r) => r.message).join('; ')}`
       : `Recorded ${results.trials.filter((t) => t.phase === 'measure').length} trials of ${bench.name}`
   reporter.summary(`### loadgate — ${bench.name}\n\n${headline}\n\nStored as \`${stored.path}\`.\n`)
-  if (!stored.pushed) {
-    throw new LoadgateError(
-      `Could not push the run to '${settings.ghPagesBranch}' after ${stored.attempts} attempts (${stored.error}); ` +
-        `it is saved in ${stored.fallbackFile} — upload it as an artifact and record it again`,
-    )
-  }
   reporter.info(`${bench.name}: ${headline}; stored ${stored.path}`)
   return {
     benchmark: bench.name,
@@ -50,4 +37,48 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
     commentUrl: '',
     dashboardUrl: forge?.dashboardUrl(settings.dataDir, bench.name) ?? '',
   }
+}
+
+/** What pushing a run needs of the settings. */
+export type StoreSettings = Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'>
+
+/** Pushes one run record to the history branch; a run that cannot be pushed is saved and named in the error. */
+export async function storeRun(
+  run: Pick<ModeRun, 'reporter' | 'forge'> & { settings: StoreSettings },
+  record: RunRecord,
+  fallbackDir: string,
+): Promise<RecordOutcome> {
+  const { settings, reporter, forge } = run
+  const stored = await reporter.group(
+    `loadgate ${record.benchmark}: record to ${settings.ghPagesBranch}`,
+    () =>
+      recordRun({
+        workspace: settings.workspace,
+        branch: settings.ghPagesBranch,
+        dataDir: settings.dataDir,
+        record,
+        retention: settings.retention,
+        fallbackDir,
+        committer: forge?.committer ?? null,
+        onWarning: (message) => reporter.warning(message),
+      }),
+  )
+  if (!stored.pushed) throw new LoadgateError(notPushedMessage(settings, stored))
+  return stored
+}
+
+function notPushedMessage(settings: StoreSettings, stored: RecordOutcome): string {
+  const tries = stored.attempts > 1 ? ` after ${stored.attempts} attempts` : ''
+  const flags = [
+    settings.ghPagesBranch === builtInDefault('gh-pages-branch')
+      ? ''
+      : ` --gh-pages-branch ${settings.ghPagesBranch}`,
+    settings.dataDir === builtInDefault('data-dir') ? '' : ` --data-dir ${settings.dataDir}`,
+  ].join('')
+  return (
+    `Could not push the run to '${settings.ghPagesBranch}'${tries} (${stored.error}); it is saved in ` +
+    `${stored.fallbackFile}: record it without measuring again with 'loadgate record --push-only ` +
+    `${stored.fallbackFile}${flags}' in a checkout of the repository (on GitHub, record.yml uploads it as the ` +
+    `artifact 'loadgate-record')`
+  )
 }

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { benchmarksFrom } from './benchmarks'
 import { NO_CONFIG_FILE, readConfig } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
+import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
@@ -73,7 +74,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     maxDroppedRate: parseFraction('max-dropped-rate', value('max-dropped-rate')),
     githubToken: inputs['github-token'] ?? '',
     ghPagesBranch: value('gh-pages-branch'),
-    dataDir: value('data-dir').replace(/^\/+|\/+$/g, '') || builtInDefault('data-dir'),
+    dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
     comment: oneOf<CommentMode>('comment', value('comment'), ['on', 'on-change', 'off']),
     status: boolean('status', value('status')),
     review: oneOf<ReviewMode>('review', value('review'), ['off', 'approve', 'request-changes', 'both']),

@@ -144,10 +144,11 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
       let metrics = metricsByKey.get(series.key)
       if (!metrics) metricsByKey.set(series.key, (metrics = {}))
       for (const [metric, value] of Object.entries(series.metrics)) {
-        if (!(metric in CHARTED)) continue
-        const columns: Columns = (metrics[metric] ??= CHARTED[metric]
-          ? { median: [], low: [], high: [] }
-          : { median: [] })
+        // Keys come from files anyone with push access writes: `constructor` is no metric.
+        if (!Object.hasOwn(CHARTED, metric)) continue
+        if (!Object.hasOwn(metrics, metric))
+          metrics[metric] = CHARTED[metric] ? { median: [], low: [], high: [] } : { median: [] }
+        const columns = metrics[metric]!
         // Runs that did not measure this metric are gaps, never zeros.
         pad(columns, index)
         columns.median.push(round(value.median))

@@ -1,18 +1,18 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { errorMessage } from '../util/errors'
-import { run } from '../util/exec'
-import { Git } from '../util/git'
+import { BENCHMARK_NAME } from '../model/names'
 import type { RunRecord } from '../model/types'
+import { errorMessage } from '../util/errors'
+import { Git } from '../util/git'
 import { benchmarkActionFiles } from './benchmark-action'
 import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
-import { migrateRunRecord } from './migrate'
+import { fetchBranch, gitOutcome, remoteRef } from './remote'
 import { runFileName } from './run-record'
+import { printable, readRunFiles, type SkipWarning } from './run-files'
 import { copySite } from './site'
 
 const MAX_ATTEMPTS = 8
-const READ_BATCH = 64
 
 export interface RecordOptions {
   /** A git checkout whose `origin` is the repository (credentials as actions/checkout leaves them). */
@@ -27,6 +27,8 @@ export interface RecordOptions {
   fallbackDir: string
   /** Who commits the run (the forge's bot); null or absent keeps the repository's own git identity. */
   committer?: { name: string; email: string } | null
+  /** Told about every stored run file left out of the rebuilt history (once per file). */
+  onWarning?: SkipWarning
 }
 
 export interface RecordOutcome {
@@ -40,68 +42,38 @@ export interface RecordOutcome {
   error?: string
 }
 
-function remoteRef(remote: string, branch: string): string {
-  return `refs/remotes/${remote}/${branch}`
-}
-
-async function fetchBranch(git: Git, remote: string, branch: string): Promise<boolean> {
-  const fetched = await git.tryRun([
-    'fetch',
-    '--no-tags',
-    '--quiet',
-    remote,
-    `+refs/heads/${branch}:${remoteRef(remote, branch)}`,
-  ])
-  return fetched !== null
-}
-
-async function readRunFiles(dir: string): Promise<RunRecord[]> {
-  const files: string[] = []
-  const walk = async (current: string): Promise<void> => {
-    let entries
-    try {
-      entries = await readdir(current, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name)
-      if (entry.isDirectory()) await walk(full)
-      else if (entry.name.endsWith('.json') && !entry.name.endsWith('.benchmark-action.json'))
-        files.push(full)
-    }
-  }
-  await walk(dir)
-  // Thousands of small files: read a batch at a time rather than one after another.
-  const records: RunRecord[] = []
-  for (let i = 0; i < files.length; i += READ_BATCH) {
-    const batch = files.slice(i, i + READ_BATCH)
-    const texts = await Promise.all(batch.map((file) => readFile(file, 'utf8')))
-    for (const text of texts) records.push(migrateRunRecord(JSON.parse(text)))
-  }
-  return records
-}
-
 /** Rebuilds every derived file under `<root>/data` from the run files, and copies the dashboard. */
-export async function rebuildDerived(root: string, retention = 0): Promise<void> {
+export async function rebuildDerived(
+  root: string,
+  retention = 0,
+  warn: SkipWarning = () => {},
+): Promise<void> {
   const dataDir = path.join(root, 'data')
   await mkdir(dataDir, { recursive: true })
-  const benchmarks = (await readdir(dataDir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
   const derived: DerivedBenchmark[] = []
-  for (const benchmark of benchmarks.sort()) {
-    const records = await readRunFiles(path.join(dataDir, benchmark, 'runs'))
+  for (const entry of await readdir(dataDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    // Folder names become chart titles and URL fragments: only names loadgate itself could have written.
+    if (!BENCHMARK_NAME.test(entry.name)) {
+      warn(`Skipped the folder 'data/${printable(entry.name)}' on the history branch: not a benchmark name`)
+      continue
+    }
+    const records = await readRunFiles(path.join(dataDir, entry.name, 'runs'), root, warn)
     if (records.length === 0) continue
-    const files = buildDerived(benchmark, records, retention)
+    const files = buildDerived(entry.name, records, retention)
     derived.push(files)
-    await writeDerived(path.join(dataDir, benchmark), files)
+    await writeDerived(path.join(dataDir, entry.name), files)
   }
   await writeFile(path.join(dataDir, 'index.json'), `${JSON.stringify(buildIndexFile(derived), null, 1)}\n`)
   await copySite(root)
 }
 
-async function applyRun(tree: string, options: RecordOptions, relative: string): Promise<void> {
+async function applyRun(
+  tree: string,
+  options: RecordOptions,
+  relative: string,
+  warn: SkipWarning,
+): Promise<void> {
   const root = path.join(tree, options.dataDir)
   const file = path.join(root, relative)
   await mkdir(path.dirname(file), { recursive: true })
@@ -113,7 +85,7 @@ async function applyRun(tree: string, options: RecordOptions, relative: string):
   for (const exported of benchmarkActionFiles(options.record)) {
     await writeFile(file.replace(/\.json$/, exported.suffix), `${JSON.stringify(exported.entries)}\n`)
   }
-  await rebuildDerived(root, options.retention)
+  await rebuildDerived(root, options.retention, warn)
   await writeFile(path.join(tree, '.nojekyll'), '')
 }
 
@@ -126,10 +98,33 @@ function jitteredDelay(attempt: number): number {
   return base / 2 + Math.random() * base
 }
 
+/** A push refused because the branch moved since it was fetched: another writer won, try again on its tip. */
+const LOST_RACE =
+  /\[rejected\].*\((fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*(cannot lock ref|failed to (update|lock)|incorrect old value|reference already exists)/
+
+/**
+ * Makes the tree of the history branch in a detached worktree at `tree`: the fetched tip, or an
+ * empty tree when the branch does not exist yet. Returns the parent commit ('' for the first one).
+ */
+async function checkoutHistory(repo: Git, remote: string, branch: string, tree: string): Promise<string> {
+  await repo.tryRun(['worktree', 'remove', '--force', tree])
+  await rm(tree, { recursive: true, force: true })
+  if (await fetchBranch(repo, remote, branch)) {
+    const tip = await repo.run(['rev-parse', '--verify', `${remoteRef(remote, branch)}^{commit}`])
+    await repo.run(['worktree', 'add', '--detach', '--quiet', tree, tip])
+    return tip
+  }
+  // No orphan branch (it would stay behind in the user's repository): an empty index, committed with commit-tree.
+  await repo.run(['worktree', 'add', '--detach', '--no-checkout', '--quiet', tree])
+  await new Git(tree).run(['read-tree', '--empty'])
+  return ''
+}
+
 /**
  * Appends one run to the history branch: fetch → add the immutable run file → rebuild derived
- * files → commit → push. A rejected push (another writer won) is retried on the new tip with
- * jittered backoff. A run that still cannot be pushed is written to `fallbackDir` — never lost.
+ * files → commit → push. Only a push rejected because another writer won is retried (on the new
+ * tip, with jittered backoff); any other failure stops at once. A run that cannot be pushed is
+ * written to `fallbackDir` — never lost. No local branch is created.
  */
 export async function recordRun(options: RecordOptions): Promise<RecordOutcome> {
   const remote = options.remote ?? 'origin'
@@ -138,41 +133,48 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
   const branchPath = path.posix.join(options.dataDir, relative.split(path.sep).join('/'))
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-pages-'))
   const tree = path.join(scratch, 'tree')
+  const warned = new Set<string>()
+  const warn: SkipWarning = (message) => {
+    if (!warned.has(message)) options.onWarning?.(message)
+    warned.add(message)
+  }
   let lastError = ''
   let attempts = 0
   try {
     for (attempts = 1; attempts <= MAX_ATTEMPTS; attempts++) {
-      await repo.tryRun(['worktree', 'remove', '--force', tree])
-      await rm(tree, { recursive: true, force: true })
-      const exists = await fetchBranch(repo, remote, options.branch)
-      if (exists) {
-        await repo.run(['worktree', 'add', '--detach', '--quiet', tree, remoteRef(remote, options.branch)])
-      } else {
-        await repo.run(['worktree', 'add', '--detach', '--quiet', tree])
-        const worktree = new Git(tree)
-        await worktree.run(['checkout', '--quiet', '--orphan', `loadgate-pages-${process.pid}-${attempts}`])
-        await worktree.run(['rm', '-rf', '--quiet', '--ignore-unmatch', '.'])
-      }
-      const worktree = new Git(tree)
+      let rejected = false
       try {
-        await applyRun(tree, options, relative)
+        const parent = await checkoutHistory(repo, remote, options.branch, tree)
+        await applyRun(tree, options, relative, warn)
+        const worktree = new Git(tree)
         await worktree.run(['add', '--all', '.'])
-        await worktree.run([
+        const treeSha = await worktree.run(['write-tree'])
+        const message = `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`
+        const commit = await worktree.run([
           ...committerArgs(options.committer),
-          'commit',
-          '--quiet',
-          '--no-verify',
+          'commit-tree',
+          treeSha,
+          ...(parent ? ['-p', parent] : []),
           '-m',
-          `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`,
+          message,
         ])
-        await worktree.run(['push', '--quiet', remote, `HEAD:refs/heads/${options.branch}`])
-        return { path: branchPath, pushed: true, attempts, commit: await worktree.run(['rev-parse', 'HEAD']) }
+        const pushed = await gitOutcome(tree, [
+          'push',
+          '--porcelain',
+          remote,
+          `${commit}:refs/heads/${options.branch}`,
+        ])
+        if (pushed.code === 0) return { path: branchPath, pushed: true, attempts, commit }
+        // `--porcelain` prints the refused ref and why ('! … [remote rejected] (protected branch …)').
+        const refused = pushed.stdout.split('\n').find((line) => line.startsWith('!')) ?? ''
+        rejected = LOST_RACE.test(`${refused}\n${pushed.detail}`)
+        lastError = [refused.replace(/\s+/g, ' ').trim(), pushed.detail].filter(Boolean).join(' | ')
       } catch (error) {
         lastError = errorMessage(error)
-        await new Promise((resolve) => setTimeout(resolve, jitteredDelay(attempts)))
       }
+      if (!rejected || attempts === MAX_ATTEMPTS) break
+      await new Promise((resolve) => setTimeout(resolve, jitteredDelay(attempts)))
     }
-    attempts = MAX_ATTEMPTS
     await mkdir(options.fallbackDir, { recursive: true })
     const fallbackFile = path.join(options.fallbackDir, path.basename(relative))
     await writeFile(fallbackFile, `${JSON.stringify(options.record)}\n`)
@@ -182,40 +184,4 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
     await repo.tryRun(['worktree', 'prune'])
     await rm(scratch, { recursive: true, force: true })
   }
-}
-
-/** Every stored run of one benchmark (oldest first), migrated to the current schema; [] when there is no history. */
-export async function readHistory(options: {
-  workspace: string
-  remote?: string
-  branch: string
-  dataDir: string
-  benchmark: string
-}): Promise<RunRecord[]> {
-  const remote = options.remote ?? 'origin'
-  const git = new Git(options.workspace)
-  if (!(await fetchBranch(git, remote, options.branch))) return []
-  const ref = remoteRef(remote, options.branch)
-  const prefix = path.posix.join(options.dataDir, 'data', options.benchmark, 'runs')
-  const listing = await git.run(['ls-tree', '-r', '--name-only', ref, '--', prefix])
-  const files = listing
-    .split('\n')
-    .filter((f) => f.endsWith('.json') && !f.endsWith('.benchmark-action.json'))
-  if (files.length === 0) return []
-  const { stdout } = await run('git', ['cat-file', '--batch'], {
-    cwd: options.workspace,
-    input: files.map((f) => `${ref}:${f}\n`).join(''),
-  })
-  // `--batch` answers `<sha> blob <bytes>\n<content>\n` per object: walk it by byte offsets.
-  const bytes = Buffer.from(stdout, 'utf8')
-  const records: RunRecord[] = []
-  let offset = 0
-  while (offset < bytes.length) {
-    const headerEnd = bytes.indexOf(0x0a, offset)
-    const size = Number(bytes.subarray(offset, headerEnd).toString('utf8').split(' ')[2])
-    const body = bytes.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8')
-    records.push(migrateRunRecord(JSON.parse(body)))
-    offset = headerEnd + 1 + size + 1
-  }
-  return records.sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
 }

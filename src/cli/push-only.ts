@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { pushSavedRun } from '../modes/push-only'
+import type { Reporter } from '../report/reporter'
+import { NO_CONFIG_FILE, readConfig } from '../settings/config-file'
+import { parseDataDir } from '../settings/data-dir'
+import { builtInDefault } from '../settings/input-lookup'
+import { integer } from '../settings/values'
+import { SettingsError } from '../util/errors'
+import { Git } from '../util/git'
+
+/** True when `loadgate record` was asked to push a saved run instead of measuring. */
+export function isPushOnly(args: string[]): boolean {
+  return args.some((arg) => arg === '--push-only' || arg.startsWith('--push-only='))
+}
+
+/** `loadgate record --push-only FILE [--gh-pages-branch B] [--data-dir D] [--retention N] [--config F]`. */
+export async function pushOnlyCommand(args: string[], reporter: Reporter): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'push-only': { type: 'string' },
+      'gh-pages-branch': { type: 'string' },
+      'data-dir': { type: 'string' },
+      retention: { type: 'string' },
+      config: { type: 'string' },
+    },
+  })
+  const cwd = process.cwd()
+  const workspace = (await new Git(cwd).tryRun(['rev-parse', '--show-toplevel'])) ?? ''
+  if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`)
+  const file = values['push-only'] ? path.resolve(values['push-only']) : ''
+  if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file")
+  const config = values.config ? readConfig(values.config, workspace) : NO_CONFIG_FILE
+  const value = (name: 'gh-pages-branch' | 'data-dir' | 'retention'): string =>
+    values[name] || config.shared[name] || builtInDefault(name)
+  const branch = (await new Git(workspace).tryRun(['symbolic-ref', '--quiet', '--short', 'HEAD'])) ?? ''
+  await pushSavedRun({
+    file,
+    branch,
+    reporter,
+    settings: {
+      workspace,
+      ghPagesBranch: value('gh-pages-branch'),
+      dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
+      retention: integer('retention', value('retention'), 0, 1_000_000),
+    },
+  })
+  return 0
+}
