@@ -99,12 +99,17 @@ async function reportAfterForkRun(d: GitHubDouble, document: unknown, inputs: Re
 }
 
 /** Report mode as the trusted run's deciding job runs it: workflow_dispatch with the PR and head a maintainer gave. */
-async function trustedReport(d: GitHubDouble, results: ResultsFile, inputs: Record<string, string> = {}) {
+async function trustedReport(
+  d: GitHubDouble,
+  results: ResultsFile,
+  inputs: Record<string, string> = {},
+  dispatched: Record<string, string> = { 'pull-request': String(PR), 'head-sha': HEAD },
+) {
   const dir = await tempDir()
   const file = path.join(dir, 'results.json')
   await writeFile(file, JSON.stringify(results))
   const event = path.join(dir, 'event.json')
-  await writeFile(event, JSON.stringify({ inputs: { 'pull-request': String(PR), 'head-sha': HEAD } }))
+  await writeFile(event, JSON.stringify({ inputs: dispatched }))
   process.env.GITHUB_EVENT_NAME = 'workflow_dispatch'
   process.env.GITHUB_EVENT_PATH = event
   const settings = settingsFor(dir, {
@@ -221,6 +226,19 @@ describe('the trusted run decides from raw trials under its own settings', () =>
     assert.equal(outcome.blocking, false)
     assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'success']])
     assert.deepEqual(d.violations, [])
+  })
+
+  test('a trusted run refuses a head that is not a full commit sha, in one line', async () => {
+    const d = await start()
+    await assert.rejects(
+      trustedReport(d, slowerHead('900'), {}, { 'pull-request': String(PR), 'head-sha': 'main' }),
+      /^LoadgateError: Workflow input 'head-sha' is 'main': expected the PR head's full 40-character commit sha$/,
+    )
+    await assert.rejects(
+      trustedReport(d, slowerHead('900'), {}, { 'pull-request': '7; rm -rf /', 'head-sha': HEAD }),
+      /^LoadgateError: Workflow input 'pull-request' is '7; rm -rf \/': expected a PR number$/,
+    )
+    assert.deepEqual(d.requests, [])
   })
 
   test('a trusted run refuses a comparison and raw trials from another run', async () => {
