@@ -177,6 +177,23 @@ describe('report mode trusts nothing a fork uploaded', () => {
     assert.deepEqual(d.requests, [])
   })
 
+  test("a trusted approval is withdrawn when a newer commit has only the fork's own result", async () => {
+    const d = await start({
+      seededReviews: {
+        [PR]: [
+          { user: 'github-actions[bot]', body: '<!-- loadgate-review:api -->\nApproved', state: 'APPROVED' },
+        ],
+      },
+    })
+    await reportAfterForkRun(d, forgedImprovement(), { review: 'both' })
+    assert.deepEqual(
+      (d.state.reviews.get(PR) ?? []).map((r) => r.state),
+      ['DISMISSED'],
+      'no approval stands, and none was added',
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
   test('an unverified report never replaces the status a trusted run set', async () => {
     const d = await start()
     await trustedReport(d, slowerHead('900'))
