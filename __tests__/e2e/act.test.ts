@@ -286,7 +286,8 @@ describe('example workflows under act', () => {
       const comment = await theComment(prs.fork, 'fork')
       const word = { NO_CHANGE: 'Approved', INCONCLUSIVE: 'Inconclusive' }[comparison.verdict as string]
       assert.ok(word && comment.body.includes(`— ${word} —`), `the artifact's verdict ${comparison.verdict}`)
-      assert.deepEqual(statuses(prs.fork), [['loadgate/api', 'success']])
+      // The fork's own result is unverified: pending until a maintainer's trusted run (fork-trust.test.ts).
+      assert.deepEqual(statuses(prs.fork), [['loadgate/api', 'pending']])
       assert.deepEqual(double.violations, [])
     },
   )

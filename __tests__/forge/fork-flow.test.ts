@@ -16,7 +16,7 @@ after(async () => {
 
 describe('fork pull requests', () => {
   test(
-    'compare with a read-only token → artifact → report mode → comment and status on the right PR',
+    'compare with a read-only token → artifact → report mode → unverified comment and pending status on the right PR',
     { timeout: 400_000 },
     async () => {
       const repo = await makeExampleRepo({ headEnv: 'LATENCY_PERCENT=5' })
@@ -82,15 +82,21 @@ describe('fork pull requests', () => {
             repository: { full_name: 'acme/shop' },
           },
         },
-        inputs: { 'report-file': comparisonFile, 'github-token': 'ghs_write' },
+        inputs: {
+          'report-file': comparisonFile,
+          'github-token': 'ghs_write',
+          'k6-script': 'compose/k6/api.js',
+        },
       })
       assert.equal(report.outputs.verdict, compare.outputs.verdict)
       const comments = double.state.comments.get(5) ?? []
       assert.equal(comments.length, 1, report.stdout)
       assert.match(comments[0]!.body, /^<!-- loadgate:api /)
+      assert.match(comments[0]!.body, /Reported by the fork's own run, unverified/)
+      // The fork's own result never satisfies the required status.
       assert.deepEqual(
-        double.state.statuses.map((s) => [s.sha, s.context]),
-        [[repo.headSha, 'loadgate/api']],
+        double.state.statuses.map((s) => [s.sha, s.context, s.state]),
+        [[repo.headSha, 'loadgate/api', 'pending']],
       )
       assert.deepEqual(double.violations, [])
     },

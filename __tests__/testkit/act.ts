@@ -19,6 +19,13 @@ import { parseDocument, type YAMLMap } from 'yaml'
 //   `--action-cache-path` inside the test's temporary folder so failed jobs leave nothing behind.
 
 const STANDINS = path.resolve('__tests__/e2e/actions')
+
+/** The commits the example workflows pin GitHub's actions to: the same stand-ins run for them. */
+export const PINNED_ACTIONS: Record<string, string> = {
+  checkout: '11bd71901bbe5b1630ceea73d27597364c9af683',
+  'upload-artifact': 'ea165f8d65b6e75b540449e92b4886f43607fa02',
+  'download-artifact': 'd3f86a106a0bac45b974a628896c90dbdf5c8093',
+}
 const ACT = process.env.LOADGATE_ACT ?? 'act'
 let runCounter = 0
 
@@ -104,6 +111,10 @@ export async function runAct(options: {
     ...['checkout', 'upload-artifact', 'download-artifact'].flatMap((name) => [
       '--local-repository',
       `actions/${name}@v4=${path.join(STANDINS, name)}`,
+    ]),
+    ...Object.entries(PINNED_ACTIONS).flatMap(([name, sha]) => [
+      '--local-repository',
+      `actions/${name}@${sha}=${path.join(STANDINS, name)}`,
     ]),
     '--local-repository',
     `loadgate/loadgate@v1=${options.actionDir}`,

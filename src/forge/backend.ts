@@ -43,6 +43,17 @@ export interface PublishRequest {
   comment: CommentMode
   status: boolean
   review: ReviewMode
+  /**
+   * The result was computed on a fork's runner (its own workflow, its own artifact): it is posted
+   * labelled as unverified, never sets `success` on the gating status and never approves.
+   */
+  unverified?: boolean
+}
+
+/** A trusted run a maintainer started for a pull request: which PR, and the head commit they vouched for. */
+export interface TrustedRunTarget {
+  pullNumber: number
+  headSha: string
 }
 
 export interface PublishResult {
@@ -70,6 +81,11 @@ export interface Forge {
   /** The open pull request whose head is this commit (fork pull requests included), or null. */
   findPullRequest(headSha: string): Promise<number | null>
   publish(request: PublishRequest): Promise<PublishResult>
+  /**
+   * The pull request and head commit of a maintainer-started trusted run (`workflow_dispatch` with
+   * the inputs `pull-request` and `head-sha`), or null when this run is not one.
+   */
+  trustedRunTarget(): TrustedRunTarget | null
   /** The published dashboard, opening a benchmark (and series) when given. */
   dashboardUrl(dataDir: string, benchmark?: string, series?: string): string
 }

@@ -1,7 +1,14 @@
 import type { Forge, RunContext } from './backend'
 import { createGitHubForge } from './github/forge'
 
-export type { Forge, PublishRequest, PublishResult, RunContext, PullRequestInfo } from './backend'
+export type {
+  Forge,
+  PublishRequest,
+  PublishResult,
+  RunContext,
+  PullRequestInfo,
+  TrustedRunTarget,
+} from './backend'
 
 /** The forge the run belongs to, or null for a local run that belongs to none. */
 export function createForge(context: RunContext, token: string): Forge | null {

@@ -1,40 +1,120 @@
-import { readFile } from 'node:fs/promises'
-import { compareResults } from '../decide'
-import { readComparisonArtifact } from '../model/comparison-file'
-import { readResults } from '../model/results-file'
+import type { TrustedRunTarget } from '../forge'
 import type { Comparison } from '../model/types'
-import { renderSummary } from '../report/markdown'
-import type { Settings } from '../settings/types'
+import { renderSummary, type ReportLinks } from '../report/markdown'
+import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
-import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type ModeRun } from './run'
+import {
+  configuredBenchmark,
+  decideUnderOwnSettings,
+  judgeUnderOwnFailOn,
+  readReportInput,
+  type ReportInput,
+} from './report-file'
+import { comparisonOutcome, reportLinks, type BenchmarkOutcome, type ModeRun } from './run'
 
-/** `mode: report` (workflow_run for fork PRs): posts an uploaded comparison; never runs the fork's code. */
+/**
+ * `mode: report`: posts a result measured by another job; never runs the measured code.
+ * - A maintainer's trusted run (workflow_dispatch with `pull-request` and `head-sha`): raw trials
+ *   measured earlier in this same workflow run, decided here under this workflow's settings; the
+ *   real status.
+ * - Anything else (workflow_run after a fork's pull_request run): the fork's own result, posted as
+ *   unverified with a pending status and no review.
+ */
 export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
-  const { settings, context, reporter, forge } = run
-  const comparison = await readReportFile(settings)
-  // The artifact is untrusted: it may only speak about the commit this workflow_run was triggered by.
-  if (context.headSha && comparison.meta.head.sha !== context.headSha) {
-    throw new LoadgateError(
-      `Input 'report-file' describes commit ${comparison.meta.head.sha.slice(0, 12)}, ` +
-        `but this workflow_run is for ${context.headSha.slice(0, 12)}: refusing to report it`,
+  const { settings, reporter, forge } = run
+  const input = await readReportInput(settings)
+  const bench = configuredBenchmark(settings, input.benchmark)
+  const target = forge?.trustedRunTarget() ?? null
+  const comparison = target ? trustedComparison(run, input, bench, target) : forkComparison(run, input, bench)
+  const links = reportLinks(run, bench.name, comparison)
+  const unverified = target === null
+  if (unverified) {
+    reporter.info(
+      `${bench.name}: this result was computed by the fork's own run; it is posted as unverified ` +
+        "with a pending status. A maintainer's trusted run sets the real status.",
     )
   }
-  const links = reportLinks(run, comparison.benchmark, comparison)
-  reporter.summary(renderSummary(comparison, links))
-  const pullNumber = forge?.canPublish ? await forge.findPullRequest(comparison.meta.head.sha) : null
-  const commentUrl = await publish(run, comparison, links, pullNumber)
+  reporter.summary(
+    `${unverified ? "> **Unverified**: reported by the fork's own run.\n\n" : ''}${renderSummary(comparison, links)}`,
+  )
+  const pullNumber = target
+    ? target.pullNumber
+    : forge?.canPublish
+      ? await forge.findPullRequest(comparison.meta.head.sha)
+      : null
+  const commentUrl = await post(run, comparison, links, pullNumber, unverified)
   return comparisonOutcome(comparison, settings.reportFile, commentUrl, links)
 }
 
-/** A comparison.json, or a results.json (the comparison is then computed here, with this run's fail-on). */
-async function readReportFile(settings: Settings): Promise<Comparison> {
-  const isResults = await readFile(settings.reportFile, 'utf8')
-    .then((text) => Array.isArray((JSON.parse(text) as { trials?: unknown }).trials))
-    .catch(() => false)
-  if (isResults) {
-    return compareResults(await readResults(settings.reportFile), { failOn: settings.failOn })
+/** Raw trials from this very workflow run, decided under its settings, labelled with the vouched-for head. */
+function trustedComparison(
+  run: ModeRun,
+  input: ReportInput,
+  bench: BenchmarkSettings,
+  target: TrustedRunTarget,
+): Comparison {
+  if (input.kind !== 'results') {
+    throw new LoadgateError(
+      "Input 'report-file' is a comparison: a trusted run decides from raw trials, so expected the " +
+        "measuring job's results.json",
+    )
   }
-  const comparison = await readComparisonArtifact(settings.reportFile)
-  // The verdict's consequences follow this workflow's fail-on, not the uploader's.
-  return { ...comparison, blocking: settings.failOn.includes(comparison.verdict) }
+  if (input.results.meta.runId !== run.context.runId) {
+    throw new LoadgateError(
+      `Input 'report-file' was measured by run ${input.results.meta.runId.slice(0, 40)}, not by this ` +
+        `run (${run.context.runId}): a trusted run reports only what its own measuring job measured`,
+    )
+  }
+  const comparison = decideUnderOwnSettings(input.results, run.settings, bench)
+  return {
+    ...comparison,
+    meta: {
+      ...comparison.meta,
+      head: { ...comparison.meta.head, sha: target.headSha },
+      pullRequest: target.pullNumber,
+    },
+  }
+}
+
+/** The fork's own result: it may only speak about the commit this workflow_run was triggered by. */
+function forkComparison(run: ModeRun, input: ReportInput, bench: BenchmarkSettings): Comparison {
+  const comparison =
+    input.kind === 'results'
+      ? decideUnderOwnSettings(input.results, run.settings, bench)
+      : judgeUnderOwnFailOn(input.comparison, run.settings)
+  const headSha = run.context.headSha
+  if (headSha && comparison.meta.head.sha !== headSha) {
+    throw new LoadgateError(
+      `Input 'report-file' describes commit ${comparison.meta.head.sha.slice(0, 12)}, ` +
+        `but this workflow_run is for ${headSha.slice(0, 12)}: refusing to report it`,
+    )
+  }
+  return comparison
+}
+
+/** Posts the comment, status and review; returns the comment's URL ('' when nothing was posted). */
+async function post(
+  run: ModeRun,
+  comparison: Comparison,
+  links: ReportLinks,
+  pullNumber: number | null,
+  unverified: boolean,
+): Promise<string> {
+  const { settings, reporter, forge } = run
+  if (!forge?.canPublish) {
+    reporter.info('No GitHub token or repository: the report is in the job summary only')
+    return ''
+  }
+  const published = await forge.publish({
+    comparison,
+    pullNumber,
+    headSha: comparison.meta.head.sha,
+    links,
+    comment: settings.comment,
+    status: settings.status,
+    review: settings.review,
+    unverified,
+  })
+  for (const warning of published.warnings) reporter.warning(warning)
+  return published.commentUrl ?? ''
 }

@@ -175,7 +175,8 @@ const TABLE = [
   },
   {
     name: 'github-token',
-    description: 'Token for the PR comment, commit status, review and gh-pages push.',
+    description:
+      'Token for the PR comment, commit status and review (the gh-pages push uses the checkout credentials).',
     actionDefault: '${{ github.token }}',
     scopes: ACTION_ONLY,
   },

@@ -29,6 +29,10 @@ export function commentRoutes(double: DoubleContext): Routes {
     const unrelated = Array.from({ length: count }, (_, i) => comment(`unrelated comment ${i}`, 'someone'))
     state.comments.set(Number(issue), unrelated)
   }
+  for (const [issue, seeds] of Object.entries(double.options.seededComments ?? {})) {
+    const seeded = seeds.map((seed) => comment(seed.body, seed.user))
+    state.comments.set(Number(issue), [...(state.comments.get(Number(issue)) ?? []), ...seeded])
+  }
 
   return {
     'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': (p, q) => {

@@ -4,6 +4,7 @@ import { pullRoutes } from './pulls'
 import { reviewRoutes } from './reviews'
 import { serveGitHubApi } from './server'
 import { statusRoutes } from './statuses'
+import { userRoutes } from './users'
 import type { DoubleOptions, GitHubDouble } from './types'
 
 // A local stand-in for the part of GitHub's REST API loadgate uses. Every request and every
@@ -23,6 +24,7 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
       ...statusRoutes(double),
       ...reviewRoutes(double),
       ...pullRoutes(double),
+      ...userRoutes(double),
     },
   })
   double.baseUrl = server.url

@@ -36,6 +36,11 @@ export function reviewRoutes(double: DoubleContext): Routes {
     author_association: 'NONE',
   })
 
+  for (const [pull, seeds] of Object.entries(double.options.seededReviews ?? {})) {
+    const seeded = seeds.map((seed) => ({ id: double.nextId(), ...seed, commit_id: 'a'.repeat(40) }))
+    state.reviews.set(Number(pull), [...(state.reviews.get(Number(pull)) ?? []), ...seeded])
+  }
+
   return {
     'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': (p, q) => {
       const pull = Number(p.pull_number)

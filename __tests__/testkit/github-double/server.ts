@@ -64,7 +64,8 @@ function requestProblems(route: Route, query: URLSearchParams, body: unknown, op
     ...queryParameterProblems(route.operation, query),
     ...(schema && body !== undefined ? validate(schema, body, 'body') : []),
   ]
-  if (route.params.owner !== options.owner || route.params.repo !== options.repo)
+  const repositoryScoped = route.params.owner !== undefined || route.params.repo !== undefined
+  if (repositoryScoped && (route.params.owner !== options.owner || route.params.repo !== options.repo))
     problems.push(`unknown repository ${route.params.owner}/${route.params.repo}`)
   return problems
 }

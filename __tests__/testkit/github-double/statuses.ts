@@ -5,7 +5,25 @@ import type { Routes } from './server'
 // Commit statuses: one per benchmark on the head commit.
 
 export function statusRoutes(double: DoubleContext): Routes {
+  const json = (status: DoubleContext['state']['statuses'][number], id: number) => ({
+    ...(example(component('status')) as object),
+    id,
+    state: status.state,
+    context: status.context,
+    description: status.description,
+    target_url: status.target_url,
+    creator: double.user(double.tokenUser),
+  })
   return {
+    // Newest first, as GitHub lists them.
+    'GET /repos/{owner}/{repo}/commits/{ref}/statuses': (p, q) => {
+      const list = double.state.statuses
+        .map((s, i) => ({ s, i }))
+        .filter(({ s }) => s.sha === p.ref)
+        .reverse()
+        .map(({ s, i }) => json(s, i + 1))
+      return double.page(list, q, `/commits/${p.ref}/statuses`)
+    },
     'POST /repos/{owner}/{repo}/statuses/{sha}': (p, _q, body) => {
       const status = {
         sha: p.sha!,

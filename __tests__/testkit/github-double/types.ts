@@ -9,6 +9,10 @@ export interface DoubleOptions {
   failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>
   /** Issue number → unrelated comments to seed (forces pagination). */
   preexistingComments?: Record<number, number>
+  /** Issue number → comments written by other users before the run (after the unrelated ones). */
+  seededComments?: Record<number, Array<{ user: string; body: string }>>
+  /** Pull number → reviews written before the run. */
+  seededReviews?: Record<number, Array<{ user: string; body: string; state: string }>>
 }
 
 export interface Comment {

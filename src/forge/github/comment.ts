@@ -1,24 +1,33 @@
 import type { Comparison } from '../../model/types'
 import { commentMarker, comparisonDigest, renderComment } from '../../report/markdown'
-import { repoOf, type PublishContext } from './publish-context'
+import { writtenBy } from './identity'
+import { isLabelledUnverified, labelUnverified } from './provenance'
+import { ownLogin, repoOf, type PublishContext } from './publish-context'
 
-/** Creates the benchmark's sticky comment, or edits the one that carries its marker. */
+/**
+ * Creates the benchmark's sticky comment, or edits the one that carries its marker and was written
+ * by this token's identity (a marker in someone else's comment is just text).
+ */
 export async function upsertComment(
   comparison: Comparison,
   ctx: PublishContext,
   pullNumber: number,
 ): Promise<string> {
   const marker = commentMarker(comparison.benchmark)
+  const login = await ownLogin(ctx)
   const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
     ...repoOf(ctx),
     issue_number: pullNumber,
     per_page: 100,
   })
-  const existing = comments.find((c) => c.body?.startsWith(marker))
-  const body = renderComment(comparison, ctx.links)
+  const existing = comments.find((c) => c.body?.startsWith(marker) && writtenBy(c.user, login))
+  const rendered = renderComment(comparison, ctx.links)
+  const body = ctx.unverified ? labelUnverified(rendered) : rendered
   if (existing) {
-    if (ctx.comment === 'on-change' && existing.body?.includes(`digest=${comparisonDigest(comparison)} `))
-      return existing.html_url
+    const unchanged =
+      existing.body?.includes(`digest=${comparisonDigest(comparison)} `) &&
+      isLabelledUnverified(existing.body) === Boolean(ctx.unverified)
+    if (ctx.comment === 'on-change' && unchanged) return existing.html_url
     const { data } = await ctx.octokit.rest.issues.updateComment({
       ...repoOf(ctx),
       comment_id: existing.id,

@@ -1,8 +1,16 @@
-import type { CommitIdentity, Forge, PublishRequest, PublishResult, RunContext } from '../backend'
+import type {
+  CommitIdentity,
+  Forge,
+  PublishRequest,
+  PublishResult,
+  RunContext,
+  TrustedRunTarget,
+} from '../backend'
 import { createGitHubClient, type Octokit } from './client'
 import { dashboardUrl } from './pages'
 import { publishReport } from './publish'
 import { findPullRequestForSha } from './pull-requests'
+import { readTrustedRunTarget } from './trusted-run'
 
 /** The identity GitHub shows for commits made with a workflow's token. */
 const ACTIONS_BOT: CommitIdentity = {
@@ -41,8 +49,13 @@ class GitHubForge implements Forge {
       status: request.status,
       review: request.review,
       links: request.links,
+      unverified: request.unverified ?? false,
       targetUrl: request.links.run ?? request.links.dashboard,
     })
+  }
+
+  trustedRunTarget(): TrustedRunTarget | null {
+    return readTrustedRunTarget()
   }
 
   dashboardUrl(dataDir: string, benchmark?: string, series?: string): string {

@@ -20,7 +20,7 @@ function permissionWarning(what: string, permission: string, error: unknown): st
 
 /**
  * Posts the result: the sticky comment, the commit status branch protection can require, and the
- * optional review. Missing permissions and refused approvals become warnings, never failures:
+ * optional review (never for an unverified result). Missing permissions and refused approvals become warnings, never failures:
  * the verdict still reaches the job summary and the exit code.
  */
 export async function publishReport(comparison: Comparison, ctx: PublishContext): Promise<PublishResult> {
@@ -34,8 +34,7 @@ export async function publishReport(comparison: Comparison, ctx: PublishContext)
   }
   if (ctx.status) {
     try {
-      await setStatus(comparison, ctx)
-      result.statusSet = true
+      result.statusSet = await setStatus(comparison, ctx)
     } catch (error) {
       result.warnings.push(permissionWarning('set the commit status', 'statuses', error))
     }

@@ -1,7 +1,10 @@
 import type { Comparison } from '../../model/types'
+import { unverifiedDescription } from './provenance'
 import { repoOf, type PublishContext } from './publish-context'
 
-function statusState(comparison: Comparison): 'success' | 'failure' | 'error' {
+type StatusState = 'success' | 'failure' | 'error' | 'pending'
+
+function statusState(comparison: Comparison): StatusState {
   if (!comparison.blocking) return 'success'
   return comparison.verdict === 'INVALID' ? 'error' : 'failure'
 }
@@ -10,14 +13,37 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
 }
 
-/** The commit status `loadgate/<benchmark>` on the head: what branch protection requires. */
-export async function setStatus(comparison: Comparison, ctx: PublishContext): Promise<void> {
+/** The gating context branch protection requires. */
+export function gatingContext(benchmark: string): string {
+  return `loadgate/${benchmark}`
+}
+
+/**
+ * The commit status `loadgate/<benchmark>` on the head: what branch protection requires. An
+ * unverified result sets it to `pending` (which never satisfies protection), and never replaces a
+ * final state a trusted run already set on that commit. Returns whether a status was written.
+ */
+export async function setStatus(comparison: Comparison, ctx: PublishContext): Promise<boolean> {
+  const context = gatingContext(comparison.benchmark)
+  if (ctx.unverified && (await hasFinalStatus(ctx, context))) return false
   await ctx.octokit.rest.repos.createCommitStatus({
     ...repoOf(ctx),
     sha: ctx.headSha,
-    state: statusState(comparison),
-    context: `loadgate/${comparison.benchmark}`,
-    description: truncate(comparison.headline, 140),
+    state: ctx.unverified ? 'pending' : statusState(comparison),
+    context,
+    description: truncate(ctx.unverified ? unverifiedDescription(comparison) : comparison.headline, 140),
     ...(ctx.targetUrl ? { target_url: ctx.targetUrl } : {}),
   })
+  return true
+}
+
+/** Whether the newest status of `context` on the head is final (GitHub lists newest first). */
+async function hasFinalStatus(ctx: PublishContext, context: string): Promise<boolean> {
+  const statuses = await ctx.octokit.paginate(ctx.octokit.rest.repos.listCommitStatusesForRef, {
+    ...repoOf(ctx),
+    ref: ctx.headSha,
+    per_page: 100,
+  })
+  const newest = statuses.find((s) => s.context === context)
+  return newest !== undefined && newest.state !== 'pending'
 }

@@ -1,0 +1,155 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
+import { loadgateLeftovers } from '../testkit/docker'
+import { git } from '../testkit/git-repos'
+import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
+
+// The fork flow end to end under act, with real Docker, Compose, k6 and git: an honest pull request
+// from a fork is measured by its own pull_request run (read-only token), reported by
+// fork-report.yml as unverified (pending status, labelled comment, no review), and only the
+// trusted run a maintainer starts (trusted-run.yml, workflow_dispatch) sets the real status.
+// The action is built from this checkout into a temporary folder (dist/ is left alone).
+
+const TOKEN = 'ghs_e2e_fork_trust_token'
+const OUTPUT = 'test-output/act'
+const quick = { 'min-rounds': '3', 'max-rounds': '3', warmup: '2s' }
+const k6Env = { DURATION: '3s', RATE: '200' }
+
+let repo: TestRepo
+let actionDir: string
+let double: GitHubDouble
+let pr: PullRequestRef
+
+async function act(scenario: string, workflow: string, event: string, eventFile: string): Promise<ActRun> {
+  const run = await runAct({
+    cwd: repo.dir,
+    workflow: `.github/workflows/${workflow}`,
+    event,
+    eventFile,
+    actionDir,
+    repository: repo.repository,
+    token: TOKEN,
+    cacheDir: path.join(repo.root, 'act-cache'),
+    env: {
+      GITHUB_API_URL: double.url,
+      LOADGATE_TEST_ORIGIN: repo.origin,
+      LOADGATE_TEST_ARTIFACTS: path.join(repo.root, 'artifacts'),
+    },
+    timeoutMs: 420_000,
+  })
+  await writeFile(path.join(OUTPUT, `${scenario}.log`), run.log)
+  const left = loadgateLeftovers().filter((name) => name.startsWith(`loadgate-${run.runId}-`))
+  assert.deepEqual(left, [], `the run left Docker resources behind\n${logTail(run)}`)
+  return run
+}
+
+/** What a maintainer starts: workflow_dispatch on the default branch with the PR and its head. */
+async function dispatchEvent(inputs: Record<string, string>): Promise<string> {
+  git(repo.dir, 'checkout', '-q', 'main')
+  const file = path.join(repo.root, 'events', 'dispatch.json')
+  const repository = {
+    full_name: repo.repository,
+    name: 'shop',
+    owner: { login: 'acme' },
+    default_branch: 'main',
+  }
+  await writeFile(
+    file,
+    JSON.stringify({ inputs, ref: 'refs/heads/main', repository, sender: { login: 'maintainer' } }, null, 2),
+  )
+  return file
+}
+
+const statuses = () =>
+  double.state.statuses.filter((s) => s.sha === pr.headSha).map((s) => [s.context, s.state])
+const comments = () =>
+  (double.state.comments.get(pr.number) ?? []).filter((c) => c.body.startsWith('<!-- loadgate:api '))
+
+before(async () => {
+  await mkdir(OUTPUT, { recursive: true })
+  repo = await makeTestRepo({
+    workflows: {
+      'pull-request.yml': await workflowForTest('pull-request.yml', { inputs: quick, k6Env }),
+      'fork-report.yml': await workflowForTest('fork-report.yml', {}),
+      'trusted-run.yml': await workflowForTest('trusted-run.yml', { inputs: quick, k6Env }),
+    },
+  })
+  const build = await mkdtemp(path.join(os.tmpdir(), 'loadgate-build-'))
+  execFileSync('node', ['scripts/build.mjs', path.join(build, 'dist')], { stdio: 'inherit' })
+  for (const file of ['action.yml', 'package.json']) await copyFile(file, path.join(build, file))
+  actionDir = await packAction(path.join(repo.root, 'action'), build)
+  pr = await repo.openPullRequest({
+    number: 21,
+    branch: 'typo',
+    fork: 'contributor/shop',
+    files: { 'README.md': '# shop (typo fixed)\n' },
+  })
+  double = await startGitHubDouble({
+    pulls: [{ number: pr.number, headSha: pr.headSha, author: 'contributor' }],
+  })
+})
+
+after(async () => {
+  await double?.close()
+  if (process.env.LOADGATE_E2E_KEEP) console.log(`kept ${repo?.root}`)
+  else await repo?.cleanup()
+})
+
+describe('a pull request from a fork under act', () => {
+  test(
+    "the fork's own result is posted as unverified; the maintainer's trusted run sets the real status",
+    { timeout: 900_000 },
+    async () => {
+      const measured = await act(
+        'fork-trust-compare',
+        'pull-request.yml',
+        'pull_request',
+        await repo.pullRequestEvent(pr),
+      )
+      assert.equal(measured.code, 0, logTail(measured))
+      assert.deepEqual(double.requests, [], "the fork's read-only token is never used")
+
+      const conclusion = measured.code === 0 ? 'success' : 'failure'
+      const runEvent = await repo.workflowRunEvent(pr, {
+        id: measured.runId,
+        workflow: 'loadgate',
+        conclusion,
+      })
+      const reported = await act('fork-trust-report', 'fork-report.yml', 'workflow_run', runEvent)
+      assert.equal(reported.code, 0, logTail(reported))
+      assert.deepEqual(statuses(), [['loadgate/api', 'pending']], logTail(reported))
+      const unverified = double.state.statuses.at(-1)!
+      assert.match(unverified.description, /^Unverified: the fork's own run reported /)
+      assert.equal(comments().length, 1)
+      assert.match(comments()[0]!.body, /Reported by the fork's own run, unverified/)
+      assert.deepEqual(double.state.reviews.get(pr.number) ?? [], [])
+
+      const dispatch = await dispatchEvent({ 'pull-request': String(pr.number), 'head-sha': pr.headSha })
+      const trusted = await act('fork-trust-trusted', 'trusted-run.yml', 'workflow_dispatch', dispatch)
+      assert.equal(trusted.code, 0, logTail(trusted))
+      const results = path.join(
+        repo.root,
+        'artifacts',
+        trusted.runId,
+        'loadgate-trusted',
+        'api',
+        'results.json',
+      )
+      assert.equal(JSON.parse(await readFile(results, 'utf8')).meta.runId, trusted.runId)
+      assert.deepEqual(statuses(), [
+        ['loadgate/api', 'pending'],
+        ['loadgate/api', 'success'],
+      ])
+      assert.equal(comments().length, 1, 'the same comment, edited in place')
+      assert.doesNotMatch(comments()[0]!.body, /unverified/)
+      assert.ok(comments()[0]!.body.includes(`/actions/runs/${trusted.runId}`), 'links the trusted run')
+      assert.deepEqual(double.violations, [])
+    },
+  )
+})

@@ -1,0 +1,356 @@
+import { describe, test, after, afterEach } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { compareResults } from '../../src/decide'
+import type { RunContext } from '../../src/forge'
+import { createGitHubClient } from '../../src/forge/github/client'
+import { publishReport, type PublishContext } from '../../src/forge/github/publish'
+import type { Comparison, ResultsFile } from '../../src/model/types'
+import { runBenchmark } from '../../src/pipeline'
+import type { Reporter } from '../../src/report/reporter'
+import { renderComment } from '../../src/report/markdown'
+import { comparisons } from '../testkit/comparisons'
+import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../testkit/github-double'
+import { makeResults, wobble } from '../testkit/results-factory'
+import { settingsFor } from '../testkit/settings'
+
+// The attacker's side of report mode and publishing: a fork controls the workflow of its own
+// pull_request run and so everything that run uploads; anyone can write a comment with loadgate's
+// marker; a k6 script names the series that end up in the headline. Checked against the API double.
+
+const HEAD = 'b'.repeat(40)
+const PR = 7
+let double: GitHubDouble | null = null
+const dirs: string[] = []
+const savedEnv = { ...process.env }
+
+afterEach(async () => {
+  await double?.close()
+  double = null
+  process.env = { ...savedEnv }
+})
+after(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+})
+
+async function start(options: DoubleOptions = {}): Promise<GitHubDouble> {
+  double = await startGitHubDouble({
+    pulls: [{ number: PR, headSha: HEAD, author: 'contributor' }],
+    ...options,
+  })
+  return double
+}
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-trust-'))
+  dirs.push(dir)
+  return dir
+}
+
+function quietReporter(): Reporter & { lines: string[]; summaries: string[] } {
+  const lines: string[] = []
+  const summaries: string[] = []
+  return {
+    lines,
+    summaries,
+    info: (m) => lines.push(m),
+    warning: (m) => lines.push(`warning: ${m}`),
+    group: (_t, work) => work(),
+    summary: (m) => summaries.push(m),
+  }
+}
+
+function runContext(d: GitHubDouble, event: string, headSha: string, runId: string): RunContext {
+  return {
+    eventName: event,
+    repository: 'acme/shop',
+    owner: 'acme',
+    repo: 'shop',
+    serverUrl: 'https://github.com',
+    apiUrl: d.url,
+    runId,
+    runUrl: `https://github.com/acme/shop/actions/runs/${runId}`,
+    workspace: os.tmpdir(),
+    headSha,
+    branch: 'feature',
+    defaultBranch: 'main',
+    pullRequest: null,
+    fromFork: false,
+    tempDir: os.tmpdir(),
+  }
+}
+
+/** Report mode as fork-report.yml runs it: after the fork's pull_request run, with a write token. */
+async function reportAfterForkRun(d: GitHubDouble, document: unknown, inputs: Record<string, string> = {}) {
+  const dir = await tempDir()
+  const file = path.join(dir, 'artifact.json')
+  await writeFile(file, JSON.stringify(document))
+  const settings = settingsFor(dir, {
+    mode: 'report',
+    'report-file': file,
+    'github-token': 'ghs_write',
+    ...inputs,
+  })
+  const reporter = quietReporter()
+  const outcome = await runBenchmark(settings, null, runContext(d, 'workflow_run', HEAD, '500'), reporter)
+  return { outcome, reporter }
+}
+
+/** Report mode as the trusted run's deciding job runs it: workflow_dispatch with the PR and head a maintainer gave. */
+async function trustedReport(
+  d: GitHubDouble,
+  results: ResultsFile,
+  inputs: Record<string, string> = {},
+  dispatched: Record<string, string> = { 'pull-request': String(PR), 'head-sha': HEAD },
+) {
+  const dir = await tempDir()
+  const file = path.join(dir, 'results.json')
+  await writeFile(file, JSON.stringify(results))
+  const event = path.join(dir, 'event.json')
+  await writeFile(event, JSON.stringify({ inputs: dispatched }))
+  process.env.GITHUB_EVENT_NAME = 'workflow_dispatch'
+  process.env.GITHUB_EVENT_PATH = event
+  const settings = settingsFor(dir, {
+    mode: 'report',
+    'report-file': file,
+    'github-token': 'ghs_write',
+    ...inputs,
+  })
+  // GITHUB_SHA of a dispatch is the default branch's tip, not the PR head.
+  const context = runContext(d, 'workflow_dispatch', 'c'.repeat(40), '900')
+  return runBenchmark(settings, null, context, quietReporter())
+}
+
+function forgedImprovement(): Comparison {
+  const comparison = comparisons.improvement()
+  assert.equal(comparison.verdict, 'IMPROVEMENT')
+  return { ...comparison, meta: { ...comparison.meta, head: { ...comparison.meta.head, sha: HEAD } } }
+}
+
+/** Every endpoint of the head 30% slower, measured in run `runId`. */
+function slowerHead(runId: string): ResultsFile {
+  const results = makeResults({
+    rounds: 12,
+    series: ['api GET /items/:id', 'api POST /orders'],
+    base: (r) => ({ p50: 10 * (1 + wobble(r, 0.02, 1)) }),
+    head: (r) => ({ p50: 13 * (1 + wobble(r, 0.02, 2)) }),
+  })
+  return { ...results, meta: { ...results.meta, runId } }
+}
+
+const states = (d: GitHubDouble) => d.state.statuses.map((s) => [s.sha, s.context, s.state])
+
+describe('report mode trusts nothing a fork uploaded', () => {
+  test('a forged IMPROVEMENT from the fork’s own run is posted unverified: pending, never success, no review', async () => {
+    const d = await start()
+    const { outcome, reporter } = await reportAfterForkRun(d, forgedImprovement(), { review: 'both' })
+    assert.equal(outcome.verdict, 'IMPROVEMENT')
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'pending']])
+    assert.match(d.state.statuses[0]!.description, /^Unverified: the fork's own run reported IMPROVEMENT/)
+    assert.ok(d.state.statuses[0]!.description.length <= 140)
+    assert.deepEqual(d.state.reviews.get(PR) ?? [], [], 'never approves')
+    const comment = (d.state.comments.get(PR) ?? [])[0]!
+    assert.match(comment.body, /^<!-- loadgate:api digest=/)
+    assert.match(comment.body, /Reported by the fork's own run, unverified/)
+    assert.match(reporter.summaries.join(''), /Unverified/)
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('an artifact that names another benchmark cannot pick the status context', async () => {
+    const d = await start()
+    const forged = { ...forgedImprovement(), benchmark: 'payments' }
+    await assert.rejects(
+      reportAfterForkRun(d, forged),
+      /^LoadgateError: Input 'report-file' reports benchmark 'payments', but this workflow configures 'api': refusing to report it$/,
+    )
+    assert.deepEqual(d.requests, [], 'nothing was posted')
+  })
+
+  test('report mode without the benchmark configured refuses in one line', async () => {
+    const d = await start()
+    await assert.rejects(
+      reportAfterForkRun(d, forgedImprovement(), { 'k6-script': '' }),
+      /^LoadgateError: Input 'k6-script' is empty: mode report needs/,
+    )
+    assert.deepEqual(d.requests, [])
+  })
+
+  test("a trusted approval is withdrawn when a newer commit has only the fork's own result", async () => {
+    const d = await start({
+      seededReviews: {
+        [PR]: [
+          { user: 'github-actions[bot]', body: '<!-- loadgate-review:api -->\nApproved', state: 'APPROVED' },
+        ],
+      },
+    })
+    await reportAfterForkRun(d, forgedImprovement(), { review: 'both' })
+    assert.deepEqual(
+      (d.state.reviews.get(PR) ?? []).map((r) => r.state),
+      ['DISMISSED'],
+      'no approval stands, and none was added',
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('an unverified report never replaces the status a trusted run set', async () => {
+    const d = await start()
+    await trustedReport(d, slowerHead('900'))
+    process.env = { ...savedEnv }
+    await reportAfterForkRun(d, forgedImprovement())
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'failure']])
+    assert.deepEqual(d.violations, [])
+  })
+})
+
+describe('the trusted run decides from raw trials under its own settings', () => {
+  test('thresholds loosened by the fork are ignored: the base settings block a 30% slower head', async () => {
+    const d = await start()
+    const results = slowerHead('900')
+    const loosened = results.settings.thresholds.map((t) => ({ ...t, delta: 10 }))
+    assert.equal(
+      compareResults(
+        { ...results, settings: { ...results.settings, thresholds: loosened } },
+        { failOn: ['REGRESSION'] },
+      ).verdict,
+      'NO_CHANGE',
+    )
+    const outcome = await trustedReport(
+      d,
+      { ...results, settings: { ...results.settings, thresholds: loosened } },
+      { review: 'both' },
+    )
+    assert.equal(outcome.verdict, 'REGRESSION')
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'failure']])
+    const comment = (d.state.comments.get(PR) ?? [])[0]!
+    assert.doesNotMatch(comment.body, /unverified/)
+    assert.deepEqual(
+      (d.state.reviews.get(PR) ?? []).map((r) => r.state),
+      ['CHANGES_REQUESTED'],
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a passing trusted run sets success on the head the maintainer named', async () => {
+    const d = await start()
+    const results = makeResults({
+      rounds: 12,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+    })
+    const outcome = await trustedReport(d, { ...results, meta: { ...results.meta, runId: '900' } })
+    assert.equal(outcome.blocking, false)
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'success']])
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a trusted run refuses a head that is not a full commit sha, in one line', async () => {
+    const d = await start()
+    await assert.rejects(
+      trustedReport(d, slowerHead('900'), {}, { 'pull-request': String(PR), 'head-sha': 'main' }),
+      /^LoadgateError: Workflow input 'head-sha' is 'main': expected the PR head's full 40-character commit sha$/,
+    )
+    await assert.rejects(
+      trustedReport(d, slowerHead('900'), {}, { 'pull-request': '7; rm -rf /', 'head-sha': HEAD }),
+      /^LoadgateError: Workflow input 'pull-request' is '7; rm -rf \/': expected a PR number$/,
+    )
+    assert.deepEqual(d.requests, [])
+  })
+
+  test('a trusted run refuses a comparison and raw trials from another run', async () => {
+    const d = await start()
+    await assert.rejects(trustedReport(d, slowerHead('123')), /measured by run 123, not by this run \(900\)/)
+    await assert.rejects(
+      trustedReport(d, forgedImprovement() as unknown as ResultsFile),
+      /a trusted run decides from raw trials/,
+    )
+    assert.deepEqual(d.requests, [])
+  })
+})
+
+describe('publishing adopts only what the token wrote, and escapes the review', () => {
+  async function publishContext(
+    d: GitHubDouble,
+    overrides: Partial<PublishContext> = {},
+  ): Promise<PublishContext> {
+    return {
+      octokit: createGitHubClient('ghs_test', { baseUrl: d.url, retryAfterSeconds: 0 }),
+      owner: 'acme',
+      repo: 'shop',
+      pullNumber: PR,
+      headSha: HEAD,
+      comment: 'on-change',
+      status: true,
+      review: 'both',
+      links: {},
+      ...overrides,
+    }
+  }
+
+  test('a comment by someone else carrying the marker and the digest is left alone', async () => {
+    const regression = comparisons.regression()
+    const fake = renderComment(comparisons.noChange(), {}).replace(
+      /digest=\w+/,
+      renderComment(regression, {}).match(/digest=\w+/)![0],
+    )
+    const d = await start({ seededComments: { [PR]: [{ user: 'mallory', body: fake }] } })
+    await publishReport(regression, await publishContext(d))
+    const comments = d.state.comments.get(PR) ?? []
+    assert.equal(comments.length, 2, 'loadgate wrote its own comment')
+    assert.equal(comments[0]!.body, fake, "mallory's comment is unchanged")
+    assert.equal(comments[1]!.user, 'github-actions[bot]')
+    assert.match(comments[1]!.body, /Blocked/)
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a review by someone else carrying the marker is neither dismissed nor taken as loadgate’s', async () => {
+    const d = await start({
+      seededReviews: {
+        [PR]: [
+          { user: 'mallory', body: '<!-- loadgate-review:api -->\n✅ Approved', state: 'CHANGES_REQUESTED' },
+        ],
+      },
+    })
+    await publishReport(comparisons.noChange(), await publishContext(d))
+    const reviews = d.state.reviews.get(PR) ?? []
+    assert.deepEqual(
+      reviews.map((r) => [r.user, r.state]),
+      [
+        ['mallory', 'CHANGES_REQUESTED'],
+        ['github-actions[bot]', 'APPROVED'],
+      ],
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('with a user token, its own earlier comment is found through GET /user and edited', async () => {
+    const d = await start({ tokenUser: 'perf-bot' })
+    const ctx = await publishContext(d, { comment: 'on' })
+    await publishReport(comparisons.regression(), ctx)
+    await publishReport(comparisons.noChange(), ctx)
+    const comments = d.state.comments.get(PR) ?? []
+    assert.deepEqual(
+      comments.map((c) => c.user),
+      ['perf-bot'],
+    )
+    assert.match(comments[0]!.body, /Approved/)
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('hostile text in the headline reaches the review escaped exactly as in the comment', async () => {
+    const d = await start()
+    const hostile = '![x](https://evil.example/p.png)<img/src=x>@acme/team'
+    const comparison = { ...comparisons.regression(), headline: `Blocked — ${hostile}` }
+    await publishReport(comparison, await publishContext(d))
+    const review = (d.state.reviews.get(PR) ?? [])[0]!
+    const comment = (d.state.comments.get(PR) ?? [])[0]!
+    for (const body of [review.body, comment.body]) {
+      assert.ok(!body.includes('![x](') && !body.includes('<img') && !body.includes('@acme/team'), body)
+    }
+    const escaped = '\\!\\[x\\]\\(https://evil\\.example/p\\.png\\)&lt;img/src=x&gt;@\u200bacme/team'
+    assert.ok(review.body.includes(escaped), review.body)
+    assert.ok(comment.body.includes(escaped), 'the comment escapes it the same way')
+    assert.deepEqual(d.violations, [])
+  })
+})

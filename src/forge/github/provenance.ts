@@ -1,0 +1,37 @@
+import { escapeMarkdown } from '../../report/escape'
+import type { Comparison } from '../../model/types'
+
+// How a result computed on a fork's own runner is labelled wherever it is posted.
+
+const UNVERIFIED_TAG = '<!-- loadgate-unverified -->'
+
+/** The note under the comment's marker line: what the result is and how to get a verified one. */
+export function unverifiedNote(): string {
+  return (
+    `${UNVERIFIED_TAG}\n` +
+    "> [!WARNING]\n> **Reported by the fork's own run, unverified.** This pull request comes from a fork: " +
+    'its workflow measured and decided on its own runner, so this result cannot be trusted and the ' +
+    'required status stays pending. A maintainer who has reviewed the change can start the trusted ' +
+    'run (workflow `loadgate trusted run`, with this PR number and its head commit) to set the real status.\n'
+  )
+}
+
+/** The comment body with the unverified note after its first line (the marker stays first). */
+export function labelUnverified(body: string): string {
+  const end = body.indexOf('\n')
+  return `${body.slice(0, end + 1)}${unverifiedNote()}\n${body.slice(end + 1)}`
+}
+
+export function isLabelledUnverified(body: string): boolean {
+  return body.includes(UNVERIFIED_TAG)
+}
+
+/** The commit status description of an unverified result (GitHub keeps 140 characters). */
+export function unverifiedDescription(comparison: Comparison): string {
+  return `Unverified: the fork's own run reported ${comparison.verdict}; a maintainer's trusted run sets this status`
+}
+
+/** The review body: marker, then the headline escaped exactly as the comment escapes it. */
+export function reviewBody(marker: string, comparison: Comparison): string {
+  return `${marker}\nloadgate · ${escapeMarkdown(comparison.benchmark)}: ${escapeMarkdown(comparison.headline)}`
+}
