@@ -137,14 +137,16 @@ async function printOutcomes(command: 'compare' | 'record', outcomes: BenchmarkO
   const comparisons: Comparison[] = []
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue
-    const comparisonFile = path.join(path.dirname(outcome.resultsFile), 'comparison.json')
-    if (command === 'compare') comparisons.push(await readComparisonArtifact(comparisonFile))
+    const dir = path.dirname(outcome.resultsFile)
+    const comparison =
+      command === 'compare' ? await readComparisonArtifact(path.join(dir, 'comparison.json')) : null
+    const report = comparison ? await writeHtmlReport(comparison, dir) : ''
+    if (comparison) comparisons.push(comparison)
     if (json) continue
-    if (command === 'compare') printComparison(comparisons.at(-1)!, false)
+    if (comparison) printComparison(comparison, false)
     else writeOut(`${outcome.headline}\n`)
     writeOut(`results: ${outcome.resultsFile}\n`)
-    if (command === 'compare')
-      writeOut(`report:  ${await writeHtmlReport(comparisons.at(-1)!, path.dirname(comparisonFile))}\n`)
+    if (report) writeOut(`report:  ${report}\n`)
   }
   if (json) writeOut(`${JSON.stringify(command === 'compare' ? comparisons : outcomes, null, 2)}\n`)
 }
