@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
@@ -88,13 +87,12 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
     const read = (name: string): string => {
       if (name === 'mode') return command
       if (name === 'base-ref') return baseRef
-      if (name === 'config') return configPath(String((values as Record<string, unknown>).config ?? ''), cwd)
       const value = (values as Record<string, unknown>)[name]
       return typeof value === 'string' ? value : ''
     }
     const workDir = defaultWorkDir(root)
     const settings = asSettings(() =>
-      loadSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir }),
+      loadSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
     )
     const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir)
     if (dirty.length > 0 && command === 'record')
@@ -115,13 +113,6 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
   } finally {
     await removeHeadWorktree()
   }
-}
-
-/** `--config` names a file relative to the current directory, else to the repository root. */
-function configPath(value: string, cwd: string): string {
-  if (!value || path.isAbsolute(value)) return value
-  const here = path.resolve(cwd, value)
-  return existsSync(here) ? here : value
 }
 
 function asSettings<T>(load: () => T): T {

@@ -17,6 +17,8 @@ export interface SettingsContext {
   eventName: string
   /** Default for `work-dir` (RUNNER_TEMP/loadgate on a runner). */
   defaultWorkDir: string
+  /** Where a relative `config` path is looked for first (the CLI's current directory). */
+  cwd?: string
 }
 
 function resolveMode(value: string, eventName: string): Mode {
@@ -33,7 +35,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
   for (const { name } of INPUTS) inputs[name] = read(name).trim()
-  const config = inputs.config ? readConfig(inputs.config, workspace) : NO_CONFIG_FILE
+  const config = inputs.config ? readConfig(inputs.config, workspace, context.cwd) : NO_CONFIG_FILE
   // Precedence: explicit input > loadgate.yml top level > built-in default.
   const value = (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name)
   // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
