@@ -232,4 +232,40 @@ describe('loadgate compare and record settings', () => {
       await scratch.cleanup()
     }
   })
+
+  test('a closed output stops the run, removes the --head worktree and exits 3', async () => {
+    // As with `| head`: the reading end is gone before the first line is written.
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-pipe-',
+      fill: async (tree) => writeFiles(tree, { 'k6/api.js': 'export default function () {}\n' }),
+      origin: 'none',
+    })
+    try {
+      await writeFiles(scratch.dir, BENCH_FILES)
+      const sha = commitAll(scratch.dir, 'Add the service')
+      const child = spawn(
+        process.execPath,
+        ['--import', TSX, CLI, 'compare', '--base', 'HEAD~1', '--head', 'HEAD', '--config', 'loadgate.yml'],
+        { cwd: scratch.dir, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      child.stdout.destroy()
+      let stderr = ''
+      child.stderr.on('data', (d) => (stderr += d))
+      const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      assert.equal(status, 3, stderr)
+      assert.match(stderr, /cannot write the output/)
+      assert.equal(
+        git(scratch.dir, 'worktree', 'list').split('\n').length,
+        1,
+        git(scratch.dir, 'worktree', 'list'),
+      )
+      const heads = (await readdir(os.tmpdir())).filter((f) =>
+        f.startsWith(`loadgate-head-${sha.slice(0, 12)}-`),
+      )
+      assert.deepEqual(heads, [])
+      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
+    } finally {
+      await scratch.cleanup()
+    }
+  })
 })

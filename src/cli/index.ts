@@ -171,8 +171,10 @@ async function createWorktree(
 }
 
 /** A closed or failing output (e.g. `| head -3`) stops the run and tears everything down: exit 3. */
+let watchingOutput = false
 function stopOnOutputError(): void {
-  if (process.stdout.listenerCount('error') > 0) return
+  if (watchingOutput) return
+  watchingOutput = true
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) =>
       stopRun('SIGPIPE', EXIT.failed, `cannot write the output (${error.code ?? error.message})`),

@@ -78,7 +78,12 @@ export function stopRun(signal: NodeJS.Signals, exitCode: number, why: string): 
   }
   say(`${why}: removing containers and worktrees`)
   killRunningChildren('SIGKILL')
-  void cleanupAll(say).finally(() => process.exit(exitCode))
+  // Work unwinding meanwhile may register what it had just made: repeat until nothing is left.
+  const tearDown = async () => {
+    do await cleanupAll(say)
+    while (live.size > 0)
+  }
+  void tearDown().finally(() => process.exit(exitCode))
 }
 
 /** SIGINT/SIGTERM: stop children, tear down every stack and worktree, exit 130/143. */
