@@ -227,8 +227,8 @@ describe('loadgate compare and record settings', () => {
       assert.ok(!existsSync(path.join(scratch.dir, '.loadgate')))
       assert.deepEqual(await readdir(path.join(workDir, 'api')), ['results.json'])
       assert.equal(git(scratch.dir, 'worktree', 'list').split('\n').length, 1, 'the base worktree is removed')
-      await rm(workDir, { recursive: true, force: true })
     } finally {
+      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
       await scratch.cleanup()
     }
   })
@@ -263,8 +263,8 @@ describe('loadgate compare and record settings', () => {
         f.startsWith(`loadgate-head-${sha.slice(0, 12)}-`),
       )
       assert.deepEqual(heads, [])
-      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
     } finally {
+      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
       await scratch.cleanup()
     }
   })
