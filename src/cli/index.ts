@@ -170,8 +170,9 @@ async function createWorktree(
   return { dir, remove }
 }
 
-/** A closed or failing output (e.g. `| head -3`) stops the run and tears everything down: exit 3. */
 let watchingOutput = false
+
+/** A closed or failing output (e.g. `| head -3`) stops the run and tears everything down: exit 3. */
 function stopOnOutputError(): void {
   if (watchingOutput) return
   watchingOutput = true
