@@ -2,11 +2,12 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
+import type { ResultsFile } from '../../src/model/types'
 import { makeResults } from '../testkit/results-factory'
 import { commitAll, git, makeWorkRepo, writeFiles, type WorkRepo } from '../testkit/git-repos'
 
@@ -263,6 +264,42 @@ describe('loadgate compare and record settings', () => {
         f.startsWith(`loadgate-head-${sha.slice(0, 12)}-`),
       )
       assert.deepEqual(heads, [])
+    } finally {
+      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
+      await scratch.cleanup()
+    }
+  })
+
+  test('record refuses a dirty tree before measuring; compare names the dirty head as the working tree', async () => {
+    // `--prepare false` fails each arm before any container starts, once the results file exists.
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-dirty-',
+      fill: async (tree) => writeFiles(tree, BENCH_FILES),
+      origin: 'none',
+    })
+    try {
+      await writeFile(path.join(scratch.dir, 'k6', 'api.js'), 'export default function () { /* edited */ }\n')
+      const record = cliIn(scratch.dir, 'record', '--config', 'loadgate.yml', '--prepare', 'false')
+      assert.equal(record.status, 2, record.stderr)
+      assertOneLine(record.stderr, 'record stores the run under commit', 'uncommitted changes (k6/api.js)')
+
+      const compare = cliIn(
+        scratch.dir,
+        'compare',
+        '--base',
+        'HEAD',
+        '--config',
+        'loadgate.yml',
+        '--prepare',
+        'false',
+      )
+      assert.equal(compare.status, 3, compare.stderr)
+      assert.match(compare.stdout, /^head: the working tree \(uncommitted changes\) on top of [0-9a-f]{12}/)
+      const results = JSON.parse(
+        await readFile(path.join(defaultWorkDir(scratch.dir), 'api', 'results.json'), 'utf8'),
+      ) as ResultsFile
+      assert.equal(results.meta.head.ref, 'working tree (uncommitted changes)')
+      assert.match(results.meta.head.message, /^working tree \(uncommitted changes\) on top of: initial/)
     } finally {
       await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
       await scratch.cleanup()
