@@ -7,8 +7,16 @@ import path from 'node:path'
 import { comparisons } from '../testkit/comparisons'
 import { writeHistory } from '../testkit/history'
 
-const cli = (...args: string[]) =>
-  spawnSync('node', ['dist/cli.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+const CLI = path.resolve('src/cli/index.ts')
+// Resolved here: the CLI also runs from folders without node_modules.
+const TSX = import.meta.resolve('tsx')
+const cli = (...args: string[]) => cliIn(process.cwd(), ...args)
+const cliIn = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
 let dir: string
 
 before(async () => {
@@ -43,7 +51,10 @@ describe('loadgate CLI', () => {
     assert.match(noBase.stderr, /Flag '--base' is missing/)
     const badFlag = cli('compare', '--base', 'HEAD', '--min-rounds', 'many')
     assert.equal(badFlag.status, 2)
-    assert.match(badFlag.stderr, /'min-rounds' is 'many': expected a whole number/)
+    assert.equal(
+      badFlag.stderr,
+      "loadgate: Flag '--min-rounds' is 'many': expected a whole number from 1 to 200\n",
+    )
   })
 
   test('report prints the table, --json the comparison; the exit code follows the verdict', async () => {
@@ -65,7 +76,9 @@ describe('loadgate CLI', () => {
   test('dashboard serves a gh-pages checkout', async () => {
     const pages = path.join(dir, 'pages')
     await writeHistory(path.join(pages, 'loadgate'), { runs: 5, series: ['api GET /items/:id'] })
-    const child = spawn('node', ['dist/cli.js', 'dashboard', pages], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', TSX, CLI, 'dashboard', pages], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = ''

@@ -137,7 +137,7 @@ describe('the table of inputs', () => {
       flags,
     )
     assert.deepEqual(
-      refused.map((run, i) => `${notFlags[i]}: ${run.status} ${run.stderr.includes('Unknown option')}`),
+      refused.map((run, i) => `${notFlags[i]}: ${run.status} ${run.stderr.includes('Unknown flag')}`),
       notFlags.map((name) => `${name}: 2 true`),
     )
   })

@@ -143,4 +143,69 @@ describe('settings', () => {
     assertOneLineError(() => load({ config: 'dup.yml' }), "'orders'", 'twice')
     assertOneLineError(() => load({ config: 'nope.yml' }), "'config'", 'nope.yml')
   })
+
+  test('one precedence rule: an input wins over a benchmarks[] entry, which wins over the top level', async () => {
+    await writeFile(
+      path.join(workspace, 'precedence.yml'),
+      [
+        'service: top',
+        'port: 7000',
+        'benchmarks:',
+        '  - { k6-script: k6/orders.js, port: 8080 }',
+        '  - { name: heavy, k6-script: k6/orders.js, service: entry }',
+      ].join('\n'),
+    )
+    const fromFile = load({ config: 'precedence.yml' })
+    assert.deepEqual(
+      fromFile.benchmarks.map((b) => [b.service, b.port]),
+      [
+        ['top', 8080],
+        ['entry', 7000],
+      ],
+    )
+    const withInputs = load({ config: 'precedence.yml', port: '9999', service: 'cli' })
+    assert.deepEqual(
+      withInputs.benchmarks.map((b) => [b.service, b.port]),
+      [
+        ['cli', 9999],
+        ['cli', 9999],
+      ],
+    )
+  })
+
+  test('a bad value is blamed on where it came from: the input, the entry or the top level', async () => {
+    await writeFile(
+      path.join(workspace, 'blame.yml'),
+      [
+        'min-rounds: few',
+        'benchmarks:',
+        '  - { k6-script: k6/orders.js, service: a, port: 1, thresholds: [] }',
+      ].join('\n'),
+    )
+    assertOneLineError(() => load({ config: 'blame.yml' }), "Input 'blame.yml min-rounds' is 'few'")
+    assertOneLineError(
+      () => load({ config: 'blame.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
+      "Input 'thresholds'",
+    )
+    assert.throws(
+      () => load({ config: 'blame.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
+      (error: Error) => !error.message.includes('benchmarks[0]'),
+    )
+    await writeFile(
+      path.join(workspace, 'blame-entry.yml'),
+      'benchmarks:\n  - { k6-script: k6/orders.js, service: a, port: 0 }\n',
+    )
+    assertOneLineError(() => load({ config: 'blame-entry.yml' }), "'blame-entry.yml benchmarks[0] port'")
+  })
+
+  test("loadgate.yml's top level takes every input, name included", async () => {
+    await writeFile(
+      path.join(workspace, 'named.yml'),
+      ['name: checkout', 'k6-script: k6/orders.js', 'service: api', 'port: 8080'].join('\n'),
+    )
+    assert.deepEqual(
+      load({ config: 'named.yml' }).benchmarks.map((b) => b.name),
+      ['checkout'],
+    )
+  })
 })

@@ -29,7 +29,13 @@ export async function serveDashboard(root: string, port = 0): Promise<{ url: str
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
     }
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   return { url: `http://127.0.0.1:${actualPort}/`, server }

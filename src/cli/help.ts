@@ -20,17 +20,19 @@ Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default 
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
   compare: () => `loadgate compare --base REF [--head REF] [settings]
 
-Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree), runs the
-k6 script against each in randomized interleaved rounds, and prints the comparison.
+Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree, uncommitted
+changes included and named so), runs the k6 script against each in randomized interleaved rounds, and
+prints the comparison. Results and report.html go to a work folder outside the repository.
 
 ${SETTINGS_HEADING}
 ${settingsHelp()}
 Output:
-  --json            print the Comparison as JSON instead of a table`,
+  --json            print one JSON array (a comparison per benchmark) instead of the tables`,
   record: () => `loadgate record [settings]
 
 Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
-action's record mode does on pushes to the default branch.
+action's record mode does on pushes to the default branch. Refuses a working tree with uncommitted
+changes: the run is stored under the commit.
 
 ${SETTINGS_HEADING}
 ${settingsHelp()}
@@ -39,7 +41,8 @@ Pushing a run that was measured but could not be pushed (nothing is measured):
                     --gh-pages-branch, --data-dir, --retention and --config as above`,
   report: () => `loadgate report FILE [--json]
 
-Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,
+Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the
+results.json of a compare run, as a table.`,
   dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault('data-dir')}]
 
 Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,

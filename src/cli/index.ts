@@ -1,26 +1,28 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { readFile, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
 import type { RunContext } from '../forge'
 import { readRunContext } from '../forge/github/context'
 import { errorMessage, SettingsError } from '../util/errors'
-import { installSignalHandlers } from '../measure/cleanup'
+import { cleanupAll, installSignalHandlers, stopRun, track } from '../measure/cleanup'
 import { Git } from '../util/git'
 import { loadSettings } from '../settings/load'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
-import { renderTerminal } from '../report/terminal'
-import { renderHtmlReport } from '../report/html'
 import { readComparisonArtifact } from '../model/comparison-file'
-import { serveDashboard } from './dashboard-server'
+import type { Comparison } from '../model/types'
 import type { Reporter } from '../report/reporter'
 import { settingFlags } from './flags'
-import { helpText } from './help'
 import { isPushOnly, pushOnlyCommand } from './push-only'
-import { builtInDefault } from '../settings/input-lookup'
+import { asFlagError, usageError } from './args'
+import { dashboardCommand } from './dashboard-command'
+import { reportCommand } from './report-command'
+import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
+import { defaultWorkDir, startClean } from './work-dir'
+import { dirtyRecordMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
 
-export const EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 } as const
+export { EXIT } from './output'
 
 function terminalReporter(json: boolean): Reporter {
   const log = json
@@ -73,11 +75,13 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
   const reporter = terminalReporter(json)
   // Refs name commits of this repository, not of the head's worktree (where HEAD means the head).
   const baseRef = values.base ? await resolveRef(root, String(values.base), 'base') : ''
+  installSignalHandlers()
   let workspace = root
-  let headWorktree = ''
+  let removeHeadWorktree = async () => {}
   if (values.head) {
-    headWorktree = await createWorktree(root, String(values.head))
-    workspace = headWorktree
+    const worktree = await createWorktree(root, String(values.head))
+    workspace = worktree.dir
+    removeHeadWorktree = worktree.remove
   }
   try {
     const context = await localContext(workspace, 'HEAD')
@@ -87,29 +91,56 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
       const value = (values as Record<string, unknown>)[name]
       return typeof value === 'string' ? value : ''
     }
-    const settings = loadSettings(read, {
-      workspace,
-      eventName: 'local',
-      defaultWorkDir: path.join(root, '.loadgate'),
-    })
-    installSignalHandlers()
+    const workDir = defaultWorkDir(root)
+    const settings = asSettings(() =>
+      loadSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
+    )
+    const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir)
+    if (dirty.length > 0 && command === 'record')
+      throw new SettingsError(dirtyRecordMessage(context.headSha, dirty))
+    if (dirty.length > 0) {
+      settings.headLabel = WORKING_TREE_LABEL
+      reporter.info(
+        `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`,
+      )
+    }
+    if (settings.workDir === workDir) await startClean(workDir)
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter))
     }
-    for (const outcome of outcomes) {
-      if (!outcome.resultsFile) continue
-      const comparisonFile = path.join(path.dirname(outcome.resultsFile), 'comparison.json')
-      if (command === 'compare') await printComparison(comparisonFile, json)
-      else process.stdout.write(`${outcome.headline}\n`)
-      if (!json) process.stdout.write(`results: ${outcome.resultsFile}\n`)
-      if (!json && command === 'compare')
-        process.stdout.write(`report:  ${await writeHtmlReport(comparisonFile)}\n`)
-    }
+    await printOutcomes(command, outcomes, json)
     return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok
   } finally {
-    if (headWorktree) await new Git(root).tryRun(['worktree', 'remove', '--force', headWorktree])
+    await removeHeadWorktree()
   }
+}
+
+function asSettings<T>(load: () => T): T {
+  try {
+    return load()
+  } catch (error) {
+    throw asFlagError(error)
+  }
+}
+
+/** Everything the run produced, as one document: `--json` prints one JSON array whatever the count. */
+async function printOutcomes(command: 'compare' | 'record', outcomes: BenchmarkOutcome[], json: boolean) {
+  const comparisons: Comparison[] = []
+  for (const outcome of outcomes) {
+    if (!outcome.resultsFile) continue
+    const dir = path.dirname(outcome.resultsFile)
+    const comparison =
+      command === 'compare' ? await readComparisonArtifact(path.join(dir, 'comparison.json')) : null
+    const report = comparison ? await writeHtmlReport(comparison, dir) : ''
+    if (comparison) comparisons.push(comparison)
+    if (json) continue
+    if (comparison) printComparison(comparison, false)
+    else writeOut(`${outcome.headline}\n`)
+    writeOut(`results: ${outcome.resultsFile}\n`)
+    if (report) writeOut(`report:  ${report}\n`)
+  }
+  if (json) writeOut(`${JSON.stringify(command === 'compare' ? comparisons : outcomes, null, 2)}\n`)
 }
 
 async function resolveRef(root: string, ref: string, flag: string): Promise<string> {
@@ -118,81 +149,44 @@ async function resolveRef(root: string, ref: string, flag: string): Promise<stri
   })
 }
 
-async function createWorktree(root: string, ref: string): Promise<string> {
+/** A worktree of `--head`, tracked so every exit path (signal, closed output) removes it. */
+async function createWorktree(
+  root: string,
+  ref: string,
+): Promise<{ dir: string; remove: () => Promise<void> }> {
   const git = new Git(root)
   const sha = await resolveRef(root, ref, 'head')
   const dir = path.join(os.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`)
-  await git.run(['worktree', 'add', '--detach', dir, sha])
-  return dir
-}
-
-async function printComparison(file: string, json: boolean): Promise<void> {
-  const comparison = await readComparisonArtifact(file)
-  if (json) process.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else process.stdout.write(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}\n`)
-}
-
-/** report.html beside the results: the same report a pull request gets, for a browser. */
-async function writeHtmlReport(comparisonFile: string): Promise<string> {
-  const comparison = await readComparisonArtifact(comparisonFile)
-  const file = path.join(path.dirname(comparisonFile), 'report.html')
-  await writeFile(file, renderHtmlReport(comparison, {}))
-  return file
-}
-
-async function reportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+  const remove = track({ kind: 'worktree', id: dir, path: root }, async () => {
+    await git.tryRun(['worktree', 'remove', '--force', dir], { cleanup: true })
+    await rm(dir, { recursive: true, force: true })
+    await git.tryRun(['worktree', 'prune'], { cleanup: true })
   })
-  if (values.help) return printHelp('report')
-  const file = positionals[0]
-  if (!file) throw new SettingsError('loadgate report: expected the path of a comparison.json')
-  let target = file
-  if (path.basename(file) === 'results.json') target = path.join(path.dirname(file), 'comparison.json')
-  await readFile(target).catch(() => {
-    throw new SettingsError(`loadgate report: '${target}' cannot be read: expected a comparison.json`)
-  })
-  const comparison = await readComparisonArtifact(target)
-  await printComparison(target, Boolean(values.json))
-  return comparison.blocking ? EXIT.blocked : EXIT.ok
-}
-
-async function dashboardCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string', default: '0' },
-      'data-dir': { type: 'string', default: builtInDefault('data-dir') },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  })
-  if (values.help) return printHelp('dashboard')
-  const dir = positionals[0]
-  if (!dir)
-    throw new SettingsError('loadgate dashboard: expected a directory (a checkout of the gh-pages branch)')
-  const port = Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new SettingsError(`Flag '--port' is '${values.port}': expected a port number`)
+  try {
+    await git.run(['worktree', 'add', '--detach', '--quiet', dir, sha])
+  } catch (error) {
+    await remove()
+    throw error
   }
-  const server = await serveDashboard(path.resolve(dir), port)
-  process.stdout.write(`dashboard: ${server.url}${values['data-dir']}/\n(Ctrl-C stops it)\n`)
-  await new Promise(() => {})
-  return EXIT.ok
+  return { dir, remove }
 }
 
-function printHelp(command: string): number {
-  process.stdout.write(`${helpText(command)}\n`)
-  return EXIT.ok
+let watchingOutput = false
+
+/** A closed or failing output (e.g. `| head -3`) stops the run and tears everything down: exit 3. */
+function stopOnOutputError(): void {
+  if (watchingOutput) return
+  watchingOutput = true
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) =>
+      stopRun('SIGPIPE', EXIT.failed, `cannot write the output (${error.code ?? error.message})`),
+    )
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
+  stopOnOutputError()
   try {
     switch (command) {
       case 'compare':
@@ -212,11 +206,12 @@ export async function main(argv: string[]): Promise<number> {
       default:
         throw new SettingsError(`Unknown command '${command}': expected compare, record, report or dashboard`)
     }
-  } catch (error) {
+  } catch (thrown) {
+    const error = usageError(thrown, command ?? '')
     process.stderr.write(`loadgate: ${errorMessage(error)}\n`)
-    const usage =
-      error instanceof SettingsError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    return usage ? EXIT.usage : EXIT.failed
+    return error instanceof SettingsError ? EXIT.usage : EXIT.failed
+  } finally {
+    await cleanupAll((message) => process.stderr.write(`loadgate: ${message}\n`))
   }
 }
 

@@ -64,6 +64,28 @@ export function interruptSignal(): NodeJS.Signals | null {
   return received
 }
 
+/**
+ * Stops the run from anywhere (a signal, a closed output): kills running children, tears down every
+ * stack and worktree, then exits with `exitCode`. Work in progress sees `interruptSignal()` and
+ * starts nothing new; a second call while the first is tearing down does nothing.
+ */
+export function stopRun(signal: NodeJS.Signals, exitCode: number, why: string): void {
+  if (received) return
+  received = signal
+  const say = (message: string) => {
+    // The output may be the very pipe that closed: nothing more can be said then.
+    if (process.stderr.writable) process.stderr.write(`loadgate: ${message}\n`)
+  }
+  say(`${why}: removing containers and worktrees`)
+  killRunningChildren('SIGKILL')
+  // Work unwinding meanwhile may register what it had just made: repeat until nothing is left.
+  const tearDown = async () => {
+    do await cleanupAll(say)
+    while (live.size > 0)
+  }
+  void tearDown().finally(() => process.exit(exitCode))
+}
+
 /** SIGINT/SIGTERM: stop children, tear down every stack and worktree, exit 130/143. */
 export function installSignalHandlers(): void {
   if (installed) return
@@ -72,13 +94,6 @@ export function installSignalHandlers(): void {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const) {
-    process.once(signal, () => {
-      received = signal
-      process.stderr.write(`loadgate: ${signal} received, removing containers and worktrees\n`)
-      killRunningChildren('SIGKILL')
-      void cleanupAll((message) => process.stderr.write(`loadgate: ${message}\n`)).finally(() =>
-        process.exit(code),
-      )
-    })
+    process.once(signal, () => stopRun(signal, code, `${signal} received`))
   }
 }

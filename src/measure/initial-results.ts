@@ -16,6 +16,11 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
     options.headSha && (await git.tryRun(['cat-file', '-e', `${options.headSha}^{commit}`])) !== null
   const head = await commitInfo(git, headRef ? options.headSha! : 'HEAD', 'head')
   if (options.headSha) head.sha = options.headSha
+  if (settings.headLabel)
+    Object.assign(head, {
+      ref: settings.headLabel,
+      message: `${settings.headLabel} on top of: ${head.message}`,
+    })
   const base = options.baseSha ? await commitInfo(git, options.baseSha, 'base') : null
   const [described, k6Script, composeFile] = await Promise.all([
     describeRunner('unknown'),

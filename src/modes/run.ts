@@ -85,7 +85,9 @@ export async function publish(
 ): Promise<string> {
   const { settings, reporter, forge } = run
   if (!forge?.canPublish) {
-    reporter.info('No GitHub token or repository: the report is in the job summary only')
+    // A local run has no job summary: the CLI names the report.html it writes instead.
+    if (run.context.eventName !== 'local')
+      reporter.info('No GitHub token or repository: the report is in the job summary only')
     return ''
   }
   const published = await forge.publish({

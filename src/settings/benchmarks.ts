@@ -3,47 +3,73 @@ import { BENCHMARK_NAME } from '../model/names'
 import { SettingsError } from '../util/errors'
 import { envToLines, scalar, type ConfigFile } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
+import type { InputName } from './inputs'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
 import { fail, integer, parseEnvLines, relativeTo } from './values'
 import type { MetricThreshold, Mode } from '../model/types'
 import type { BenchmarkSettings } from './types'
 
+/** Where a benchmark's raw value came from, for the label an error names. */
+interface RawValue {
+  value: string
+  /** The input (or CLI flag) name, or `<file> benchmarks[i] key` / `<file> key` for loadgate.yml. */
+  label: string
+}
+
 /**
- * The benchmarks of a run: loadgate.yml's `benchmarks:` entries (each falling back to the shared
- * values), or else the one benchmark the inputs describe.
+ * The benchmarks of a run: loadgate.yml's `benchmarks:` entries, or else the one benchmark the
+ * inputs describe. One precedence rule for every key: an explicit input (CLI flag) wins over a
+ * `benchmarks:` entry, which wins over loadgate.yml's top level, which wins over the built-in default.
  */
 export function benchmarksFrom(
-  shared: Record<string, string>,
+  explicit: Record<string, string>,
   config: ConfigFile,
   configFile: string,
   workspace: string,
   mode: Mode,
 ): BenchmarkSettings[] {
   const needsStack = mode !== 'report'
+  const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
+  const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {
+    const raw: Record<string, RawValue> = {}
+    for (const key of benchmarkKeys) {
+      const fallback = builtInDefault(key as InputName)
+      if (fallback) raw[key] = { value: fallback, label: key }
+      const top = Object.hasOwn(config.shared, key) ? config.shared[key] : undefined
+      if (top) raw[key] = { value: top, label: `${configFile} ${key}` }
+      if (Object.hasOwn(entry, key) && key !== 'thresholds') {
+        const value = entry[key]
+        const text = key === 'k6-env' ? envToLines(value, where) : scalar(value, `${where}.${key}`)
+        raw[key] = { value: text, label: `${where} ${key}` }
+      }
+      if (explicit[key]) raw[key] = { value: explicit[key], label: key }
+    }
+    return raw
+  }
+  const thresholdsOf = (entry: Record<string, unknown>, where: string): ThresholdSource => {
+    if (explicit.thresholds) return { lines: explicit.thresholds, label: 'thresholds' }
+    if (Object.hasOwn(entry, 'thresholds')) return { entries: entry.thresholds, label: `${where} thresholds` }
+    if (config.thresholds !== undefined)
+      return { entries: config.thresholds, label: `${configFile} thresholds` }
+    return { label: 'thresholds' }
+  }
   let benchmarks: BenchmarkSettings[]
   if (config.benchmarks.length > 0) {
-    const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
     benchmarks = config.benchmarks.map((entry, index) => {
       const where = `${configFile} benchmarks[${index}]`
-      const raw: Record<string, string> = { ...shared, name: '' }
-      let thresholds: unknown = config.thresholds
-      for (const [key, v] of Object.entries(entry)) {
+      for (const key of Object.keys(entry)) {
         if (!benchmarkKeys.includes(key)) {
           throw new SettingsError(
             `${where}: unknown key '${key}' (expected one of ${benchmarkKeys.join(', ')})`,
           )
         }
-        if (key === 'thresholds') {
-          thresholds = v
-          raw.thresholds = ''
-        } else raw[key] = key === 'k6-env' ? envToLines(v, where) : scalar(v, `${where}.${key}`)
       }
-      return benchmarkFrom(raw, thresholds, where, workspace, needsStack)
+      return benchmarkFrom(layered(entry, where), thresholdsOf(entry, where), workspace, needsStack)
     })
-  } else if (mode === 'report' && !shared['k6-script']) {
+  } else if (mode === 'report' && !explicit['k6-script'] && !config.shared['k6-script']) {
     benchmarks = []
   } else {
-    benchmarks = [benchmarkFrom(shared, config.thresholds, 'inputs', workspace, needsStack)]
+    benchmarks = [benchmarkFrom(layered({}, configFile), thresholdsOf({}, configFile), workspace, needsStack)]
   }
   const names = benchmarks.map((b) => b.name)
   const duplicate = names.find((n, i) => names.indexOf(n) !== i)
@@ -51,43 +77,41 @@ export function benchmarksFrom(
   return benchmarks
 }
 
+type ThresholdSource = { lines?: string; entries?: unknown; label: string }
+
 function benchmarkFrom(
-  raw: Record<string, string>,
-  rawThresholds: unknown,
-  where: string,
+  raw: Record<string, RawValue>,
+  thresholdSource: ThresholdSource,
   workspace: string,
   needsStack: boolean,
 ): BenchmarkSettings {
-  const input = (name: string) => (where === 'inputs' ? name : `${where} ${name}`)
-  const k6Script = raw['k6-script'] ?? ''
+  const text = (key: string) => raw[key]?.value ?? ''
+  const input = (key: string) => raw[key]?.label ?? key
+  const k6Script = text('k6-script')
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
   const script = relativeTo(workspace, input('k6-script'), k6Script, needsStack)
-  const name = raw.name || path.basename(script).replace(/\.[^.]+$/, '')
+  const name = text('name') || path.basename(script).replace(/\.[^.]+$/, '')
   if (!BENCHMARK_NAME.test(name))
     fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')
-  const service = raw.service ?? ''
+  const service = text('service')
   if (needsStack && !service) fail(input('service'), '', 'the Compose service that k6 should target')
-  const port = raw.port ? integer(input('port'), raw.port, 1, 65535) : 0
+  const port = text('port') ? integer(input('port'), text('port'), 1, 65535) : 0
   if (needsStack && !port) fail(input('port'), '', "the service's container port (e.g. 8080)")
-  const composeFile = relativeTo(
-    workspace,
-    input('compose-file'),
-    raw['compose-file'] || builtInDefault('compose-file'),
-    needsStack,
-  )
-  const thresholds: MetricThreshold[] = raw.thresholds
-    ? parseThresholdLines(raw.thresholds, input('thresholds'))
-    : rawThresholds !== undefined
-      ? parseThresholdEntries(rawThresholds, `${where} thresholds`)
-      : []
+  const composeFile = relativeTo(workspace, input('compose-file'), text('compose-file'), needsStack)
+  const thresholds: MetricThreshold[] =
+    thresholdSource.lines !== undefined
+      ? parseThresholdLines(thresholdSource.lines, thresholdSource.label)
+      : thresholdSource.entries !== undefined
+        ? parseThresholdEntries(thresholdSource.entries, thresholdSource.label)
+        : []
   return {
     name,
     composeFile,
     service,
     port,
     k6Script: script,
-    k6Env: parseEnvLines(input('k6-env'), raw['k6-env'] ?? ''),
-    prepare: raw.prepare ?? '',
+    k6Env: parseEnvLines(input('k6-env'), text('k6-env')),
+    prepare: text('prepare'),
     thresholds: resolveThresholds(thresholds),
   }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { SettingsError } from '../util/errors'
@@ -13,9 +13,13 @@ export interface ConfigFile {
 
 export const NO_CONFIG_FILE: ConfigFile = { shared: {}, thresholds: undefined, benchmarks: [] }
 
-/** Reads loadgate.yml: top-level keys are input defaults, `benchmarks:` a list of benchmarks. */
-export function readConfig(file: string, workspace: string): ConfigFile {
-  const full = path.resolve(workspace, file)
+/**
+ * Reads loadgate.yml: top-level keys are input defaults, `benchmarks:` a list of benchmarks. A
+ * relative path is looked up in `cwd` first (as any command-line tool would), then in the workspace.
+ */
+export function readConfig(file: string, workspace: string, cwd?: string): ConfigFile {
+  const here = cwd ? path.resolve(cwd, file) : ''
+  const full = here && existsSync(here) ? here : path.resolve(workspace, file)
   let document: unknown
   try {
     document = parseYaml(readFileSync(full, 'utf8'))

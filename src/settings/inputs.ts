@@ -41,7 +41,7 @@ const TABLE = [
     name: 'name',
     description: 'Name of the benchmark (letters, digits, . _ -).',
     defaultText: "the k6 script's file name without extension",
-    scopes: ['action', 'cli', 'benchmark'],
+    scopes: EVERYWHERE,
   },
   {
     name: 'mode',
@@ -165,7 +165,7 @@ const TABLE = [
     name: 'work-dir',
     description: 'Where results, k6 outputs and logs are written.',
     defaultText: '$RUNNER_TEMP/loadgate',
-    cliDefaultText: '.loadgate at the repository root',
+    cliDefaultText: "a folder per repository in the system's temporary folder, emptied when a run starts",
     scopes: SHARED,
   },
   {

@@ -19,6 +19,8 @@ export interface SettingsContext {
   eventName: string
   /** Default for `work-dir` (RUNNER_TEMP/loadgate on a runner). */
   defaultWorkDir: string
+  /** Where a relative `config` path is looked for first (the CLI's current directory). */
+  cwd?: string
 }
 
 function resolveMode(value: string, eventName: string): Mode {
@@ -35,18 +37,22 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
   for (const { name } of INPUTS) inputs[name] = read(name).trim()
-  const config = inputs.config ? readConfig(inputs.config, workspace) : NO_CONFIG_FILE
+  const config = inputs.config ? readConfig(inputs.config, workspace, context.cwd) : NO_CONFIG_FILE
   // Precedence: explicit input > loadgate.yml top level > built-in default.
   const value = (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name)
+  // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
+  const label = (name: InputName): string =>
+    !inputs[name] && config.shared[name] ? `${inputs.config} ${name}` : name
 
   const mode = resolveMode(value('mode'), context.eventName)
-  const minRounds = integer('min-rounds', value('min-rounds'), 1, 200)
-  const maxRounds = integer('max-rounds', value('max-rounds'), 1, 200)
-  if (maxRounds < minRounds) fail('max-rounds', String(maxRounds), `at least min-rounds (${minRounds})`)
+  const minRounds = integer(label('min-rounds'), value('min-rounds'), 1, 200)
+  const maxRounds = integer(label('max-rounds'), value('max-rounds'), 1, 200)
+  if (maxRounds < minRounds)
+    fail(label('max-rounds'), String(maxRounds), `at least min-rounds (${minRounds})`)
 
-  const sharedBench: Record<string, string> = {}
-  for (const name of inputNamesIn('benchmark')) sharedBench[name] = value(name)
-  const benchmarks = benchmarksFrom(sharedBench, config, inputs.config ?? '', workspace, mode)
+  const explicitBench: Record<string, string> = {}
+  for (const name of inputNamesIn('benchmark')) explicitBench[name] = inputs[name] ?? ''
+  const benchmarks = benchmarksFrom(explicitBench, config, inputs.config ?? '', workspace, mode)
   checkRoundsPlan({
     mode,
     baseline: value('baseline'),
@@ -63,23 +69,28 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   return {
     mode,
-    baseline: oneOf<BaselineKind>('baseline', value('baseline'), ['rerun', 'stored']),
+    baseline: oneOf<BaselineKind>(label('baseline'), value('baseline'), ['rerun', 'stored']),
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
     minRounds,
     maxRounds,
-    warmupSeconds: parseDuration('warmup', value('warmup')),
-    discardSeconds: parseDuration('discard-seconds', value('discard-seconds')),
-    maxErrorRate: parseFraction('max-error-rate', value('max-error-rate')),
-    maxDroppedRate: parseFraction('max-dropped-rate', value('max-dropped-rate')),
+    warmupSeconds: parseDuration(label('warmup'), value('warmup')),
+    discardSeconds: parseDuration(label('discard-seconds'), value('discard-seconds')),
+    maxErrorRate: parseFraction(label('max-error-rate'), value('max-error-rate')),
+    maxDroppedRate: parseFraction(label('max-dropped-rate'), value('max-dropped-rate')),
     githubToken: inputs['github-token'] ?? '',
     ghPagesBranch: value('gh-pages-branch'),
     dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
-    comment: oneOf<CommentMode>('comment', value('comment'), ['on', 'on-change', 'off']),
-    status: boolean('status', value('status')),
-    review: oneOf<ReviewMode>('review', value('review'), ['off', 'approve', 'request-changes', 'both']),
+    comment: oneOf<CommentMode>(label('comment'), value('comment'), ['on', 'on-change', 'off']),
+    status: boolean(label('status'), value('status')),
+    review: oneOf<ReviewMode>(label('review'), value('review'), [
+      'off',
+      'approve',
+      'request-changes',
+      'both',
+    ]),
     failOn: parseFailOn(value('fail-on')),
-    retention: integer('retention', value('retention'), 0, 1_000_000),
+    retention: integer(label('retention'), value('retention'), 0, 1_000_000),
     workDir: path.resolve(workspace, value('work-dir') || context.defaultWorkDir),
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,

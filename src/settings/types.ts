@@ -51,4 +51,6 @@ export interface Settings {
   /** The `report-file` input: the comparison artifact read by `mode: report`. */
   reportFile: string
   benchmarks: BenchmarkSettings[]
+  /** How results name a head that is not a commit (the CLI's working tree with uncommitted changes). */
+  headLabel?: string
 }

@@ -1,0 +1,39 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readRunContext } from '../../src/forge/github/context'
+import { publish } from '../../src/modes/run'
+import type { Reporter } from '../../src/report/reporter'
+import { comparisons } from '../testkit/comparisons'
+import { settingsFor } from '../testkit/settings'
+
+function recordingReporter(): { reporter: Reporter; lines: string[] } {
+  const lines: string[] = []
+  const reporter: Reporter = {
+    info: (message) => lines.push(message),
+    warning: (message) => lines.push(`warning: ${message}`),
+    group: async (_title, work) => work(),
+    summary: () => {},
+  }
+  return { reporter, lines }
+}
+
+describe('a run without a forge', () => {
+  test('locally there is no job summary to point at; on a runner there is', async () => {
+    const settings = settingsFor(process.cwd())
+    const said: Record<string, string[]> = {}
+    for (const eventName of ['local', 'push']) {
+      const { reporter, lines } = recordingReporter()
+      const context = { ...readRunContext({ GITHUB_WORKSPACE: process.cwd() }), eventName }
+      const url = await publish(
+        { settings, context, reporter, forge: null },
+        comparisons.noChange(),
+        {},
+        null,
+      )
+      assert.equal(url, '')
+      said[eventName] = lines
+    }
+    assert.deepEqual(said.local, [])
+    assert.ok(said.push!.some((line) => line.includes('job summary')))
+  })
+})

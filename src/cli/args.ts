@@ -1,0 +1,30 @@
+import { SettingsError } from '../util/errors'
+
+/**
+ * parseArgs' errors in the house form: one line naming the flag and what was expected, pointing
+ * at the command's --help. Anything else is returned unchanged.
+ */
+export function usageError(error: unknown, command: string): unknown {
+  const code = (error as { code?: string }).code ?? ''
+  if (!code.startsWith('ERR_PARSE_ARGS')) return error
+  const message = (error as Error).message
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? ''
+  const flag = quoted.split(' ')[0] ?? quoted
+  const help = `see 'loadgate ${command} --help'`
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${help}`)
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return new SettingsError(`Unexpected argument '${flag}' for 'loadgate ${command}': ${help}`)
+  if (message.includes('does not take an argument'))
+    return new SettingsError(`Flag '${flag}' takes no value: ${help}`)
+  if (message.includes('argument missing'))
+    return new SettingsError(`Flag '${flag}' is missing its value: expected ${flag} VALUE`)
+  return new SettingsError(`${message.split('\n')[0]}: ${help}`)
+}
+
+/** A settings error in the CLI's words: an input is a --flag here (loadgate.yml keys keep their file). */
+export function asFlagError(error: unknown): unknown {
+  if (!(error instanceof SettingsError)) return error
+  const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'")
+  return message === error.message ? error : new SettingsError(message)
+}
