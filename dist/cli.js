@@ -1,106 +1,218 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
+  NO_CONFIG_FILE,
   builtInDefault,
+  checkPushAccess,
+  compareResults,
+  comparisonSchema,
   describeInput,
   escapeHtml,
+  findInvalidReasons,
+  firstIssue,
   formatChange,
   formatInterval,
   formatValue,
   inputsIn,
+  integer,
   loadSettings,
   metricLabel,
+  parseDataDir,
+  parseFailOn,
+  parseRunFile,
   readComparisonArtifact,
+  readConfig,
   readRunContext,
   renderSummary,
+  resultsFileSchema,
   runBenchmark,
-  seriesLabel
-} from "./chunks/chunk-D5DPONP6.js";
+  seriesLabel,
+  storeRun,
+  toRunRecord
+} from "./chunks/chunk-BHEQSFRU.js";
 import {
   Git,
+  LoadgateError,
   SettingsError,
+  cleanupAll,
   errorMessage,
-  installSignalHandlers
-} from "./chunks/chunk-C2A3GOQK.js";
+  installSignalHandlers,
+  stopRun,
+  track
+} from "./chunks/chunk-GJM2NFVX.js";
 
 // src/cli/index.ts
-import { parseArgs } from "node:util";
-import { readFile as readFile2, writeFile } from "node:fs/promises";
-import path2 from "node:path";
-import os from "node:os";
+import { parseArgs as parseArgs4 } from "node:util";
+import { rm as rm2 } from "node:fs/promises";
+import path8 from "node:path";
+import os2 from "node:os";
 
-// src/report/terminal.ts
-var COLORS = {
-  REGRESSION: "\x1B[31m",
-  INVALID: "\x1B[31m",
-  IMPROVEMENT: "\x1B[32m",
-  NO_CHANGE: "\x1B[32m",
-  INCONCLUSIVE: "\x1B[33m"
-};
-var RESET = "\x1B[0m";
-var BOLD = "\x1B[1m";
-var LABEL = {
-  REGRESSION: "REGRESSED",
-  IMPROVEMENT: "improved",
-  NO_CHANGE: "no change",
-  INCONCLUSIVE: "inconclusive"
-};
-function plain(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+// src/cli/flags.ts
+function settingFlags() {
+  return Object.fromEntries(inputsIn("cli").map((input) => [input.name, { type: "string" }]));
 }
-function pad(text, width, right = false) {
-  const visible = [...text].length;
-  const fill = " ".repeat(Math.max(0, width - visible));
-  return right ? fill + text : text + fill;
-}
-function renderTerminal(comparison, options) {
-  const paint = (verdict, text) => options.color ? `${COLORS[verdict] ?? ""}${text}${RESET}` : text;
-  const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
-  const lines = [
-    bold(paint(comparison.verdict, `${comparison.verdict.replace("_", " ")}: ${plain(comparison.headline)}`)),
-    ""
-  ];
-  if (comparison.verdict === "INVALID") {
-    for (const reason of comparison.invalid) lines.push(`  - ${plain(reason.message)}`);
-    lines.push("");
-  }
-  const rows = [["series", "metric", "base", "head", "change", "95% CI", "verdict"]];
-  const verdicts = [""];
-  for (const series of comparison.series) {
-    series.metrics.forEach((m, i) => {
-      rows.push([
-        i === 0 ? plain(seriesLabel(series)) : "",
-        `${metricLabel(m)}${m.gate ? "" : "*"}`,
-        formatValue(m.unit, m.base),
-        formatValue(m.unit, m.head),
-        m.change === null ? "\u2013" : formatChange(m.change, m.absolute),
-        formatInterval(m),
-        LABEL[m.verdict] ?? m.verdict
-      ]);
-      verdicts.push(m.verdict);
-    });
-  }
-  const widths = rows[0].map((_2, c) => Math.max(...rows.map((r) => [...r[c] ?? ""].length)));
-  rows.forEach((row, r) => {
-    const cells = row.map((cell, c) => pad(cell, widths[c], c >= 2 && c <= 4));
-    const last = cells.pop();
-    lines.push(`  ${cells.join("  ")}  ${r === 0 ? bold(last) : paint(verdicts[r], last)}`);
-  });
-  lines.push(
-    "",
-    `  * informs only. ${comparison.rounds} rounds, \u03B1 ${comparison.alpha} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
+
+// src/cli/push-only.ts
+import path2 from "node:path";
+import { parseArgs } from "node:util";
+
+// src/modes/push-only.ts
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+async function pushSavedRun(options) {
+  const record = await readSavedRun(options.file, options.branch);
+  await checkPushAccess({ workspace: options.settings.workspace, branch: options.settings.ghPagesBranch });
+  const stored = await storeRun(
+    { settings: options.settings, reporter: options.reporter, forge: options.forge ?? null },
+    record,
+    path.dirname(options.file)
   );
-  const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
-  for (const series of flagged) {
-    lines.push(
-      paint(
-        "REGRESSION",
-        `  ! latency spread (p99/p50) of ${plain(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
-      )
-    );
-  }
-  return lines.join("\n");
+  options.reporter.info(
+    `${record.benchmark}: recorded the run of ${record.meta.head.sha.slice(0, 7)}; stored ${stored.path}`
+  );
+  return stored;
 }
+async function readSavedRun(file, branch) {
+  let text;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new LoadgateError(`'${file}' cannot be read: expected the run file a failed record saved`);
+  }
+  const parsed = parseRunFile(text);
+  if ("record" in parsed) return parsed.record;
+  const results = resultsFileSchema.safeParse(jsonOrNull(text));
+  if (results.success && results.data.mode === "record") {
+    if (!branch)
+      throw new LoadgateError(
+        `'${file}' is a results file: check out the branch it was measured for and run again`
+      );
+    const record = toRunRecord(results.data, null, branch);
+    record.verdict = findInvalidReasons(results.data).length > 0 ? "INVALID" : null;
+    return record;
+  }
+  throw new LoadgateError(
+    `'${file}' is not a saved run: expected the run file a failed record saved, or the results.json of a record run (as a run file: ${parsed.reason})`
+  );
+}
+function jsonOrNull(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+// src/cli/push-only.ts
+function isPushOnly(args) {
+  return args.some((arg) => arg === "--push-only" || arg.startsWith("--push-only="));
+}
+async function pushOnlyCommand(args, reporter) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      "push-only": { type: "string" },
+      "gh-pages-branch": { type: "string" },
+      "data-dir": { type: "string" },
+      retention: { type: "string" },
+      config: { type: "string" }
+    }
+  });
+  const cwd = process.cwd();
+  const workspace = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
+  if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`);
+  const file = values["push-only"] ? path2.resolve(values["push-only"]) : "";
+  if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file");
+  const config = values.config ? readConfig(values.config, workspace) : NO_CONFIG_FILE;
+  const value = (name) => values[name] || config.shared[name] || builtInDefault(name);
+  const branch = await new Git(workspace).tryRun(["symbolic-ref", "--quiet", "--short", "HEAD"]) ?? "";
+  await pushSavedRun({
+    file,
+    branch,
+    reporter,
+    settings: {
+      workspace,
+      ghPagesBranch: value("gh-pages-branch"),
+      dataDir: parseDataDir(value("data-dir"), builtInDefault("data-dir")),
+      retention: integer("retention", value("retention"), 0, 1e6)
+    }
+  });
+  return 0;
+}
+
+// src/cli/args.ts
+function usageError(error, command) {
+  const code = error.code ?? "";
+  if (!code.startsWith("ERR_PARSE_ARGS")) return error;
+  const message = error.message;
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  const flag = quoted.split(" ")[0] ?? quoted;
+  const help = `see 'loadgate ${command} --help'`;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${help}`);
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+    return new SettingsError(`Unexpected argument '${flag}' for 'loadgate ${command}': ${help}`);
+  if (message.includes("does not take an argument"))
+    return new SettingsError(`Flag '${flag}' takes no value: ${help}`);
+  if (message.includes("argument missing"))
+    return new SettingsError(`Flag '${flag}' is missing its value: expected ${flag} VALUE`);
+  return new SettingsError(`${message.split("\n")[0]}: ${help}`);
+}
+function asFlagError(error) {
+  if (!(error instanceof SettingsError)) return error;
+  const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'");
+  return message === error.message ? error : new SettingsError(message);
+}
+
+// src/cli/dashboard-command.ts
+import { existsSync } from "node:fs";
+import path6 from "node:path";
+import { parseArgs as parseArgs2 } from "node:util";
+
+// src/cli/dashboard-server.ts
+import { createServer } from "node:http";
+import { readFile as readFile2, stat } from "node:fs/promises";
+import path3 from "node:path";
+var TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml"
+};
+async function serveDashboard(root, port = 0) {
+  const server = createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    let file = path3.join(root, path3.normalize(pathname));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = path3.join(file, "index.html");
+      const body = await readFile2(file);
+      response.writeHead(200, { "content-type": TYPES[path3.extname(file)] ?? "application/octet-stream" });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return { url: `http://127.0.0.1:${actualPort}/`, server };
+}
+
+// src/cli/output.ts
+import { writeFile } from "node:fs/promises";
+import path5 from "node:path";
 
 // node_modules/marked/lib/marked.esm.js
 function G() {
@@ -1608,44 +1720,91 @@ function renderHtmlReport(comparison, links) {
 `;
 }
 
-// src/cli/dashboard-server.ts
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
-var TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".png": "image/png",
-  ".svg": "image/svg+xml"
+// src/report/format.ts
+var GATE_WORDS = {
+  REGRESSION: "REGRESSED",
+  IMPROVEMENT: "improved",
+  NO_CHANGE: "no change",
+  INCONCLUSIVE: "inconclusive"
 };
-async function serveDashboard(root, port = 0) {
-  const server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    let file = path.join(root, path.normalize(pathname));
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = path.join(file, "index.html");
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-      response.end(body);
-    } catch {
-      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
-    }
-  });
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  return { url: `http://127.0.0.1:${actualPort}/`, server };
+var INFORM_WORDS = {
+  REGRESSION: "worse",
+  IMPROVEMENT: "better",
+  NO_CHANGE: "no change",
+  INCONCLUSIVE: "inconclusive"
+};
+function verdictWord(m) {
+  return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict];
+}
+function verdictTone(m) {
+  return !m.gate && m.verdict === "REGRESSION" ? "INCONCLUSIVE" : m.verdict;
 }
 
-// src/cli/flags.ts
-function settingFlags() {
-  return Object.fromEntries(inputsIn("cli").map((input) => [input.name, { type: "string" }]));
+// src/report/terminal.ts
+var COLORS = {
+  REGRESSION: "\x1B[31m",
+  INVALID: "\x1B[31m",
+  IMPROVEMENT: "\x1B[32m",
+  NO_CHANGE: "\x1B[32m",
+  INCONCLUSIVE: "\x1B[33m"
+};
+var RESET = "\x1B[0m";
+var BOLD = "\x1B[1m";
+function plain(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+function pad(text, width, right = false) {
+  const visible = [...text].length;
+  const fill = " ".repeat(Math.max(0, width - visible));
+  return right ? fill + text : text + fill;
+}
+function renderTerminal(comparison, options) {
+  const paint = (verdict, text) => options.color ? `${COLORS[verdict] ?? ""}${text}${RESET}` : text;
+  const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
+  const lines = [
+    bold(paint(comparison.verdict, `${comparison.verdict.replace("_", " ")}: ${plain(comparison.headline)}`)),
+    ""
+  ];
+  if (comparison.verdict === "INVALID") {
+    for (const reason of comparison.invalid) lines.push(`  - ${plain(reason.message)}`);
+    lines.push("");
+  }
+  const rows = [["series", "metric", "base", "head", "change", "95% CI", "verdict"]];
+  const verdicts = [""];
+  for (const series of comparison.series) {
+    series.metrics.forEach((m, i) => {
+      rows.push([
+        i === 0 ? plain(seriesLabel(series)) : "",
+        `${metricLabel(m)}${m.gate ? "" : "*"}`,
+        formatValue(m.unit, m.base),
+        formatValue(m.unit, m.head),
+        m.change === null ? "\u2013" : formatChange(m.change, m.absolute),
+        formatInterval(m),
+        verdictWord(m)
+      ]);
+      verdicts.push(verdictTone(m));
+    });
+  }
+  const widths = rows[0].map((_2, c) => Math.max(...rows.map((r) => [...r[c] ?? ""].length)));
+  rows.forEach((row, r) => {
+    const cells = row.map((cell, c) => pad(cell, widths[c], c >= 2 && c <= 4));
+    const last = cells.pop();
+    lines.push(`  ${cells.join("  ")}  ${r === 0 ? bold(last) : paint(verdicts[r], last)}`);
+  });
+  lines.push(
+    "",
+    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, \u03B1 ${comparison.alpha} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
+  );
+  const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
+  for (const series of flagged) {
+    lines.push(
+      paint(
+        "REGRESSION",
+        `  ! latency spread (p99/p50) of ${plain(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
+      )
+    );
+  }
+  return lines.join("\n");
 }
 
 // src/cli/help.ts
@@ -1666,23 +1825,29 @@ Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default 
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
   compare: () => `loadgate compare --base REF [--head REF] [settings]
 
-Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree), runs the
-k6 script against each in randomized interleaved rounds, and prints the comparison.
+Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree, uncommitted
+changes included and named so), runs the k6 script against each in randomized interleaved rounds, and
+prints the comparison. Results and report.html go to a work folder outside the repository.
 
 ${SETTINGS_HEADING}
 ${settingsHelp()}
 Output:
-  --json            print the Comparison as JSON instead of a table`,
+  --json            print one JSON array (a comparison per benchmark) instead of the tables`,
   record: () => `loadgate record [settings]
 
 Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
-action's record mode does on pushes to the default branch.
+action's record mode does on pushes to the default branch. Refuses a working tree with uncommitted
+changes: the run is stored under the commit.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}`,
+${settingsHelp()}
+Pushing a run that was measured but could not be pushed (nothing is measured):
+  --push-only FILE  the run file the failed record saved (or that run's results.json); takes
+                    --gh-pages-branch, --data-dir, --retention and --config as above`,
   report: () => `loadgate report FILE [--json]
 
-Prints a comparison.json (written next to every results file, or uploaded by a fork PR) as a table.`,
+Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the
+results.json of a compare run, as a table.`,
   dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault("data-dir")}]
 
 Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`
@@ -1711,8 +1876,177 @@ function wrapWords(text, width) {
   return [...lines, line];
 }
 
-// src/cli/index.ts
+// src/cli/working-tree.ts
+import path4 from "node:path";
+var WORKING_TREE_LABEL = "working tree (uncommitted changes)";
+async function uncommittedFiles(root, workDir) {
+  const inside = path4.relative(root, workDir);
+  const exclude = inside && !inside.startsWith("..") && !path4.isAbsolute(inside) ? [`:(exclude)${inside}`] : [];
+  const git = new Git(root);
+  const changed = await git.run(["diff", "--name-only", "HEAD", "--", ".", ...exclude]);
+  const untracked = await git.run(["ls-files", "--others", "--exclude-standard", "--", ".", ...exclude]);
+  return [.../* @__PURE__ */ new Set([...changed.split("\n"), ...untracked.split("\n")])].filter(Boolean);
+}
+function dirtyRecordMessage(sha, files) {
+  const shown = files.slice(0, 3).join(", ") + (files.length > 3 ? `, \u2026 (${files.length} files)` : "");
+  return `record stores the run under commit ${sha.slice(0, 12)}, but the working tree has uncommitted changes (${shown}): commit or stash them (git stash -u) first, or measure them with 'loadgate compare'`;
+}
+
+// src/cli/output.ts
 var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
+function writeOut(text) {
+  process.stdout.write(text);
+}
+function printComparison(comparison, json) {
+  if (json) return writeOut(`${JSON.stringify(comparison, null, 2)}
+`);
+  writeOut(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}
+`);
+  writeOut(`${commitsLine(comparison)}
+`);
+}
+function commitsLine(comparison) {
+  const { base, head } = comparison.meta;
+  const headText = head.ref === WORKING_TREE_LABEL ? `${WORKING_TREE_LABEL} on top of ${head.sha.slice(0, 12)}` : head.sha.slice(0, 12);
+  return `base ${base ? base.sha.slice(0, 12) : "none"} \u2192 head ${headText}`;
+}
+async function writeHtmlReport(comparison, resultsDir) {
+  const file = path5.join(resultsDir, "report.html");
+  await writeFile(file, renderHtmlReport(comparison, {}));
+  return file;
+}
+function printHelp(command) {
+  writeOut(`${helpText(command)}
+`);
+  return EXIT.ok;
+}
+
+// src/cli/dashboard-command.ts
+async function startDashboard(dir, dataDir, port) {
+  const root = path6.resolve(dir);
+  const site = path6.join(root, dataDir);
+  for (const needed of ["index.html", path6.join("data", "index.json")]) {
+    if (!existsSync(path6.join(site, needed))) {
+      throw new SettingsError(
+        `'${dir}' has no loadgate dashboard (${path6.join(dir, dataDir, needed)} is missing): expected a checkout of the gh-pages branch after a 'loadgate record' (e.g. git worktree add /tmp/pages gh-pages)`
+      );
+    }
+  }
+  try {
+    const { url } = await serveDashboard(root, port);
+    return `${url}${dataDir}/`;
+  } catch (error) {
+    if (error.code === "EADDRINUSE")
+      throw new SettingsError(
+        `Flag '--port' is '${port}': that port is already in use on 127.0.0.1; pass another, or 0 for any free port`
+      );
+    throw error;
+  }
+}
+async function dashboardCommand(args) {
+  const { values, positionals } = parseArgs2({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: "string", default: "0" },
+      "data-dir": { type: "string", default: builtInDefault("data-dir") },
+      help: { type: "boolean", short: "h", default: false }
+    }
+  });
+  if (values.help) return printHelp("dashboard");
+  const dir = positionals[0];
+  if (!dir) throw new SettingsError("Argument DIR is missing: expected a checkout of the gh-pages branch");
+  const port = Number(values.port);
+  if (!/^\d+$/.test(String(values.port)) || port > 65535) {
+    throw new SettingsError(`Flag '--port' is '${values.port}': expected a port number (0 for any free one)`);
+  }
+  const url = await startDashboard(dir, String(values["data-dir"]), port);
+  writeOut(`dashboard: ${url}
+(Ctrl-C stops it)
+`);
+  await new Promise(() => {
+  });
+  return EXIT.ok;
+}
+
+// src/cli/report-command.ts
+import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
+import { parseArgs as parseArgs3 } from "node:util";
+var MAX_FILE_BYTES = 20 * 1024 * 1024;
+var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
+async function readReportInput(file) {
+  const document = await readJson(file);
+  if (Array.isArray(document?.trials)) {
+    const results = resultsFileSchema.safeParse(document);
+    if (!results.success)
+      throw new SettingsError(
+        `'${file}' is not a valid results file (${firstIssue(results.error)}): ${EXPECTED}`
+      );
+    if (results.data.meta.base === null)
+      throw new SettingsError(
+        `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`
+      );
+    return compareResults(results.data, { failOn: parseFailOn(builtInDefault("fail-on")) });
+  }
+  const comparison = comparisonSchema.safeParse(document);
+  if (!comparison.success)
+    throw new SettingsError(
+      `'${file}' is not a valid comparison (${firstIssue(comparison.error)}): ${EXPECTED}`
+    );
+  return comparison.data;
+}
+async function readJson(file) {
+  let text;
+  try {
+    const size = (await stat2(file)).size;
+    if (size > MAX_FILE_BYTES) throw new Error(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit`);
+    text = await readFile3(file, "utf8");
+  } catch (error) {
+    const reason = error.code === "ENOENT" ? "no such file" : errorMessage(error).split("\n")[0];
+    throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`'${file}' is not JSON (${errorMessage(error).split("\n")[0]}): ${EXPECTED}`);
+  }
+}
+async function reportCommand(args) {
+  const { values, positionals } = parseArgs3({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false }
+    }
+  });
+  if (values.help) return printHelp("report");
+  const file = positionals[0];
+  if (!file)
+    throw new SettingsError(
+      "Argument FILE is missing: expected 'loadgate report FILE' with a comparison.json"
+    );
+  const comparison = await readReportInput(file);
+  printComparison(comparison, Boolean(values.json));
+  return comparison.blocking ? EXIT.blocked : EXIT.ok;
+}
+
+// src/cli/work-dir.ts
+import { createHash } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path7 from "node:path";
+function defaultWorkDir(repositoryRoot) {
+  const name = path7.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
+  const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
+  return path7.join(os.tmpdir(), `loadgate-${name}-${hash}`);
+}
+async function startClean(dir) {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+}
+
+// src/cli/index.ts
 function terminalReporter(json) {
   const log = json ? (m) => process.stderr.write(`${m}
 `) : (m) => process.stdout.write(`${m}
@@ -1744,7 +2078,7 @@ async function localContext(workspace, head) {
   };
 }
 async function measureCommand(command, args) {
-  const { values } = parseArgs({
+  const { values } = parseArgs4({
     args,
     options: {
       base: { type: "string" },
@@ -1763,11 +2097,14 @@ async function measureCommand(command, args) {
   const json = Boolean(values.json);
   const reporter = terminalReporter(json);
   const baseRef = values.base ? await resolveRef(root, String(values.base), "base") : "";
+  installSignalHandlers();
   let workspace = root;
-  let headWorktree = "";
+  let removeHeadWorktree = async () => {
+  };
   if (values.head) {
-    headWorktree = await createWorktree(root, String(values.head));
-    workspace = headWorktree;
+    const worktree = await createWorktree(root, String(values.head));
+    workspace = worktree.dir;
+    removeHeadWorktree = worktree.remove;
   }
   try {
     const context = await localContext(workspace, "HEAD");
@@ -1777,32 +2114,56 @@ async function measureCommand(command, args) {
       const value = values[name];
       return typeof value === "string" ? value : "";
     };
-    const settings = loadSettings(read, {
-      workspace,
-      eventName: "local",
-      defaultWorkDir: path2.join(root, ".loadgate")
-    });
-    installSignalHandlers();
+    const workDir = defaultWorkDir(root);
+    const settings = asSettings(
+      () => loadSettings(read, { workspace, eventName: "local", defaultWorkDir: workDir, cwd })
+    );
+    const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir);
+    if (dirty.length > 0 && command === "record")
+      throw new SettingsError(dirtyRecordMessage(context.headSha, dirty));
+    if (dirty.length > 0) {
+      settings.headLabel = WORKING_TREE_LABEL;
+      reporter.info(
+        `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`
+      );
+    }
+    if (settings.workDir === workDir) await startClean(workDir);
     const outcomes = [];
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter));
     }
-    for (const outcome of outcomes) {
-      if (!outcome.resultsFile) continue;
-      const comparisonFile = path2.join(path2.dirname(outcome.resultsFile), "comparison.json");
-      if (command === "compare") await printComparison(comparisonFile, json);
-      else process.stdout.write(`${outcome.headline}
-`);
-      if (!json) process.stdout.write(`results: ${outcome.resultsFile}
-`);
-      if (!json && command === "compare")
-        process.stdout.write(`report:  ${await writeHtmlReport(comparisonFile)}
-`);
-    }
+    await printOutcomes(command, outcomes, json);
     return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok;
   } finally {
-    if (headWorktree) await new Git(root).tryRun(["worktree", "remove", "--force", headWorktree]);
+    await removeHeadWorktree();
   }
+}
+function asSettings(load) {
+  try {
+    return load();
+  } catch (error) {
+    throw asFlagError(error);
+  }
+}
+async function printOutcomes(command, outcomes, json) {
+  const comparisons = [];
+  for (const outcome of outcomes) {
+    if (!outcome.resultsFile) continue;
+    const dir = path8.dirname(outcome.resultsFile);
+    const comparison = command === "compare" ? await readComparisonArtifact(path8.join(dir, "comparison.json")) : null;
+    const report = comparison ? await writeHtmlReport(comparison, dir) : "";
+    if (comparison) comparisons.push(comparison);
+    if (json) continue;
+    if (comparison) printComparison(comparison, false);
+    else writeOut(`${outcome.headline}
+`);
+    writeOut(`results: ${outcome.resultsFile}
+`);
+    if (report) writeOut(`report:  ${report}
+`);
+  }
+  if (json) writeOut(`${JSON.stringify(command === "compare" ? comparisons : outcomes, null, 2)}
+`);
 }
 async function resolveRef(root, ref, flag) {
   return new Git(root).revParse(ref).catch(() => {
@@ -1812,81 +2173,40 @@ async function resolveRef(root, ref, flag) {
 async function createWorktree(root, ref) {
   const git = new Git(root);
   const sha = await resolveRef(root, ref, "head");
-  const dir = path2.join(os.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
-  await git.run(["worktree", "add", "--detach", dir, sha]);
-  return dir;
-}
-async function printComparison(file, json) {
-  const comparison = await readComparisonArtifact(file);
-  if (json) process.stdout.write(`${JSON.stringify(comparison, null, 2)}
-`);
-  else process.stdout.write(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}
-`);
-}
-async function writeHtmlReport(comparisonFile) {
-  const comparison = await readComparisonArtifact(comparisonFile);
-  const file = path2.join(path2.dirname(comparisonFile), "report.html");
-  await writeFile(file, renderHtmlReport(comparison, {}));
-  return file;
-}
-async function reportCommand(args) {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false }
-    }
+  const dir = path8.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
+  const remove = track({ kind: "worktree", id: dir, path: root }, async () => {
+    await git.tryRun(["worktree", "remove", "--force", dir], { cleanup: true });
+    await rm2(dir, { recursive: true, force: true });
+    await git.tryRun(["worktree", "prune"], { cleanup: true });
   });
-  if (values.help) return printHelp("report");
-  const file = positionals[0];
-  if (!file) throw new SettingsError("loadgate report: expected the path of a comparison.json");
-  let target = file;
-  if (path2.basename(file) === "results.json") target = path2.join(path2.dirname(file), "comparison.json");
-  await readFile2(target).catch(() => {
-    throw new SettingsError(`loadgate report: '${target}' cannot be read: expected a comparison.json`);
-  });
-  const comparison = await readComparisonArtifact(target);
-  await printComparison(target, Boolean(values.json));
-  return comparison.blocking ? EXIT.blocked : EXIT.ok;
-}
-async function dashboardCommand(args) {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      port: { type: "string", default: "0" },
-      "data-dir": { type: "string", default: builtInDefault("data-dir") },
-      help: { type: "boolean", short: "h", default: false }
-    }
-  });
-  if (values.help) return printHelp("dashboard");
-  const dir = positionals[0];
-  if (!dir)
-    throw new SettingsError("loadgate dashboard: expected a directory (a checkout of the gh-pages branch)");
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new SettingsError(`Flag '--port' is '${values.port}': expected a port number`);
+  try {
+    await git.run(["worktree", "add", "--detach", "--quiet", dir, sha]);
+  } catch (error) {
+    await remove();
+    throw error;
   }
-  const server = await serveDashboard(path2.resolve(dir), port);
-  process.stdout.write(`dashboard: ${server.url}${values["data-dir"]}/
-(Ctrl-C stops it)
-`);
-  await new Promise(() => {
-  });
-  return EXIT.ok;
+  return { dir, remove };
 }
-function printHelp(command) {
-  process.stdout.write(`${helpText(command)}
-`);
-  return EXIT.ok;
+var watchingOutput = false;
+function stopOnOutputError() {
+  if (watchingOutput) return;
+  watchingOutput = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on(
+      "error",
+      (error) => stopRun("SIGPIPE", EXIT.failed, `cannot write the output (${error.code ?? error.message})`)
+    );
+  }
 }
 async function main(argv) {
   const [command, ...rest] = argv;
+  stopOnOutputError();
   try {
     switch (command) {
       case "compare":
       case "record":
+        if (command === "record" && isPushOnly(rest))
+          return await pushOnlyCommand(rest, terminalReporter(false));
         return await measureCommand(command, rest);
       case "report":
         return await reportCommand(rest);
@@ -1900,11 +2220,14 @@ async function main(argv) {
       default:
         throw new SettingsError(`Unknown command '${command}': expected compare, record, report or dashboard`);
     }
-  } catch (error) {
+  } catch (thrown) {
+    const error = usageError(thrown, command ?? "");
     process.stderr.write(`loadgate: ${errorMessage(error)}
 `);
-    const usage = error instanceof SettingsError || error.code?.startsWith("ERR_PARSE_ARGS");
-    return usage ? EXIT.usage : EXIT.failed;
+    return error instanceof SettingsError ? EXIT.usage : EXIT.failed;
+  } finally {
+    await cleanupAll((message) => process.stderr.write(`loadgate: ${message}
+`));
   }
 }
 process.exitCode = await main(process.argv.slice(2));

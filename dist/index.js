@@ -9,17 +9,17 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-UTAQAJXM.js";
+} from "./chunks/chunk-UIFGW5I7.js";
 import {
   loadSettings,
   readRunContext,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-D5DPONP6.js";
+} from "./chunks/chunk-BHEQSFRU.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-C2A3GOQK.js";
+} from "./chunks/chunk-GJM2NFVX.js";
 
 // src/action/main.ts
 import path from "node:path";

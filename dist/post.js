@@ -3,11 +3,11 @@ import {
   info,
   savedResources,
   warning
-} from "./chunks/chunk-UTAQAJXM.js";
+} from "./chunks/chunk-UIFGW5I7.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-C2A3GOQK.js";
+} from "./chunks/chunk-GJM2NFVX.js";
 
 // src/action/post.ts
 async function post() {

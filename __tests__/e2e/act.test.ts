@@ -134,7 +134,13 @@ before(async () => {
     files: { 'README.md': '# shop (typo fixed)\n' },
   })
   double = await startGitHubDouble({
-    pulls: Object.values(prs).map((pr) => ({ number: pr.number, headSha: pr.headSha, author: 'dev' })),
+    pulls: Object.values(prs).map((pr) => ({
+      number: pr.number,
+      headSha: pr.headSha,
+      author: 'dev',
+      headRef: pr.branch,
+      headRepository: pr.headRepository,
+    })),
   })
 })
 

@@ -31,6 +31,8 @@ export async function runAction(options: {
   event: { name: string; payload: unknown }
   apiUrl?: string
   extraEnv?: Record<string, string>
+  /** The entry point: default the bundle; `src/action/index.ts` runs the source (through tsx). */
+  entry?: string
 }): Promise<ActionRun> {
   const eventPath = path.join(options.dir, 'event.json')
   const files = {
@@ -59,7 +61,9 @@ export async function runAction(options: {
   }
   for (const [name, value] of Object.entries(options.inputs))
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
-  const child = spawn('node', [path.resolve('dist/index.js')], {
+  const entry = path.resolve(options.entry ?? 'dist/index.js')
+  const tsx = import.meta.resolve('tsx')
+  const child = spawn('node', entry.endsWith('.ts') ? ['--import', tsx, entry] : [entry], {
     env,
     cwd: options.workspace,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -96,14 +96,52 @@
     tip.replaceChildren(...lines)
   }
 
+  const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'
+  const DAY = 86400
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+  const two = (n) => String(n).padStart(2, '0')
+  let measureContext = null
+
+  function textWidth(text) {
+    measureContext = measureContext || document.createElement('canvas').getContext('2d')
+    measureContext.font = AXIS_FONT
+    return measureContext.measureText(text).width
+  }
+
+  /** One line per tick, as short as the tick step allows: a time within a day, a date across days. */
+  function timeLabel(seconds, step, span) {
+    const d = new Date(seconds * 1000)
+    const date = `${MONTHS[d.getMonth()]} ${d.getDate()}`
+    const time = `${two(d.getHours())}:${two(d.getMinutes())}`
+    if (step >= 28 * DAY) return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`
+    if (step >= DAY) return date
+    if (span > DAY) return `${date} ${time}`
+    return step < 60 ? `${time}:${two(d.getSeconds())}` : time
+  }
+
+  /** The widest label a span can get, plus a gap: uPlot never puts two ticks closer than this. */
+  function timeSpace(self, axisIdx, min, max) {
+    const span = max - min
+    const widest = span > DAY ? 'Sep 30 00:00' : '00:00:00'
+    return Math.ceil(textWidth(widest)) + 24
+  }
+
   function chartOptions(kind, width, keep) {
     const axisColor = css('--muted')
     const grid = { stroke: css('--border'), width: 1 }
     const axes = [
-      { stroke: axisColor, grid },
       {
         stroke: axisColor,
         grid,
+        font: AXIS_FONT,
+        space: timeSpace,
+        values: (u, splits, axisIdx, space, step) =>
+          splits.map((v) => timeLabel(v, step, u.scales.x.max - u.scales.x.min)),
+      },
+      {
+        stroke: axisColor,
+        grid,
+        font: AXIS_FONT,
         size: 60,
         values: (u, vals) => vals.map((v) => (kind === 'latency' ? `${v} ms` : `${v}/s`)),
       },
@@ -162,7 +200,12 @@
     return {
       width,
       height: 160,
-      scales: { x: { time: true }, errors: { range: (u, min, max) => [0, Math.max(1, max)] } },
+      // From zero: a 450–451/s axis would draw a 0.2% wobble as a cliff.
+      scales: {
+        x: { time: true },
+        y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        errors: { range: (u, min, max) => [0, Math.max(1, max)] },
+      },
       axes: [
         axes[0],
         axes[1],
@@ -248,6 +291,7 @@
     })
     container.dataset.points = String(keep.length)
     state.charts.push(chart)
+    window.__loadgateCharts = state.charts
     if (!state.firstDrawn) {
       state.firstDrawn = true
       window.__loadgateFirstChart = performance.now()

@@ -2,9 +2,11 @@ import * as core from '@actions/core'
 import path from 'node:path'
 import { readRunContext } from '../forge/github/context'
 import { errorMessage } from '../util/errors'
+import { refuseUntrustedEvent } from '../measure/checkout'
 import { installSignalHandlers } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
+import { failureText, logLine } from './log'
 import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
@@ -20,7 +22,8 @@ export async function run(): Promise<void> {
       defaultWorkDir: path.join(context.tempDir, 'loadgate'),
     })
     if (settings.githubToken) core.setSecret(settings.githubToken)
-    core.info(describeSettings(settings))
+    if (settings.mode !== 'report') refuseUntrustedEvent(context.eventName)
+    core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()
     const outcomes: BenchmarkOutcome[] = []
@@ -31,10 +34,10 @@ export async function run(): Promise<void> {
     await core.summary.write()
     const blocking = outcomes.filter((o) => o.blocking)
     if (blocking.length > 0) {
-      core.setFailed(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; '))
+      core.setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; ')))
     }
   } catch (error) {
-    core.setFailed(errorMessage(error))
+    core.setFailed(failureText(errorMessage(error)))
   }
 }
 

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { removeLeftover } from '../measure/sut'
 import { errorMessage } from '../util/errors'
+import { logLine } from './log'
 import { savedResources } from './state'
 
 /** The action's post step: removes what a killed main step left behind. Warns, never fails. */
@@ -14,10 +15,10 @@ async function post(): Promise<void> {
   for (const resource of resources.reverse()) {
     try {
       await removeLeftover(resource)
-      core.info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`)
+      core.info(logLine(`loadgate cleanup: removed ${resource.kind} ${resource.id}`))
     } catch (error) {
       core.warning(
-        `loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`,
+        logLine(`loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`),
       )
     }
   }

@@ -1,14 +1,14 @@
 import * as core from '@actions/core'
 import type { Reporter } from '../report/reporter'
+import { logLine } from './log'
+import { appendSummary } from './summary'
 
 /** The runner's log (with collapsible groups) and the job summary. */
 export function actionReporter(): Reporter {
   return {
-    info: (message) => core.info(message),
-    warning: (message) => core.warning(message),
-    group: (title, work) => core.group(title, work),
-    summary: (markdown) => {
-      core.summary.addRaw(markdown, true)
-    },
+    info: (message) => core.info(logLine(message)),
+    warning: (message) => core.warning(logLine(message)),
+    group: (title, work) => core.group(logLine(title), work),
+    summary: (markdown) => appendSummary(markdown),
   }
 }

@@ -18,12 +18,13 @@ export function insideMinimumEffect(
   return scale(ci.low) > -margin && scale(ci.high) < margin
 }
 
+/** `*` any run of characters, `?` one character; over the whole text, line breaks included. */
 function globMatches(glob: string, text: string): boolean {
   const pattern = glob
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')
     .replace(/\?/g, '.')
-  return new RegExp(`^${pattern}$`).test(text)
+  return new RegExp(`^(?:${pattern})$`, 's').test(text)
 }
 
 /** For one series, the rule of each metric whose glob matches most specifically (most literal characters). */

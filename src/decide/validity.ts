@@ -6,7 +6,10 @@ import { measured } from './samples'
 export function findInvalidReasons(results: ResultsFile): InvalidReason[] {
   const reasons: InvalidReason[] = []
   const arms = [...new Set(measured(results).map((t) => t.arm))]
-  if (arms.length === 0) reasons.push({ arm: 'both', kind: 'no-data', message: 'no trial was measured' })
+  // The measurement stopped early (a script that cannot run): that is the reason to show first.
+  if (results.error)
+    reasons.push({ arm: 'both', kind: 'trial-failed', message: results.error.slice(0, 1000) })
+  else if (arms.length === 0) reasons.push({ arm: 'both', kind: 'no-data', message: 'no trial was measured' })
   for (const arm of arms) {
     const trials = measured(results, arm)
     const failedTrials = trials.filter((t) => !t.valid)

@@ -18,6 +18,8 @@ export interface RunContext {
   headSha: string
   /** Branch the run belongs to (PR head branch, pushed branch). */
   branch: string
+  /** owner/name the head commit comes from (a fork's for a fork PR); '' when the event does not say. */
+  headRepository: string
   defaultBranch: string
   pullRequest: PullRequestInfo | null
   /** The PR comes from a fork: the token is read-only, results go to an artifact. */
@@ -78,7 +80,10 @@ export interface Forge {
   readonly canPublish: boolean
   /** Who commits to the history branch; null keeps the local git identity. */
   readonly committer: CommitIdentity | null
-  /** The open pull request whose head is this commit (fork pull requests included), or null. */
+  /**
+   * The open pull request whose head is this commit (fork pull requests included), from the run's
+   * head repository and branch when the event names them; or null.
+   */
   findPullRequest(headSha: string): Promise<number | null>
   publish(request: PublishRequest): Promise<PublishResult>
   /**

@@ -16,7 +16,7 @@ async function fetchCommit(git: Git, ref: string): Promise<string | null> {
 }
 
 /** Parents as recorded in the commit object (known even where a shallow clone hides them). */
-async function parentsOf(git: Git, ref: string): Promise<string[]> {
+export async function parentsOf(git: Git, ref: string): Promise<string[]> {
   const raw = (await git.tryRun(['cat-file', '-p', ref])) ?? ''
   return raw
     .split('\n')

@@ -4,11 +4,12 @@ import { writeResults } from '../model/results-file'
 import type { Arm, Phase, ResultsFile } from '../model/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
+import { assertMeasuringTheHead } from './checkout'
 import { interruptSignal } from './cleanup'
 import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
-import { note, trialClock } from './progress'
+import { note, plainProgress, trialClock } from './progress'
 import { runSchedule } from './schedule'
 import { createSystemUnderTest, type ArmInstance } from './sut'
 import { runTrial, summarizeTrial } from './trial'
@@ -17,6 +18,9 @@ export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
 
 const STACK_START_TIMEOUT_SECONDS = 180
+
+/** Ends the schedule early without failing the measurement: what was measured is returned. */
+class StopMeasuring extends Error {}
 
 /**
  * Measures one benchmark: an instance of the system under test per arm, a warm-up per arm, then
@@ -27,10 +31,14 @@ export async function measure(
   options: MeasureOptions,
 ): Promise<{ results: ResultsFile; resultsPath: string }> {
   const { settings, bench, arms } = options
+  await assertMeasuringTheHead(new Git(settings.workspace), {
+    event: options.meta.event,
+    headSha: options.headSha,
+  })
   const dir = path.join(settings.workDir, bench.name)
   await mkdir(dir, { recursive: true })
   const resultsPath = path.join(dir, 'results.json')
-  const progress = options.onProgress ?? (() => {})
+  const progress = plainProgress(options.onProgress ?? (() => {}))
   const results = await initialResults(options, new Git(settings.workspace))
   const save = () => writeResults(resultsPath, results)
   await save()
@@ -54,7 +62,7 @@ export async function measure(
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
-      const result = await runTrial(load, instances.get(arm)!, {
+      const { trial: result, scriptError } = await runTrial(load, instances.get(arm)!, {
         arm,
         phase,
         round,
@@ -68,6 +76,12 @@ export async function measure(
       await save()
       clock.finished(Date.now() - started)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
+      // The same script runs in every trial: one that cannot start will fail every other trial too.
+      if (scriptError) {
+        throw new StopMeasuring(
+          `the k6 script cannot run (${label}): ${scriptError}; no further trial was started`,
+        )
+      }
     }
 
     await runSchedule({
@@ -86,6 +100,10 @@ export async function measure(
           ...clock.status(),
         })
       },
+    }).catch((error: unknown) => {
+      if (!(error instanceof StopMeasuring)) throw error
+      results.error = error.message
+      progress(note(`stopped: ${error.message}`))
     })
     return { results, resultsPath }
   } catch (error) {

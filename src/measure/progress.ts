@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '../report/escape'
 import type { Settings } from '../settings/types'
 
 export interface ProgressEvent {
@@ -35,4 +36,12 @@ export function trialClock(arms: number, settings: Pick<Settings, 'minRounds' | 
 /** A message outside the trial count (starting a stack, cleaning up). */
 export function note(message: string): ProgressEvent {
   return { message, done: 0, planned: 0, etaSeconds: null }
+}
+
+/**
+ * The listener, given only messages without control characters: they carry request names,
+ * container names and k6's own errors, and end up as lines of a log or a terminal.
+ */
+export function plainProgress(listener: (event: ProgressEvent) => void): (event: ProgressEvent) => void {
+  return (event) => listener({ ...event, message: withoutControlCharacters(event.message) })
 }

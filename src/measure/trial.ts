@@ -12,8 +12,18 @@ export interface TrialPlan {
   warmupSeconds: number
 }
 
+export interface TrialOutcome {
+  trial: Trial
+  /** The script cannot run at all (see LoadTrialResult.scriptError): no further trial can succeed. */
+  scriptError?: string
+}
+
 /** One trial: the load backend drives one arm while the system under test reports its resource use. */
-export async function runTrial(load: LoadBackend, instance: ArmInstance, plan: TrialPlan): Promise<Trial> {
+export async function runTrial(
+  load: LoadBackend,
+  instance: ArmInstance,
+  plan: TrialPlan,
+): Promise<TrialOutcome> {
   const { arm, phase, round } = plan
   const name = phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
   const sampling = instance.sampleResources()
@@ -35,7 +45,7 @@ export async function runTrial(load: LoadBackend, instance: ArmInstance, plan: T
     disrupted.length ? `container ${disrupted.join(', ')} restarted or stopped during the trial` : '',
   ].filter(Boolean)
   const summary = result.summary
-  return {
+  const trial: Trial = {
     arm,
     phase,
     round,
@@ -53,6 +63,7 @@ export async function runTrial(load: LoadBackend, instance: ArmInstance, plan: T
     resources,
     k6Seconds: Math.round(result.seconds * 1000) / 1000,
   }
+  return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }
 
 /** One line for the progress log: requests, errors and each endpoint's p50. */

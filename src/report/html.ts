@@ -1,6 +1,6 @@
 import { marked } from 'marked'
 import type { Comparison } from '../model/types'
-import { escapeHtml } from './escape'
+import { escapeHtml, withoutControlCharacters } from './escape'
 import { renderSummary, type ReportLinks } from './markdown'
 
 const STYLE = `body{font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
@@ -10,11 +10,13 @@ code{background:#f6f8fa;padding:1px 4px;border-radius:4px}details{margin:1rem 0}
 
 /** The job-summary report as a standalone HTML page (the CLI writes it next to the results). */
 export function renderHtmlReport(comparison: Comparison, links: ReportLinks): string {
-  // The markdown already escapes every untrusted string; marked only turns it into HTML.
+  // The markdown already escapes every untrusted string; marked only turns it into HTML. Control
+  // characters are not markup: none may reach whoever opens the page with `cat` or `less`.
   const body = marked.parse(renderSummary(comparison, links), { async: false })
-  return `<!doctype html>
+  const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loadgate · ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>
 <body>${body}</body></html>
 `
+  return withoutControlCharacters(page, { keepLayout: true })
 }

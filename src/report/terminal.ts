@@ -1,5 +1,6 @@
 import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
+import { withoutControlCharacters as plain } from './escape'
 import { verdictTone, verdictWord } from './format'
 
 const COLORS: Record<string, string> = {
@@ -11,12 +12,6 @@ const COLORS: Record<string, string> = {
 }
 const RESET = '\u001b[0m'
 const BOLD = '\u001b[1m'
-
-/** Strips control characters so untrusted names cannot move the cursor or recolour the terminal. */
-function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
-}
 
 function pad(text: string, width: number, right = false): string {
   const visible = [...text].length
@@ -30,7 +25,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     options.color ? `${COLORS[verdict] ?? ''}${text}${RESET}` : text
   const bold = (text: string) => (options.color ? `${BOLD}${text}${RESET}` : text)
   const lines = [
-    bold(paint(comparison.verdict, `${comparison.verdict.replace('_', ' ')}: ${plain(comparison.headline)}`)),
+    bold(paint(comparison.verdict, plain(`${comparison.verdict.replace('_', ' ')}: ${comparison.headline}`))),
     '',
   ]
   if (comparison.verdict === 'INVALID') {
@@ -41,15 +36,17 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   const verdicts: string[] = ['']
   for (const series of comparison.series) {
     series.metrics.forEach((m: MetricComparison, i) => {
-      rows.push([
-        i === 0 ? plain(seriesLabel(series)) : '',
+      // Every cell: names and labels come from the script, the rest from a file that may be forged.
+      const cells = [
+        i === 0 ? seriesLabel(series) : '',
         `${metricLabel(m)}${m.gate ? '' : '*'}`,
         formatValue(m.unit, m.base),
         formatValue(m.unit, m.head),
         m.change === null ? '–' : formatChange(m.change, m.absolute),
         formatInterval(m),
         verdictWord(m),
-      ])
+      ]
+      rows.push(cells.map((cell) => plain(cell)))
       verdicts.push(verdictTone(m))
     })
   }

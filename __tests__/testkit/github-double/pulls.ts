@@ -15,7 +15,17 @@ export function pullRoutes(double: DoubleContext): Routes {
           ...simple,
           number: pr.number,
           state: pr.state ?? 'open',
-          head: { ...simple.head, sha: pr.headSha },
+          head: {
+            ...simple.head,
+            sha: pr.headSha,
+            ref: pr.headRef ?? 'feature',
+            label: `${(pr.headRepository ?? double.owner).split('/')[0]}:${pr.headRef ?? 'feature'}`,
+            repo: {
+              ...simple.head.repo,
+              full_name: pr.headRepository ?? `${double.owner}/${double.repo}`,
+              name: (pr.headRepository ?? double.repo).split('/').pop(),
+            },
+          },
         })),
       }
     },

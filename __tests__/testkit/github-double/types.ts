@@ -3,7 +3,16 @@
 export interface DoubleOptions {
   owner?: string
   repo?: string
-  pulls?: Array<{ number: number; headSha: string; author?: string; state?: 'open' | 'closed' }>
+  pulls?: Array<{
+    number: number
+    headSha: string
+    author?: string
+    state?: 'open' | 'closed'
+    /** The head branch (default `feature`). */
+    headRef?: string
+    /** owner/name of the head branch (default the double's repository; a fork's otherwise). */
+    headRepository?: string
+  }>
   /** Login of the token's user: it cannot approve its own PRs. */
   tokenUser?: string
   failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>

@@ -48,9 +48,21 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     workspace: path.resolve(env.GITHUB_WORKSPACE ?? process.cwd()),
     headSha,
     branch: pullRequest?.headRef || workflowRun?.head_branch || refName,
+    headRepository: headRepositoryOf(pr, workflowRun, repository),
     defaultBranch: String(payload.repository?.default_branch ?? 'main'),
     pullRequest,
     fromFork: Boolean(pr && headRepo && headRepo !== repository),
     tempDir: env.RUNNER_TEMP ?? os.tmpdir(),
   }
+}
+
+/** Where the head commit comes from: the PR's head repository, the workflow_run's, or this one (push). */
+function headRepositoryOf(
+  pr: Payload | undefined,
+  workflowRun: Payload | undefined,
+  repository: string,
+): string {
+  if (pr) return String(pr.head?.repo?.full_name ?? '')
+  if (workflowRun) return String(workflowRun.head_repository?.full_name ?? '')
+  return repository
 }

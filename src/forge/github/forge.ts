@@ -35,7 +35,11 @@ class GitHubForge implements Forge {
   }
 
   async findPullRequest(headSha: string): Promise<number | null> {
-    return findPullRequestForSha(this.client(), this.context.owner, this.context.repo, headSha)
+    return findPullRequestForSha(this.client(), this.context.owner, this.context.repo, {
+      sha: headSha,
+      repository: this.context.headRepository,
+      branch: this.context.branch,
+    })
   }
 
   async publish(request: PublishRequest): Promise<PublishResult> {

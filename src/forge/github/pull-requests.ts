@@ -1,18 +1,37 @@
 import type { Octokit } from './client'
 
-/** The open pull request whose head is `sha` (fork PRs included), or null. */
+/** The head a pull request must have: its commit, and where known its repository and branch. */
+export interface PullRequestHead {
+  sha: string
+  /** owner/name; '' matches any (the event did not say). */
+  repository: string
+  /** '' matches any. */
+  branch: string
+}
+
+/**
+ * The open pull request with this head (fork PRs included), or null; a bare sha matches on it alone. Anyone can open a pull
+ * request whose head is the same commit (a fork of the branch): the commit alone does not say
+ * which one a run belongs to, its repository and branch do.
+ */
 export async function findPullRequestForSha(
   octokit: Octokit,
   owner: string,
   repo: string,
-  sha: string,
+  wanted: PullRequestHead | string,
 ): Promise<number | null> {
+  const head = typeof wanted === 'string' ? { sha: wanted, repository: '', branch: '' } : wanted
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
     owner,
     repo,
-    commit_sha: sha,
+    commit_sha: head.sha,
   })
-  const match =
-    data.find((pr) => pr.head.sha === sha && pr.state === 'open') ?? data.find((pr) => pr.head.sha === sha)
+  const matching = data.filter(
+    (pr) =>
+      pr.head.sha === head.sha &&
+      (!head.repository || pr.head.repo?.full_name === head.repository) &&
+      (!head.branch || pr.head.ref === head.branch),
+  )
+  const match = matching.find((pr) => pr.state === 'open') ?? matching[0]
   return match?.number ?? null
 }

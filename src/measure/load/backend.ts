@@ -29,6 +29,11 @@ export interface LoadTrialResult {
   thresholdsCrossed: boolean
   /** Why the trial cannot be used (the generator's own error, unreadable output, no request made). */
   problems: string[]
+  /**
+   * Set when the script itself cannot run (it throws before any load): every further trial
+   * would fail the same way, so the run stops here. The script's error, one line.
+   */
+  scriptError?: string
   /** Wall-clock seconds of the generator, start-up included. */
   seconds: number
 }

@@ -154,6 +154,33 @@ describe('k6 output parser', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
+  test('a hostile request name cannot smuggle a line break or an escape sequence into a series', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString()
+    const tags = {
+      scenario: 'api\r\n::warning::x',
+      method: 'GET',
+      name: 'GET /pay\n::add-mask::\u001b[2J\u2028x',
+      status: '200\n',
+      expected_response: 'true',
+    }
+    const lines = [
+      { metric: 'http_req_duration', type: 'Point', data: { time: at(0), value: 5, tags } },
+      { metric: 'http_req_duration', type: 'Point', data: { time: at(1), value: 7, tags } },
+    ]
+    const file = path.join(dir, 'out.json.gz')
+    await writeFile(file, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')))
+    const parsed = await parseK6Output(file)
+    const pay = parsed.series.find((s) => s.key !== 'all requests')!
+    assert.equal(pay.key, 'api??::warning::x GET /pay?::add-mask::?[2J?x')
+    assert.equal(pay.requests, 2, 'one series, however often the name comes')
+    for (const text of [pay.key, pay.scenario, pay.method, pay.name, ...Object.keys(pay.statusCodes)]) {
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      assert.doesNotMatch(text, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+    }
+    await rm(dir, { recursive: true, force: true })
+  })
+
   test('a counter’s rate is over the whole trial: events after the last request started still count over their span', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
     const t0 = Date.UTC(2026, 0, 1)

@@ -4,7 +4,7 @@ import { requireFile } from '../../../util/require-file'
 import type { LoadBackend, LoadTrialRequest, LoadTrialResult } from '../backend'
 import { locateK6, type K6 } from './install'
 import { parseK6Output } from './parse'
-import { runK6 } from './run'
+import { runK6, SCRIPT_EXCEPTION } from './run'
 
 const TRIAL_TIMEOUT_MS = 60 * 60 * 1000
 
@@ -74,6 +74,7 @@ class K6Backend implements LoadBackend {
       thresholdsCrossed: exit.thresholdsCrossed,
       problems,
       seconds,
+      ...(exit.code === SCRIPT_EXCEPTION && exit.error ? { scriptError: exit.error } : {}),
     }
   }
 }

@@ -1,4 +1,5 @@
 import { ALL_REQUESTS } from '../../../model/metrics'
+import { withoutControlCharacters } from '../../../report/escape'
 import type { CustomMetricTrial, CustomMetricType, SeriesTrial } from '../../../model/types'
 import { forEachLine } from './lines'
 import {
@@ -90,6 +91,7 @@ export async function parseK6Output(
 ): Promise<ParsedTrial> {
   const discardMs = (options.discardSeconds ?? 0) * 1000
   const series = new Map<string, SeriesAccumulator>()
+  const byRawKey = new Map<string, SeriesAccumulator>()
   const custom = new Map<string, CustomAccumulator>()
   let iterations = 0
   let dropped = 0
@@ -140,25 +142,17 @@ export async function parseK6Output(
       const scenario = tags.scenario ?? 'default'
       const method = tags.method ?? ''
       const name = tags.name ?? tags.url ?? ''
-      const key = seriesKey(scenario, method, name)
-      let acc = series.get(key)
+      const rawKey = seriesKey(scenario, method, name)
+      let acc = byRawKey.get(rawKey)
       if (!acc) {
-        acc = {
-          scenario,
-          method,
-          name,
-          requests: 0,
-          failed: 0,
-          latencies: new ValueBuffer(),
-          statusCodes: {},
-        }
-        series.set(key, acc)
+        acc = seriesFor(series, scenario, method, name)
+        byRawKey.set(rawKey, acc)
       }
       acc.requests++
       const start = time - value
       if (start < firstStart) firstStart = start
       if (start > lastStart) lastStart = start
-      const status = tags.status ?? '0'
+      const status = withoutControlCharacters(tags.status ?? '0')
       acc.statusCodes[status] = (acc.statusCodes[status] ?? 0) + 1
       // A failed request's latency is not a latency.
       if (requestFailed(tags.expected_response, status)) acc.failed++
@@ -198,13 +192,35 @@ export async function parseK6Output(
     ],
     custom: [...custom.entries()]
       .filter(([, acc]) => acc.count > 0)
-      .map(([name, acc]) => customTrial(name, acc, spanSeconds)),
+      .map(([name, acc]) => customTrial(withoutControlCharacters(name), acc, spanSeconds)),
     iterations,
     droppedIterations: dropped,
     checks,
     durationSeconds,
     points,
   }
+}
+
+/**
+ * The accumulator of a request series. Tag values come from the script (a request's name): no
+ * control character, a line break least of all, may reach a series key, a log or a report.
+ */
+function seriesFor(
+  series: Map<string, SeriesAccumulator>,
+  ...tags: [scenario: string, method: string, name: string]
+): SeriesAccumulator {
+  const [scenario, method, name] = tags.map((tag) => withoutControlCharacters(tag)) as [
+    string,
+    string,
+    string,
+  ]
+  const key = seriesKey(scenario, method, name)
+  let acc = series.get(key)
+  if (!acc) {
+    acc = { scenario, method, name, requests: 0, failed: 0, latencies: new ValueBuffer(), statusCodes: {} }
+    series.set(key, acc)
+  }
+  return acc
 }
 
 /** `<scenario> <METHOD> <name>`; the method is not repeated when the name already starts with it. */

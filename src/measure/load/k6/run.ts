@@ -12,6 +12,9 @@ export interface TrialRun {
   timeoutMs: number
 }
 
+/** k6's exit code for an exception in the script's init code, setup() or teardown(). */
+export const SCRIPT_EXCEPTION = 107
+
 export interface TrialExit {
   code: number
   /** k6 exited 99: the script's own thresholds were crossed. */

@@ -1,0 +1,48 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { renderHtmlReport } from '../../src/report/html'
+import { renderTerminal } from '../../src/report/terminal'
+import type { Comparison } from '../../src/model/types'
+import { comparisons } from '../testkit/comparisons'
+
+// What `loadgate report FILE` renders: the file may come from anyone (a fork's artifact).
+const HOSTILE = 'x\u001b]0;owned\u0007\u001b[2J\r\n::error::pwned\u009b31m'
+
+function hostileComparison(): Comparison {
+  const comparison = comparisons.regression()
+  const series = comparison.series[1]!
+  series.name = `GET /pay${HOSTILE}`
+  series.key = `api GET /pay${HOSTILE}`
+  series.metrics[0]!.metric = `custom:latency${HOSTILE}`
+  comparison.headline = `Blocked — ${HOSTILE}`
+  return comparison
+}
+
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+
+describe('terminal and HTML reports of an untrusted comparison', () => {
+  test('the terminal table has no control character but its own line breaks, no line begins a workflow command', () => {
+    const text = renderTerminal(hostileComparison(), { color: false })
+    assert.doesNotMatch(text, CONTROL)
+    for (const line of text.split('\n')) assert.doesNotMatch(line, /^::/)
+    assert.match(
+      text,
+      /latencyx\?\]0;owned\?\?\[2J\?\?::error::pwned\?31m/,
+      'the label is shown, neutralised',
+    )
+  })
+
+  test('in colour, the only escape sequences are the renderer’s own colours', () => {
+    const text = renderTerminal(hostileComparison(), { color: true })
+    // eslint-disable-next-line no-control-regex -- looking for escape sequences is the point
+    const foreign = text.replace(/\u001b\[(?:0|1|3[123])m/g, '')
+    assert.doesNotMatch(foreign, CONTROL)
+  })
+
+  test('the HTML page has no control character', () => {
+    const html = renderHtmlReport(hostileComparison(), {})
+    assert.doesNotMatch(html, CONTROL)
+    assert.doesNotMatch(html, /\u2028|\u2029/)
+  })
+})
