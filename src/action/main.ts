@@ -4,6 +4,7 @@ import { readRunContext } from '../forge/github/context'
 import { errorMessage } from '../util/errors'
 import { installSignalHandlers } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
+import { secretValues } from '../settings/secrets'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
@@ -19,7 +20,7 @@ export async function run(): Promise<void> {
       eventName: context.eventName,
       defaultWorkDir: path.join(context.tempDir, 'loadgate'),
     })
-    if (settings.githubToken) core.setSecret(settings.githubToken)
+    for (const secret of secretValues(settings)) core.setSecret(secret)
     core.info(describeSettings(settings))
     saveTrackedResources()
     installSignalHandlers()

@@ -6,6 +6,7 @@ import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
 import { fail, integer, parseEnvLines, relativeTo } from './values'
 import type { MetricThreshold, Mode } from '../model/types'
+import type { TargetKind } from './target'
 import type { BenchmarkSettings } from './types'
 
 /**
@@ -18,8 +19,10 @@ export function benchmarksFrom(
   configFile: string,
   workspace: string,
   mode: Mode,
+  target: TargetKind = 'compose',
 ): BenchmarkSettings[] {
-  const needsStack = mode !== 'report'
+  const needsScript = mode !== 'report'
+  const needsStack = needsScript && target === 'compose'
   let benchmarks: BenchmarkSettings[]
   if (config.benchmarks.length > 0) {
     const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
@@ -38,12 +41,12 @@ export function benchmarksFrom(
           raw.thresholds = ''
         } else raw[key] = key === 'k6-env' ? envToLines(v, where) : scalar(v, `${where}.${key}`)
       }
-      return benchmarkFrom(raw, thresholds, where, workspace, needsStack)
+      return benchmarkFrom(raw, thresholds, where, workspace, needsScript, needsStack)
     })
   } else if (mode === 'report' && !shared['k6-script']) {
     benchmarks = []
   } else {
-    benchmarks = [benchmarkFrom(shared, config.thresholds, 'inputs', workspace, needsStack)]
+    benchmarks = [benchmarkFrom(shared, config.thresholds, 'inputs', workspace, needsScript, needsStack)]
   }
   const names = benchmarks.map((b) => b.name)
   const duplicate = names.find((n, i) => names.indexOf(n) !== i)
@@ -56,12 +59,13 @@ function benchmarkFrom(
   rawThresholds: unknown,
   where: string,
   workspace: string,
+  needsScript: boolean,
   needsStack: boolean,
 ): BenchmarkSettings {
   const input = (name: string) => (where === 'inputs' ? name : `${where} ${name}`)
   const k6Script = raw['k6-script'] ?? ''
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
-  const script = relativeTo(workspace, input('k6-script'), k6Script, needsStack)
+  const script = relativeTo(workspace, input('k6-script'), k6Script, needsScript)
   const name = raw.name || path.basename(script).replace(/\.[^.]+$/, '')
   if (!BENCHMARK_NAME.test(name))
     fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')

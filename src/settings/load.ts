@@ -5,6 +5,7 @@ import { builtInDefault, inputNamesIn } from './input-lookup'
 import { INPUTS, type InputName } from './inputs'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
 import type { BaselineKind, Mode } from '../model/types'
+import { targetFrom } from './target'
 import type { CommentMode, ReviewMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -42,9 +43,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   const maxRounds = integer('max-rounds', value('max-rounds'), 1, 200)
   if (maxRounds < minRounds) fail('max-rounds', String(maxRounds), `at least min-rounds (${minRounds})`)
 
+  const baseline = oneOf<BaselineKind>('baseline', value('baseline'), ['rerun', 'stored'])
+  const target = targetFrom(value, mode, baseline)
+
   const sharedBench: Record<string, string> = {}
   for (const name of inputNamesIn('benchmark')) sharedBench[name] = value(name)
-  const benchmarks = benchmarksFrom(sharedBench, config, inputs.config ?? '', workspace, mode)
+  const benchmarks = benchmarksFrom(sharedBench, config, inputs.config ?? '', workspace, mode, target.kind)
 
   const seedText = value('seed')
   const reportFile = inputs['report-file'] ?? ''
@@ -53,7 +57,8 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   return {
     mode,
-    baseline: oneOf<BaselineKind>('baseline', value('baseline'), ['rerun', 'stored']),
+    baseline,
+    target,
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
     minRounds,
