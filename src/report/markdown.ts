@@ -169,7 +169,8 @@ function runDetails(comparison: Comparison): string {
 function deployedTargetsNote(comparison: Comparison): string | null {
   const targets = comparison.meta.targets
   if (!targets) return null
-  const address = (url: string | undefined) => (url ? escapeMarkdown(url) : '–')
+  // A code span: shown as written, never autolinked (an autolink would keep escapes in its href).
+  const address = (url: string | undefined) => (url ? `\`${url.replace(/[`\r\n]/g, '')}\`` : '–')
   return (
     `⚠️ Measured against deployed environments: base ${address(targets.base)}, head ${address(targets.head)}. ` +
     'The comparison is only as fair as these two environments are alike (size, data, neighbours); ' +
