@@ -66,6 +66,7 @@ function runContext(d: GitHubDouble, event: string, headSha: string, runId: stri
   return {
     eventName: event,
     repository: 'acme/shop',
+    headRepository: 'acme/shop',
     owner: 'acme',
     repo: 'shop',
     serverUrl: 'https://github.com',

@@ -27,6 +27,7 @@ export function localRun(settings: Settings, branch = 'main'): ModeRun & { repor
   const context: RunContext = {
     eventName: 'local',
     repository: '',
+    headRepository: '',
     owner: '',
     repo: '',
     serverUrl: '',

@@ -5,6 +5,7 @@ import { errorMessage } from '../util/errors'
 import { refuseUntrustedEvent } from '../measure/checkout'
 import { installSignalHandlers } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
+import { secretValues } from '../settings/secrets'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { failureText, logLine } from './log'
 import { actionReporter } from './reporter'
@@ -21,7 +22,7 @@ export async function run(): Promise<void> {
       eventName: context.eventName,
       defaultWorkDir: path.join(context.tempDir, 'loadgate'),
     })
-    if (settings.githubToken) core.setSecret(settings.githubToken)
+    for (const secret of secretValues(settings)) core.setSecret(secret)
     if (settings.mode !== 'report') refuseUntrustedEvent(context.eventName)
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()

@@ -55,7 +55,11 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
-    for (const arm of arms) instances.set(arm, await system.start(arm))
+    for (const arm of arms) {
+      const instance = await system.start(arm)
+      instances.set(arm, instance)
+      if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
+    }
 
     const clock = trialClock(arms.length, settings)
     const trial = async (arm: Arm, phase: Phase, round: number) => {

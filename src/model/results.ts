@@ -124,6 +124,8 @@ export const runMetaSchema = z.object({
   versions: z.object({ loadgate: text(50), k6: text(50), docker: text(100), compose: text(100) }),
   hashes: z.object({ k6Script: text(100), composeFile: text(100) }),
   seed: finite,
+  /** target url: where each arm ran (scheme, host and path; never credentials or a query). */
+  targets: z.object({ base: text(2000).optional(), head: text(2000).optional() }).optional(),
 })
 export type RunMeta = z.infer<typeof runMetaSchema>
 

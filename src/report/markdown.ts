@@ -165,6 +165,19 @@ function runDetails(comparison: Comparison): string {
   ].join('\n')
 }
 
+/** target url: the arms ran in environments loadgate did not build, so their likeness is the user's to ensure. */
+function deployedTargetsNote(comparison: Comparison): string | null {
+  const targets = comparison.meta.targets
+  if (!targets) return null
+  // A code span: shown as written, never autolinked (an autolink would keep escapes in its href).
+  const address = (url: string | undefined) => (url ? `\`${url.replace(/[`\r\n]/g, '')}\`` : '–')
+  return (
+    `⚠️ Measured against deployed environments: base ${address(targets.base)}, head ${address(targets.head)}. ` +
+    'The comparison is only as fair as these two environments are alike (size, data, neighbours); ' +
+    'their resource use was not measured.'
+  )
+}
+
 interface RenderOptions {
   /** Maximum rows in the gated table (truncation keeps the body under GitHub's limit). */
   maxRows?: number
@@ -187,6 +200,9 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
   parts.push(
     `${kind} · base ${sha7(comparison.meta.base?.sha)} → head ${sha7(comparison.meta.head.sha)}${linkText ? ` · ${linkText}` : ''}`,
   )
+
+  const deployed = deployedTargetsNote(comparison)
+  if (deployed) parts.push(deployed)
 
   if (comparison.verdict === 'INVALID') {
     parts.push(

@@ -7,6 +7,7 @@ import type { InputName } from './inputs'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
 import { fail, integer, parseEnvLines, relativeTo } from './values'
 import type { MetricThreshold, Mode } from '../model/types'
+import type { TargetKind } from './target'
 import type { BenchmarkSettings } from './types'
 
 /** Where a benchmark's raw value came from, for the label an error names. */
@@ -27,8 +28,10 @@ export function benchmarksFrom(
   configFile: string,
   workspace: string,
   mode: Mode,
+  target: TargetKind = 'compose',
 ): BenchmarkSettings[] {
-  const needsStack = mode !== 'report'
+  const needsScript = mode !== 'report'
+  const needsStack = needsScript && target === 'compose'
   const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
   const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {
     const raw: Record<string, RawValue> = {}
@@ -64,12 +67,26 @@ export function benchmarksFrom(
           )
         }
       }
-      return benchmarkFrom(layered(entry, where), thresholdsOf(entry, where), workspace, needsStack)
+      return benchmarkFrom(
+        layered(entry, where),
+        thresholdsOf(entry, where),
+        workspace,
+        needsScript,
+        needsStack,
+      )
     })
   } else if (mode === 'report' && !explicit['k6-script'] && !config.shared['k6-script']) {
     benchmarks = []
   } else {
-    benchmarks = [benchmarkFrom(layered({}, configFile), thresholdsOf({}, configFile), workspace, needsStack)]
+    benchmarks = [
+      benchmarkFrom(
+        layered({}, configFile),
+        thresholdsOf({}, configFile),
+        workspace,
+        needsScript,
+        needsStack,
+      ),
+    ]
   }
   const names = benchmarks.map((b) => b.name)
   const duplicate = names.find((n, i) => names.indexOf(n) !== i)
@@ -83,13 +100,14 @@ function benchmarkFrom(
   raw: Record<string, RawValue>,
   thresholdSource: ThresholdSource,
   workspace: string,
+  needsScript: boolean,
   needsStack: boolean,
 ): BenchmarkSettings {
   const text = (key: string) => raw[key]?.value ?? ''
   const input = (key: string) => raw[key]?.label ?? key
   const k6Script = text('k6-script')
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
-  const script = relativeTo(workspace, input('k6-script'), k6Script, needsStack)
+  const script = relativeTo(workspace, input('k6-script'), k6Script, needsScript)
   const name = text('name') || path.basename(script).replace(/\.[^.]+$/, '')
   if (!BENCHMARK_NAME.test(name))
     fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')

@@ -7,6 +7,7 @@ import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
 import type { BaselineKind, Mode } from '../model/types'
+import { targetFrom } from './target'
 import type { CommentMode, ReviewMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -52,10 +53,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   const explicitBench: Record<string, string> = {}
   for (const name of inputNamesIn('benchmark')) explicitBench[name] = inputs[name] ?? ''
-  const benchmarks = benchmarksFrom(explicitBench, config, inputs.config ?? '', workspace, mode)
+  const baseline = oneOf<BaselineKind>(label('baseline'), value('baseline'), ['rerun', 'stored'])
+  const target = targetFrom(value, mode, baseline)
+  const benchmarks = benchmarksFrom(explicitBench, config, inputs.config ?? '', workspace, mode, target.kind)
   checkRoundsPlan({
     mode,
-    baseline: value('baseline'),
+    baseline,
     minRounds,
     maxRounds,
     failOn: parseFailOn(value('fail-on')),
@@ -69,7 +72,8 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   return {
     mode,
-    baseline: oneOf<BaselineKind>(label('baseline'), value('baseline'), ['rerun', 'stored']),
+    baseline,
+    target,
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
     minRounds,

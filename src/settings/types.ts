@@ -1,4 +1,5 @@
 import type { BaselineKind, FailOn, MetricThreshold, Mode } from '../model/types'
+import type { TargetSettings } from './target'
 
 /** The validated settings of one run, read once from the inputs (or CLI flags) and loadgate.yml. */
 
@@ -22,6 +23,8 @@ export interface BenchmarkSettings {
 export interface Settings {
   mode: Mode
   baseline: BaselineKind
+  /** Where the arms run: Compose stacks here, or deployed environments (`target: url`). */
+  target: TargetSettings
   /** Explicit base ref; empty means the PR's merge-base with its base branch. */
   baseRef: string
   k6Version: string

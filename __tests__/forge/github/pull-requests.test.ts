@@ -70,3 +70,21 @@ describe('the pull request of a workflow_run', () => {
     assert.deepEqual(double.violations, [])
   })
 })
+
+describe('the head of a trusted run', () => {
+  test("workflow_dispatch measures the commit the maintainer named, not the default branch's tip", async () => {
+    const eventPath = path.join(dir, 'dispatch.json')
+    const env = {
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_SHA: 'a'.repeat(40),
+    }
+    await writeFile(
+      eventPath,
+      JSON.stringify({ inputs: { 'pull-request': '7', 'head-sha': sha.toUpperCase() } }),
+    )
+    assert.equal(readRunContext(env).headSha, sha)
+    await writeFile(eventPath, JSON.stringify({ inputs: { 'pull-request': '7', 'head-sha': 'main' } }))
+    assert.equal(readRunContext(env).headSha, 'a'.repeat(40), 'anything but a full sha is not taken')
+  })
+})

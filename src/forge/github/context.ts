@@ -33,7 +33,12 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     : null
   const headRepo = pr?.head?.repo?.full_name
   const workflowRun = payload.workflow_run
-  const headSha = pullRequest?.headSha || workflowRun?.head_sha || env.GITHUB_SHA || ''
+  const headSha =
+    pullRequest?.headSha ||
+    workflowRun?.head_sha ||
+    dispatchedHead(eventName, payload) ||
+    env.GITHUB_SHA ||
+    ''
   const refName =
     env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || (env.GITHUB_REF ?? '').replace(/^refs\/heads\//, '')
   return {
@@ -65,4 +70,13 @@ function headRepositoryOf(
   if (pr) return String(pr.head?.repo?.full_name ?? '')
   if (workflowRun) return String(workflowRun.head_repository?.full_name ?? '')
   return repository
+}
+
+/** The commit a maintainer named when dispatching a trusted run (`head-sha` input), checked out instead of GITHUB_SHA. */
+function dispatchedHead(eventName: string, payload: Payload): string {
+  if (eventName !== 'workflow_dispatch') return ''
+  const sha = String(payload.inputs?.['head-sha'] ?? '')
+    .trim()
+    .toLowerCase()
+  return /^[0-9a-f]{40}$/.test(sha) ? sha : ''
 }

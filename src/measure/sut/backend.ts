@@ -12,6 +12,8 @@ export interface ResourceSampling {
 export interface ArmInstance {
   /** Where the load generator sends its requests. */
   readonly url: string
+  /** Where the arm runs as the results record it (no credentials); absent for arms started here. */
+  readonly address?: string
   /** Starts measuring the arm's resource use for one trial. */
   sampleResources(): ResourceSampling
   /** Removes everything the arm created; safe to call once the start failed half-way. */

@@ -8,6 +8,7 @@ import { Git } from '../../../util/git'
 import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
+import { refuseFixedHostPorts } from './fixed-ports'
 import { ResourceSampler } from './resources'
 import { ComposeStack } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
@@ -24,9 +25,20 @@ export function createComposeSystem(options: SystemOptions): SystemUnderTest {
  * interrupt or the post step can remove it.
  */
 class ComposeSystem implements SystemUnderTest {
+  private hostPortsChecked: Promise<void> | undefined
+
   constructor(private readonly options: SystemOptions) {}
 
   async start(arm: Arm): Promise<ArmInstance> {
+    const { settings, bench, baseSha } = this.options
+    // Both arms' files, before the first arm starts: a clash would only show once the second binds.
+    this.hostPortsChecked ??= refuseFixedHostPorts({
+      git: new Git(settings.workspace),
+      workspace: settings.workspace,
+      composeFile: bench.composeFile,
+      baseSha,
+    })
+    await this.hostPortsChecked
     const removers: Array<() => Promise<void>> = []
     const stop = async () => {
       // Newest first: the stack goes before the worktree that holds its compose file.

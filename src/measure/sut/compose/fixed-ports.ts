@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse } from 'yaml'
+import { LoadgateError } from '../../../util/errors'
+import type { Git } from '../../../util/git'
+
+/** A `ports:` entry that binds a fixed host port. */
+export interface FixedPort {
+  service: string
+  /** The entry as written, e.g. '8080:8080'. */
+  entry: string
+}
+
+/** The host port a short-syntax entry binds ('' when Docker picks one): `C`, `H:C`, `IP:H:C`, `IP::C`. */
+function publishedOf(entry: string): string {
+  const parts = entry.replace(/\/(tcp|udp|sctp)$/, '').split(':')
+  if (parts.length === 2) return parts[0]!
+  if (parts.length >= 3) return parts.at(-2)!
+  return ''
+}
+
+/** Every fixed host port of a compose file; unreadable YAML is left for Compose to report. */
+export function fixedHostPorts(composeYaml: string): FixedPort[] {
+  let document: unknown
+  try {
+    document = parse(composeYaml)
+  } catch {
+    return []
+  }
+  const services = (document as { services?: unknown } | null)?.services
+  if (!services || typeof services !== 'object') return []
+  const found: FixedPort[] = []
+  for (const [service, definition] of Object.entries(services as Record<string, unknown>)) {
+    const ports = (definition as { ports?: unknown } | null)?.ports
+    if (!Array.isArray(ports)) continue
+    for (const port of ports as unknown[]) {
+      if (typeof port === 'string' || typeof port === 'number') {
+        const published = publishedOf(String(port))
+        if (published && published !== '0') found.push({ service, entry: String(port) })
+      } else if (port && typeof port === 'object') {
+        const { published, target } = port as { published?: unknown; target?: unknown }
+        if (
+          published !== undefined &&
+          published !== null &&
+          String(published) !== '' &&
+          String(published) !== '0'
+        )
+          found.push({ service, entry: `${String(published)}:${String(target)}` })
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * Refuses a compose file that binds a fixed host port in the head checkout or the base commit,
+ * before either arm starts: both arms run at once, so the second could not bind it.
+ */
+export async function refuseFixedHostPorts(options: {
+  git: Git
+  workspace: string
+  composeFile: string
+  baseSha?: string
+}): Promise<void> {
+  const { git, workspace, composeFile, baseSha } = options
+  const trees: Array<{ where: string; text: string | null }> = [
+    {
+      where: 'the checkout',
+      text: await readFile(path.join(workspace, composeFile), 'utf8').catch(() => null),
+    },
+  ]
+  if (baseSha) {
+    const spec = `${baseSha}:${composeFile.split(path.sep).join('/')}`
+    trees.unshift({
+      where: `the base commit ${baseSha.slice(0, 12)}`,
+      text: await git.tryRun(['show', spec]),
+    })
+  }
+  const findings = trees.flatMap(({ where, text }) => {
+    const fixed = text === null ? [] : fixedHostPorts(text)
+    return fixed.length
+      ? [`${fixed.map((f) => `service '${f.service}' '${f.entry}'`).join(', ')} in ${where}`]
+      : []
+  })
+  if (findings.length === 0) return
+  throw new LoadgateError(
+    `Input 'compose-file' (${composeFile}) binds a fixed host port: ${findings.join('; ')}; ` +
+      'publish the container port without a host port (ports: ["8080"]) — both arms run at once and ' +
+      'each gets a free host port',
+  )
+}
