@@ -7,18 +7,15 @@ import {
   compareResults,
   comparisonSchema,
   describeInput,
-  escapeHtml,
   findInvalidReasons,
   firstIssue,
   formatChange,
   formatInterval,
   formatValue,
   inputsIn,
-  integer,
   loadSettings,
   metricLabel,
   parseDataDir,
-  parseFailOn,
   parseRunFile,
   readComparisonArtifact,
   readConfig,
@@ -29,17 +26,21 @@ import {
   seriesLabel,
   storeRun,
   toRunRecord
-} from "./chunks/chunk-BHEQSFRU.js";
+} from "./chunks/chunk-JZ66V73U.js";
 import {
   Git,
   LoadgateError,
   SettingsError,
   cleanupAll,
   errorMessage,
+  escapeHtml,
   installSignalHandlers,
+  integer,
+  parseFailOn,
   stopRun,
-  track
-} from "./chunks/chunk-GJM2NFVX.js";
+  track,
+  withoutControlCharacters
+} from "./chunks/chunk-2UM6X7WR.js";
 
 // src/cli/index.ts
 import { parseArgs as parseArgs4 } from "node:util";
@@ -1713,11 +1714,12 @@ code{background:#f6f8fa;padding:1px 4px;border-radius:4px}details{margin:1rem 0}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}code{background:#161b22}}`;
 function renderHtmlReport(comparison, links) {
   const body = x.parse(renderSummary(comparison, links), { async: false });
-  return `<!doctype html>
+  const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loadgate \xB7 ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>
 <body>${body}</body></html>
 `;
+  return withoutControlCharacters(page, { keepLayout: true });
 }
 
 // src/report/format.ts
@@ -1750,9 +1752,6 @@ var COLORS = {
 };
 var RESET = "\x1B[0m";
 var BOLD = "\x1B[1m";
-function plain(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-}
 function pad(text, width, right = false) {
   const visible = [...text].length;
   const fill = " ".repeat(Math.max(0, width - visible));
@@ -1762,26 +1761,27 @@ function renderTerminal(comparison, options) {
   const paint = (verdict, text) => options.color ? `${COLORS[verdict] ?? ""}${text}${RESET}` : text;
   const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
   const lines = [
-    bold(paint(comparison.verdict, `${comparison.verdict.replace("_", " ")}: ${plain(comparison.headline)}`)),
+    bold(paint(comparison.verdict, withoutControlCharacters(`${comparison.verdict.replace("_", " ")}: ${comparison.headline}`))),
     ""
   ];
   if (comparison.verdict === "INVALID") {
-    for (const reason of comparison.invalid) lines.push(`  - ${plain(reason.message)}`);
+    for (const reason of comparison.invalid) lines.push(`  - ${withoutControlCharacters(reason.message)}`);
     lines.push("");
   }
   const rows = [["series", "metric", "base", "head", "change", "95% CI", "verdict"]];
   const verdicts = [""];
   for (const series of comparison.series) {
     series.metrics.forEach((m, i) => {
-      rows.push([
-        i === 0 ? plain(seriesLabel(series)) : "",
+      const cells = [
+        i === 0 ? seriesLabel(series) : "",
         `${metricLabel(m)}${m.gate ? "" : "*"}`,
         formatValue(m.unit, m.base),
         formatValue(m.unit, m.head),
         m.change === null ? "\u2013" : formatChange(m.change, m.absolute),
         formatInterval(m),
         verdictWord(m)
-      ]);
+      ];
+      rows.push(cells.map((cell) => withoutControlCharacters(cell)));
       verdicts.push(verdictTone(m));
     });
   }
@@ -1800,7 +1800,7 @@ function renderTerminal(comparison, options) {
     lines.push(
       paint(
         "REGRESSION",
-        `  ! latency spread (p99/p50) of ${plain(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
+        `  ! latency spread (p99/p50) of ${withoutControlCharacters(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
       )
     );
   }

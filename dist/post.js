@@ -1,13 +1,14 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
   info,
+  logLine,
   savedResources,
   warning
-} from "./chunks/chunk-UIFGW5I7.js";
+} from "./chunks/chunk-YPYCUM6B.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-GJM2NFVX.js";
+} from "./chunks/chunk-2UM6X7WR.js";
 
 // src/action/post.ts
 async function post() {
@@ -19,10 +20,10 @@ async function post() {
   for (const resource of resources.reverse()) {
     try {
       await removeLeftover(resource);
-      info(`loadgate cleanup: removed ${resource.kind} ${resource.id}`);
+      info(logLine(`loadgate cleanup: removed ${resource.kind} ${resource.id}`));
     } catch (error) {
       warning(
-        `loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`
+        logLine(`loadgate cleanup: could not remove ${resource.kind} ${resource.id}: ${errorMessage(error)}`)
       );
     }
   }
