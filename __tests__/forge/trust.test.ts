@@ -92,6 +92,8 @@ async function reportAfterForkRun(d: GitHubDouble, document: unknown, inputs: Re
     mode: 'report',
     'report-file': file,
     'github-token': 'ghs_write',
+    // The base repository's own gate (the kit's short measuring runs gate on INVALID only).
+    'fail-on': 'REGRESSION, INVALID',
     ...inputs,
   })
   const reporter = quietReporter()
@@ -117,6 +119,8 @@ async function trustedReport(
     mode: 'report',
     'report-file': file,
     'github-token': 'ghs_write',
+    // The base repository's own gate (the kit's short measuring runs gate on INVALID only).
+    'fail-on': 'REGRESSION, INVALID',
     ...inputs,
   })
   // GITHUB_SHA of a dispatch is the default branch's tip, not the PR head.
