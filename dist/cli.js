@@ -26,7 +26,7 @@ import {
   seriesLabel,
   storeRun,
   toRunRecord
-} from "./chunks/chunk-JZ66V73U.js";
+} from "./chunks/chunk-BT5MIF4J.js";
 import {
   Git,
   LoadgateError,

@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-JZ66V73U.js";
+} from "./chunks/chunk-BT5MIF4J.js";
 import {
   errorMessage,
   installSignalHandlers

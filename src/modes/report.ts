@@ -1,6 +1,6 @@
 import type { TrustedRunTarget } from '../forge'
 import type { Comparison } from '../model/types'
-import { renderSummary, type ReportLinks } from '../report/markdown'
+import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
 import {
@@ -10,7 +10,7 @@ import {
   readReportInput,
   type ReportInput,
 } from './report-file'
-import { comparisonOutcome, reportLinks, type BenchmarkOutcome, type ModeRun } from './run'
+import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
  * `mode: report`: posts a result measured by another job; never runs the measured code.
@@ -42,7 +42,7 @@ export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
     : forge?.canPublish
       ? await forge.findPullRequest(comparison.meta.head.sha)
       : null
-  const commentUrl = await post(run, comparison, links, pullNumber, unverified)
+  const commentUrl = await publish(run, comparison, links, pullNumber, unverified)
   return comparisonOutcome(comparison, settings.reportFile, commentUrl, links)
 }
 
@@ -90,31 +90,4 @@ function forkComparison(run: ModeRun, input: ReportInput, bench: BenchmarkSettin
     )
   }
   return comparison
-}
-
-/** Posts the comment, status and review; returns the comment's URL ('' when nothing was posted). */
-async function post(
-  run: ModeRun,
-  comparison: Comparison,
-  links: ReportLinks,
-  pullNumber: number | null,
-  unverified: boolean,
-): Promise<string> {
-  const { settings, reporter, forge } = run
-  if (!forge?.canPublish) {
-    reporter.info('No GitHub token or repository: the report is in the job summary only')
-    return ''
-  }
-  const published = await forge.publish({
-    comparison,
-    pullNumber,
-    headSha: comparison.meta.head.sha,
-    links,
-    comment: settings.comment,
-    status: settings.status,
-    review: settings.review,
-    unverified,
-  })
-  for (const warning of published.warnings) reporter.warning(warning)
-  return published.commentUrl ?? ''
 }

@@ -82,6 +82,8 @@ export async function publish(
   comparison: Comparison,
   links: ReportLinks,
   pullNumber: number | null,
+  /** A result a fork's own run computed: posted as such, never as the gate's verdict. */
+  unverified = false,
 ): Promise<string> {
   const { settings, reporter, forge } = run
   if (!forge?.canPublish) {
@@ -98,6 +100,7 @@ export async function publish(
     comment: settings.comment,
     status: settings.status,
     review: settings.review,
+    unverified,
   })
   for (const warning of published.warnings) reporter.warning(warning)
   return published.commentUrl ?? ''
