@@ -93,7 +93,15 @@ before(async () => {
     files: { 'README.md': '# shop (typo fixed)\n' },
   })
   double = await startGitHubDouble({
-    pulls: [{ number: pr.number, headSha: pr.headSha, author: 'contributor' }],
+    pulls: [
+      {
+        number: pr.number,
+        headSha: pr.headSha,
+        headRef: pr.branch,
+        headRepository: pr.headRepository,
+        author: 'contributor',
+      },
+    ],
   })
 })
 
