@@ -185,4 +185,59 @@ describe('the CLI on a newcomer repository', () => {
     assert.deepEqual(heads, [], 'the --head worktree folder is removed')
     assert.ok(!existsSync(path.join(repo.dir, '.loadgate')))
   })
+
+  test('record without an origin fails in one line before anything is measured', () => {
+    git(repo.dir, 'remote', 'rename', 'origin', 'upstream')
+    try {
+      const id = runId()
+      const run = loadgate(id, 'record', '--config', 'loadgate.yml')
+      assert.equal(run.status, 3, run.stderr)
+      assert.match(
+        run.stderr.trimEnd(),
+        /^loadgate: Recording pushes the run to the 'gh-pages' branch of the remote 'origin'[^\n]*$/,
+      )
+      assert.ok(
+        !existsSync(path.join(defaultWorkDir(repo.dir), 'home', 'results.json')),
+        'nothing was measured',
+      )
+      assertNothingLeft(`loadgate-${id}-`)
+    } finally {
+      git(repo.dir, 'remote', 'rename', 'upstream', 'origin')
+    }
+  })
+
+  test('a stored baseline on a no-op change is not significant, says it is cross-run and names its run', async () => {
+    const recorded = git(repo.dir, 'rev-parse', 'HEAD')
+    const record = loadgate(runId(), 'record', '--config', 'loadgate.yml')
+    assert.equal(record.status, 0, record.stderr)
+    await writeFile(path.join(repo.dir, 'README.md'), '# a service\n\n<!-- a comment only -->\n')
+    git(repo.dir, 'commit', '-qam', 'A comment')
+    try {
+      const id = runId()
+      const run = loadgate(
+        id,
+        'compare',
+        '--baseline',
+        'stored',
+        '--base',
+        recorded,
+        '--config',
+        'loadgate.yml',
+        '--json',
+      )
+      assert.equal(run.status, 0, run.stderr)
+      assert.match(run.stderr, new RegExp(`baseline: the stored run of ${recorded.slice(0, 7)} measured `))
+      for (const comparison of JSON.parse(run.stdout) as Comparison[]) {
+        assert.equal(comparison.meta.base?.sha, recorded)
+        assert.ok(!['REGRESSION', 'IMPROVEMENT'].includes(comparison.verdict), comparison.headline)
+        assert.match(
+          comparison.headline,
+          new RegExp(`cross-run against the stored run of ${recorded.slice(0, 7)}`),
+        )
+      }
+      assertNothingLeft(`loadgate-${id}-`)
+    } finally {
+      git(repo.dir, 'reset', '-q', '--hard', recorded)
+    }
+  })
 })
