@@ -7,6 +7,7 @@ import {
   compareResults,
   comparisonSchema,
   describeInput,
+  escapeHtml,
   findInvalidReasons,
   firstIssue,
   formatChange,
@@ -26,21 +27,20 @@ import {
   seriesLabel,
   storeRun,
   toRunRecord
-} from "./chunks/chunk-BT5MIF4J.js";
+} from "./chunks/chunk-O7GKMDDI.js";
 import {
   Git,
   LoadgateError,
   SettingsError,
   cleanupAll,
   errorMessage,
-  escapeHtml,
   installSignalHandlers,
   integer,
   parseFailOn,
   stopRun,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-2UM6X7WR.js";
+} from "./chunks/chunk-6DY4YAUX.js";
 
 // src/cli/index.ts
 import { parseArgs as parseArgs4 } from "node:util";

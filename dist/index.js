@@ -11,18 +11,18 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-YPYCUM6B.js";
+} from "./chunks/chunk-NSKIM2WL.js";
 import {
   loadSettings,
   readRunContext,
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-BT5MIF4J.js";
+} from "./chunks/chunk-O7GKMDDI.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-2UM6X7WR.js";
+} from "./chunks/chunk-6DY4YAUX.js";
 
 // src/action/main.ts
 import path from "node:path";

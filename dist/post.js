@@ -4,11 +4,11 @@ import {
   logLine,
   savedResources,
   warning
-} from "./chunks/chunk-YPYCUM6B.js";
+} from "./chunks/chunk-NSKIM2WL.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-2UM6X7WR.js";
+} from "./chunks/chunk-6DY4YAUX.js";
 
 // src/action/post.ts
 async function post() {

@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '../report/escape'
+import { withoutControlCharacters } from '../util/control-characters'
 
 /**
  * Text for one line of the runner's log. The runner reads a line that begins with `::` as a

@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '../report/escape'
+import { withoutControlCharacters } from '../util/control-characters'
 import type { Settings } from '../settings/types'
 
 export interface ProgressEvent {

@@ -1,6 +1,7 @@
 import { marked } from 'marked'
 import type { Comparison } from '../model/types'
-import { escapeHtml, withoutControlCharacters } from './escape'
+import { escapeHtml } from './escape'
+import { withoutControlCharacters } from '../util/control-characters'
 import { renderSummary, type ReportLinks } from './markdown'
 
 const STYLE = `body{font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}

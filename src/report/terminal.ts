@@ -1,6 +1,6 @@
 import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
-import { withoutControlCharacters as plain } from './escape'
+import { withoutControlCharacters as plain } from '../util/control-characters'
 import { verdictTone, verdictWord } from './format'
 
 const COLORS: Record<string, string> = {

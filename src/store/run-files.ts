@@ -3,6 +3,7 @@ import path from 'node:path'
 import { runRecordSchema, type RunRecord } from '../model/run-record'
 import { firstIssue } from '../model/validation'
 import { errorMessage } from '../util/errors'
+import { withoutControlCharacters } from '../util/control-characters'
 import { migrateRunRecord } from './migrate'
 
 const READ_BATCH = 64
@@ -15,7 +16,7 @@ export type SkipWarning = (message: string) => void
  * push there chooses it, so control characters (line breaks, escape sequences) become `?`.
  */
 export function printable(text: string, max = 200): string {
-  const clean = text.replace(/[\p{Cc}\u2028\u2029]/gu, '?')
+  const clean = withoutControlCharacters(text)
   return clean.length > max ? `${clean.slice(0, max)}…` : clean
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { PullRequestInfo, RunContext } from '../backend'
+import { COMMIT_SHA, headShaInput } from './trusted-run'
 
 type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -75,8 +76,6 @@ function headRepositoryOf(
 /** The commit a maintainer named when dispatching a trusted run (`head-sha` input), checked out instead of GITHUB_SHA. */
 function dispatchedHead(eventName: string, payload: Payload): string {
   if (eventName !== 'workflow_dispatch') return ''
-  const sha = String(payload.inputs?.['head-sha'] ?? '')
-    .trim()
-    .toLowerCase()
-  return /^[0-9a-f]{40}$/.test(sha) ? sha : ''
+  const sha = headShaInput(payload.inputs)
+  return COMMIT_SHA.test(sha) ? sha : ''
 }

@@ -3,13 +3,20 @@ import { LoadgateError } from '../../util/errors'
 import type { TrustedRunTarget } from '../backend'
 
 const PULL_NUMBER = /^[1-9]\d{0,9}$/
-const COMMIT_SHA = /^[0-9a-f]{40}$/
+export const COMMIT_SHA = /^[0-9a-f]{40}$/
 
 /**
  * The trusted run's target from a `workflow_dispatch` payload: only a maintainer (write access)
  * can dispatch, and the workflow file comes from the base repository, so these inputs are trusted.
  * Any other event, or a dispatch without the inputs, is no trusted run.
  */
+/** The dispatch's `head-sha` input, normalised (it is checked where it matters). */
+export function headShaInput(inputs: Record<string, unknown> | undefined): string {
+  return String(inputs?.['head-sha'] ?? '')
+    .trim()
+    .toLowerCase()
+}
+
 export function readTrustedRunTarget(env: NodeJS.ProcessEnv = process.env): TrustedRunTarget | null {
   if (env.GITHUB_EVENT_NAME !== 'workflow_dispatch' || !env.GITHUB_EVENT_PATH) return null
   let inputs: Record<string, unknown>
@@ -20,9 +27,7 @@ export function readTrustedRunTarget(env: NodeJS.ProcessEnv = process.env): Trus
     return null
   }
   const pull = String(inputs['pull-request'] ?? '').trim()
-  const sha = String(inputs['head-sha'] ?? '')
-    .trim()
-    .toLowerCase()
+  const sha = headShaInput(inputs)
   if (!pull && !sha) return null
   if (!PULL_NUMBER.test(pull))
     throw new LoadgateError(`Workflow input 'pull-request' is '${pull.slice(0, 40)}': expected a PR number`)

@@ -1,5 +1,5 @@
 import { ALL_REQUESTS } from '../../../model/metrics'
-import { withoutControlCharacters } from '../../../report/escape'
+import { withoutControlCharacters } from '../../../util/control-characters'
 import type { CustomMetricTrial, CustomMetricType, SeriesTrial } from '../../../model/types'
 import { forEachLine } from './lines'
 import {
