@@ -27,7 +27,7 @@ import {
   seriesLabel,
   storeRun,
   toRunRecord
-} from "./chunks/chunk-O7GKMDDI.js";
+} from "./chunks/chunk-ZQNAWZXG.js";
 import {
   Git,
   LoadgateError,

@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-O7GKMDDI.js";
+} from "./chunks/chunk-ZQNAWZXG.js";
 import {
   errorMessage,
   installSignalHandlers

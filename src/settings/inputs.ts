@@ -216,7 +216,8 @@ const TABLE = [
   },
   {
     name: 'report-file',
-    description: "mode report - the comparison.json a fork PR's run uploaded as an artifact.",
+    description:
+      "mode report - the results.json (raw trials; the verdict is recomputed under this workflow's settings) or comparison.json a run uploaded as an artifact.",
     scopes: ACTION_ONLY,
   },
   {
