@@ -27,7 +27,7 @@ import {
   seriesLabel,
   storeRun,
   toRunRecord
-} from "./chunks/chunk-ZQNAWZXG.js";
+} from "./chunks/chunk-56NC4KVU.js";
 import {
   Git,
   LoadgateError,
@@ -40,7 +40,7 @@ import {
   stopRun,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-6DY4YAUX.js";
+} from "./chunks/chunk-I5JUNNVR.js";
 
 // src/cli/index.ts
 import { parseArgs as parseArgs4 } from "node:util";

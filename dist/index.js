@@ -11,18 +11,18 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-NSKIM2WL.js";
+} from "./chunks/chunk-YMCHYPKI.js";
 import {
   loadSettings,
   readRunContext,
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-ZQNAWZXG.js";
+} from "./chunks/chunk-56NC4KVU.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-6DY4YAUX.js";
+} from "./chunks/chunk-I5JUNNVR.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -4,11 +4,11 @@ import {
   logLine,
   savedResources,
   warning
-} from "./chunks/chunk-NSKIM2WL.js";
+} from "./chunks/chunk-YMCHYPKI.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-6DY4YAUX.js";
+} from "./chunks/chunk-I5JUNNVR.js";
 
 // src/action/post.ts
 async function post() {

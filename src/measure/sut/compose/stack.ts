@@ -59,6 +59,12 @@ export class ComposeStack {
     } catch (error) {
       throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(errorMessage(error))}`)
     }
+    // `up --wait` has been seen to return 0 with a healthcheck still failing: check it ourselves.
+    const notHealthy = (await this.containers()).find((c) => c.health && c.health !== 'healthy')
+    if (notHealthy) {
+      const waited = `docker compose up --wait returned while service '${notHealthy.service}' is ${notHealthy.health}`
+      throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(waited)}`)
+    }
   }
 
   /** The failing service, its health output and last log lines, in one line. */
