@@ -3,7 +3,7 @@
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
 // run's verdict and headline, then a tally. About 3 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
-import { compareResults, needsExtension } from '../src/decide'
+import { compareResults, needsMoreRounds } from '../src/decide'
 import type { Verdict } from '../src/model/types'
 import { measureScenario, SCENARIOS } from './detection-scenarios'
 
@@ -22,7 +22,7 @@ for (const scenario of chosen) {
       minRounds: 10,
       maxRounds: 20,
       seed: 7919 * i,
-      shouldExtend: (partial) => needsExtension(partial, options),
+      shouldExtend: (partial) => needsMoreRounds(partial, options),
       onProgress: (message) => process.stderr.write(`${scenario} #${i}: ${message}\n`),
     })
     const comparison = compareResults(results, options)

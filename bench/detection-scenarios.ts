@@ -5,16 +5,28 @@ import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../src/measure/measure'
 import type { ResultsFile } from '../src/model/types'
+import type { BenchmarkSettings } from '../src/settings/types'
 import { makeExampleRepo } from '../__tests__/testkit/example-repo'
 import { exampleBenchmark, settingsFor } from '../__tests__/testkit/settings'
 
-/** Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. */
+/**
+ * Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. The
+ * `many:` ones run k6/many.js over eight endpoints; LATENCY_ROUTE slows one route only.
+ */
 export const SCENARIOS: Record<string, string> = {
   'a-a': '',
   'latency+5%': 'LATENCY_PERCENT=5',
   'latency+10%': 'LATENCY_PERCENT=10',
   'latency+20%': 'LATENCY_PERCENT=20',
   'cpu+10%': 'EXTRA_CPU_PERCENT=10',
+  'many:a-a': '',
+  'many:search+20%': 'LATENCY_PERCENT=20\nLATENCY_ROUTE=GET /search',
+  'many:search+10%': 'LATENCY_PERCENT=10\nLATENCY_ROUTE=GET /search',
+}
+
+/** The k6 script of a scenario: the eight-endpoint load for `many:` ones. */
+function scriptOf(scenario: string): Partial<BenchmarkSettings> {
+  return scenario.startsWith('many:') ? { k6Script: 'compose/k6/many.js', name: 'many' } : {}
 }
 
 /** The trial every scenario uses: the example workflow's rate, trials shortened to 5 s. */
@@ -42,7 +54,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
         warmup: '3s',
         seed: String(run.seed),
       }),
-      bench: exampleBenchmark({ k6Env: TRIAL }),
+      bench: exampleBenchmark({ k6Env: TRIAL, ...scriptOf(scenario) }),
       arms: ['base', 'head'],
       baseSha: repo.baseSha,
       meta: { runId: `det${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },

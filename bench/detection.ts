@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { seededRandom } from '../src/measure/schedule'
-import { compareResults, needsExtension } from '../src/decide'
+import { compareResults, looksOf, needsMoreRounds } from '../src/decide'
 import type { Comparison, ResultsFile, Trial } from '../src/model/types'
 
 const RESAMPLES = Number(process.argv[2] ?? 2000)
@@ -17,12 +17,12 @@ const options = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 const RATIOS = [1.1, 1.5, 2]
 /** Table order: the A/A control first, then the injected changes from small to large. */
 const ORDER = ['a-a', 'latency+5%', 'latency+10%', 'latency+20%', 'cpu+10%']
-/** Run lengths: fixed rounds, and the default (10 rounds, extended once to 20 when inconclusive). */
+/** Run lengths: fixed rounds, and the default (looks at 10, 15 and 20 rounds, stopping once settled). */
 const PLANS = [
   { label: '6', min: 6, max: 6 },
   { label: '10', min: 10, max: 10 },
   { label: '20', min: 20, max: 20 },
-  { label: '10→20 (default)', min: 10, max: 20 },
+  { label: '10→15→20 (default)', min: 10, max: 20 },
 ]
 
 interface Round {
@@ -62,10 +62,12 @@ function draw(rounds: Round[], n: number, random: () => number): Round[] {
 
 function judge(template: ResultsFile, rounds: Round[], plan: (typeof PLANS)[number], random: () => number) {
   const picked = draw(rounds, plan.max, random)
-  const first = runOf(template, picked.slice(0, plan.min), plan)
-  if (plan.max > plan.min && needsExtension(first, options))
-    return compareResults(runOf(template, picked, plan), options)
-  return compareResults(first, options)
+  const looks = looksOf(runOf(template, picked, plan))
+  for (const look of looks.slice(0, -1)) {
+    const partial = runOf(template, picked.slice(0, look), plan)
+    if (!needsMoreRounds(partial, options)) return compareResults(partial, options)
+  }
+  return compareResults(runOf(template, picked, plan), options)
 }
 
 /** The single-sample rule: alarm when any endpoint's p50 or p95 in the head trial exceeds ratio × base. */

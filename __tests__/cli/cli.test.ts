@@ -63,7 +63,7 @@ describe('loadgate CLI', () => {
     const table = cli('report', blocked)
     assert.equal(table.status, 1)
     assert.match(table.stdout, /^REGRESSION: Blocked — /)
-    assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+95% CI\s+verdict/)
+    assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+\d+(\.\d+)?% CI\s+verdict/)
     assert.ok(!table.stdout.includes('\u001b['), 'no colours when not a TTY')
     const json = cli('report', blocked, '--json')
     assert.equal(JSON.parse(json.stdout).verdict, 'REGRESSION')

@@ -12,8 +12,7 @@ async function record(options: Partial<ScheduleOptions> = {}) {
   let asked = 0
   const result = await runSchedule({
     arms: ['base', 'head'],
-    minRounds: 10,
-    maxRounds: 20,
+    looks: [10, 20],
     warmup: true,
     seed: 7,
     onRound: (order) => orders.push(order),
@@ -74,8 +73,19 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
     assert.deepEqual(extended.orders.slice(0, 10), kept.orders, 'extending does not redraw the first rounds')
   })
 
+  test('three looks: asked at each look but the last, and stops at the look where the data settles', async () => {
+    let answers = [true, false]
+    const settled = await record({ looks: [10, 15, 20], shouldExtend: () => answers.shift() ?? true })
+    assert.equal(settled.asked, 2)
+    assert.deepEqual(settled.result, { rounds: 15, extended: true })
+    answers = [true, true]
+    const full = await record({ looks: [10, 15, 20], shouldExtend: () => answers.shift() ?? true })
+    assert.equal(full.asked, 2)
+    assert.deepEqual(full.result, { rounds: 20, extended: true })
+  })
+
   test('record mode: the head alone; no warm-up when it is off; never asked when max = min', async () => {
-    const { trials, asked } = await record({ arms: ['head'], warmup: false, minRounds: 3, maxRounds: 3 })
+    const { trials, asked } = await record({ arms: ['head'], warmup: false, looks: [3] })
     assert.deepEqual(
       trials.map((t) => `${t.phase} ${t.round} ${t.arm}`),
       ['measure 1 head', 'measure 2 head', 'measure 3 head'],

@@ -52,7 +52,7 @@ describe('PR comment markdown', () => {
     assert.ok(table)
     assert.deepEqual(
       table.header.map((h) => h.text),
-      ['series', 'metric', 'base', 'head', 'change [95% CI]', ''],
+      ['series', 'metric', 'base', 'head', 'change [90% CI]', ''],
     )
     assert.equal(table.rows[0]?.[5]?.text, '❌', 'regressions come first')
     assert.ok(

@@ -1,5 +1,6 @@
 // api is the example service k6 targets: a cheap read, a CPU-heavier write, a call
-// through to the store service, and /health.
+// through to the store service, and /health — plus five more routes of a shop (catalog, users,
+// search, reviews, cart) for the many-endpoint load of k6/many.js.
 package main
 
 import (
@@ -28,17 +29,17 @@ func main() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", knobs.Health)
 	mux.HandleFunc("GET /items/{id}", func(w http.ResponseWriter, r *http.Request) {
-		k.Work(3*time.Millisecond, 300)
+		k.For("GET /items/{id}").Work(3*time.Millisecond, 300)
 		writeJSON(w, map[string]any{"id": r.PathValue("id"), "name": "item " + r.PathValue("id")})
 	})
 	mux.HandleFunc("POST /orders", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-		k.Work(6*time.Millisecond, 6000)
+		k.For("POST /orders").Work(6*time.Millisecond, 6000)
 		w.WriteHeader(http.StatusCreated)
 		writeJSON(w, map[string]any{"accepted": len(body)})
 	})
 	mux.HandleFunc("GET /inventory/{id}", func(w http.ResponseWriter, r *http.Request) {
-		k.Work(time.Millisecond, 300)
+		k.For("GET /inventory/{id}").Work(time.Millisecond, 300)
 		resp, err := client.Get(fmt.Sprintf("%s/stock/%s", storeURL, r.PathValue("id")))
 		if err != nil {
 			http.Error(w, "store unreachable: "+err.Error(), http.StatusBadGateway)
@@ -49,6 +50,17 @@ func main() {
 		w.WriteHeader(resp.StatusCode)
 		io.Copy(w, resp.Body)
 	})
+	simple := func(route string, wait time.Duration, hashRounds int) {
+		mux.HandleFunc(route, func(w http.ResponseWriter, r *http.Request) {
+			k.For(route).Work(wait, hashRounds)
+			writeJSON(w, map[string]any{"route": route, "id": r.PathValue("id")})
+		})
+	}
+	simple("GET /catalog", 2*time.Millisecond, 200)
+	simple("GET /users/{id}", 2*time.Millisecond, 150)
+	simple("GET /search", 4*time.Millisecond, 800)
+	simple("GET /reviews/{id}", 3*time.Millisecond, 200)
+	simple("PUT /cart/{id}", 4*time.Millisecond, 1500)
 	knobs.Serve("api", port, k, mux)
 }
 

@@ -8,14 +8,15 @@ import {
   type SeriesComparison,
   type Verdict,
 } from '../model/types'
-import { checkTarget, classify, fromAnalysis, type Classification } from './classify'
+import { checkTarget, classify, fromAnalysis, type AdjustedP, type Classification } from './classify'
 import { describeHeadline } from './headline'
 import type { CompareOptions } from './plan'
 import { measured, type Samples } from './samples'
 import { serviceComparisons } from './services'
 import { worstMetricVerdict } from './severity'
 import { holm, median } from './stats/basic'
-import type { OneSampleResult } from './stats/signed-rank'
+import { maxTAdjusted } from './stats/max-t'
+import type { OneSampleResult } from './stats/sign-flip'
 import { findInvalidReasons } from './validity'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
@@ -25,7 +26,11 @@ export interface MetricDraft {
   base: MeasuredMetric
   threshold: MetricThreshold
   stats: OneSampleResult | null
-  /** Why this metric cannot be decided whatever its figures say (kept out of Holm's family). */
+  /** Paired differences by round, for the family-wise test over rounds flipped jointly. */
+  byRound: (number | null)[]
+  /** Said next to the verdict whatever it is (e.g. rounds that could not be used). */
+  remark?: string
+  /** Why this metric cannot be decided whatever its figures say (kept out of the family). */
   undecided?: string
 }
 
@@ -41,11 +46,48 @@ export function metricDraft(
   stats: OneSampleResult | null,
   undecided?: string,
 ): MetricDraft {
+  const unratioed = samples.unratioed
   return {
     base: metricComparison(t, samples, stats),
     threshold: t,
     stats,
+    byRound: samples.byRound,
+    ...(unratioed > 0
+      ? { remark: `${unratioed} round${unratioed === 1 ? '' : 's'} left out: a value of 0 has no ratio` }
+      : {}),
     ...(undecided ? { undecided } : {}),
+  }
+}
+
+/**
+ * The family-wise adjusted one-sided p-values of the gated metrics. Paired runs: step-down maxT
+ * over rounds flipped jointly (see stats/max-t.ts). Stored baselines have no rounds to flip: Holm
+ * over each metric's own one-sided p-values.
+ */
+function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<MetricDraft, AdjustedP> {
+  const badSign = (m: MetricDraft) => (m.threshold.direction === 'lower' ? 1 : -1)
+  let bad: number[]
+  let good: number[]
+  if (kind === 'paired') {
+    const oriented = (sign: (m: MetricDraft) => number) =>
+      gated.map((m) => m.byRound.map((d) => (d === null ? null : sign(m) * d)))
+    bad = maxTAdjusted(oriented(badSign))
+    good = maxTAdjusted(oriented((m) => -badSign(m)))
+  } else {
+    const side = (m: MetricDraft, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
+    bad = holm(gated.map((m) => side(m, badSign(m))))
+    good = holm(gated.map((m) => side(m, -badSign(m))))
+  }
+  return new Map(gated.map((m, i) => [m, { bad: bad[i]!, good: good[i]! }]))
+}
+
+/** An informational metric's own one-sided p-values: no family, it decides nothing. */
+function ownP(m: MetricDraft): AdjustedP {
+  const lowerIsBetter = m.threshold.direction === 'lower'
+  const stats = m.stats!
+  return {
+    bad: lowerIsBetter ? stats.pGreater : stats.pLess,
+    good: lowerIsBetter ? stats.pLess : stats.pGreater,
   }
 }
 
@@ -69,7 +111,8 @@ function metricComparison(
       stats && finite
         ? { low: fromAnalysis(t, stats.low), high: fromAnalysis(t, stats.high), level: stats.level }
         : null,
-    p: stats && Number.isFinite(stats.p) ? stats.p : null,
+    // What the gate tests: the one-sided p of "worse".
+    p: stats && Number.isFinite(stats.p) ? (t.direction === 'lower' ? stats.pGreater : stats.pLess) : null,
     pairs: samples.differences.length || Math.min(samples.base.length, samples.head.length),
     delta: t.delta,
     absolute: t.absolute,
@@ -80,8 +123,9 @@ function metricComparison(
 }
 
 /**
- * The verdicts, with Holm's correction across every gated metric of the run, and the comparison
- * they add up to: the worst gated verdict of each series, and of the series — or INVALID.
+ * The verdicts, with the family-wise correction across every gated metric of the run, and the
+ * comparison they add up to: the worst gated verdict of each series, and of the series — or INVALID.
+ * `finalLook` is false while the plan still has looks to come (see classify).
  */
 export function assemble(
   results: ResultsFile,
@@ -89,25 +133,25 @@ export function assemble(
   kind: Comparison['kind'],
   options: CompareOptions,
   alpha: number,
+  finalLook = true,
 ): Comparison {
   const gated = drafts
     .flatMap((d) => d.metrics)
     .filter((m) => m.threshold.gate && !m.undecided && m.stats && Number.isFinite(m.stats.p))
-  const adjusted = holm(gated.map((m) => m.stats!.p))
-  const pAdjusted = new Map(gated.map((m, i) => [m, adjusted[i]!]))
+  const adjusted = adjustFamily(gated, kind)
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
-      const padj = pAdjusted.get(m) ?? m.base.p
-      const significant = padj !== null && padj <= alpha
+      const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m) : null)
       let result: Classification = m.undecided
         ? { verdict: 'INCONCLUSIVE', note: m.undecided }
-        : m.stats
-          ? classify(m.threshold, m.stats, significant, gated.length, alpha)
+        : m.stats && p
+          ? classify(m.threshold, m.stats, p, gated.length, alpha, finalLook)
           : { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
       if (m.base.target?.pass === false && m.threshold.gate) {
         result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
       }
-      return { ...m.base, pAdjusted: padj, ...result }
+      if (m.remark) result = { ...result, note: result.note ? `${result.note}; ${m.remark}` : m.remark }
+      return { ...m.base, pAdjusted: p ? p.bad : null, ...result }
     })
     const gatedVerdicts = metrics.filter((m) => m.gate).map((m) => m.verdict)
     return { ...draft.series, metrics, verdict: worstMetricVerdict(gatedVerdicts) }

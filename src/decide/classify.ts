@@ -2,11 +2,17 @@ import { formatChange } from '../model/format'
 import type { MetricComparison, MetricThreshold, MetricVerdict } from '../model/types'
 import { minimumPairs } from './plan'
 import { analysisMargin } from './rules'
-import type { OneSampleResult } from './stats/signed-rank'
+import type { OneSampleResult } from './stats/sign-flip'
 
 export interface Classification {
   verdict: MetricVerdict
   note?: string
+}
+
+/** A metric's family-wise adjusted one-sided p-values, on the bad and on the good side. */
+export interface AdjustedP {
+  bad: number
+  good: number
 }
 
 /** Back from the analysis scale to a change: log-ratios become relative changes. */
@@ -14,48 +20,66 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
   return t.absolute ? value : Math.expm1(value)
 }
 
-/** One metric's verdict from its estimate and interval against the rule's minimum effect δ. */
+/**
+ * One metric's verdict. The gate's question is whether the head could be worse by the rule's minimum
+ * effect δ:
+ * - REGRESSION: worse beyond doubt (the family-wise one-sided test) and a slowdown of δ is not ruled
+ *   out (the one-sided upper bound reaches δ). Before the last look the estimate itself must reach δ,
+ *   so a real but smaller change gets the remaining rounds to show whether it stays under δ.
+ * - NO CHANGE: a slowdown of δ is ruled out (the upper bound is under δ) — the head is within tolerance.
+ *   Every gated metric must show it on its own, so no correction for their number is needed.
+ * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
+ * - INCONCLUSIVE: none of these yet.
+ */
 export function classify(
   t: MetricThreshold,
   stats: OneSampleResult,
-  significant: boolean,
+  adjusted: AdjustedP,
   family: number,
   alpha: number,
+  finalLook: boolean,
 ): Classification {
-  const needed = minimumPairs(alpha)
   const margin = analysisMargin(t)
   const bad = t.direction === 'lower' ? 1 : -1
   const est = bad * stats.estimate
   const lowBad = Math.min(bad * stats.low, bad * stats.high)
   const highBad = Math.max(bad * stats.low, bad * stats.high)
-  if (significant && lowBad > 0 && est > margin) return { verdict: 'REGRESSION' }
-  if (significant && highBad < 0 && est < -margin) return { verdict: 'IMPROVEMENT' }
-  if (stats.low > -margin && stats.high < margin) return { verdict: 'NO_CHANGE' }
-  // The gate asks whether the head could be worse by δ. An interval that rules that out, around an
-  // estimate within ±δ, is no change — even where it cannot yet rule out an improvement beyond δ.
-  if (highBad < margin && est > -margin && stats.n >= needed) {
-    const best = fromAnalysis(t, bad * lowBad)
+  const worse = adjusted.bad <= alpha
+  const better = adjusted.good <= alpha
+  const change = (value: number) => formatChange(fromAnalysis(t, bad * value), t.absolute)
+  if (worse && highBad >= margin && (finalLook || est >= margin)) return { verdict: 'REGRESSION' }
+  if (worse && highBad >= margin) {
     return {
-      verdict: 'NO_CHANGE',
-      note: `a regression is ruled out; an improvement up to ${formatChange(best, t.absolute)} is not`,
+      verdict: 'INCONCLUSIVE',
+      note: `worse by ${change(est)}, below δ as estimated: more rounds decide whether it stays under δ`,
     }
   }
+  if (better && est < -margin) return { verdict: 'IMPROVEMENT' }
+  if (highBad < margin) {
+    if (worse)
+      return { verdict: 'NO_CHANGE', note: `worse by ${change(est)}, but a change of δ is ruled out` }
+    return { verdict: 'NO_CHANGE' }
+  }
+  const needed = minimumPairs(alpha)
   if (stats.n < needed) {
     return {
       verdict: 'INCONCLUSIVE',
-      note: `${stats.n} pairs can never be significant at α ${alpha}: at least ${needed} are needed`,
+      note: `${stats.n} pairs can never be significant at α ${round(alpha)}: at least ${needed} are needed`,
     }
   }
-  if (!significant && (lowBad > 0 || highBad < 0) && Math.abs(est) > margin) {
+  if (!worse && lowBad > 0 && est >= margin) {
     return {
       verdict: 'INCONCLUSIVE',
-      note: `${formatChange(fromAnalysis(t, stats.estimate), t.absolute)} is not significant once corrected for ${family} gated metrics: more rounds are needed`,
+      note: `${change(est)} is not significant once corrected for ${family} gated metrics: more rounds are needed`,
     }
   }
-  const worst = fromAnalysis(t, bad * highBad)
-  if (!Number.isFinite(worst))
+  if (!Number.isFinite(highBad))
     return { verdict: 'INCONCLUSIVE', note: 'the interval is unbounded: more rounds are needed' }
-  return { verdict: 'INCONCLUSIVE', note: `can't rule out ${formatChange(worst, t.absolute)}` }
+  return { verdict: 'INCONCLUSIVE', note: `can't rule out ${change(highBad)}` }
+}
+
+function round(alpha: number): number {
+  return Number(alpha.toPrecision(3))
 }
 
 /** Whether the head median meets the rule's absolute target, when it has one. */

@@ -2,7 +2,7 @@ import type { RunRecord } from '../model/types'
 import { transformAll } from './samples'
 import { median } from './stats/basic'
 import { rankSumInterval } from './stats/rank-sum'
-import type { OneSampleResult } from './stats/signed-rank'
+import type { OneSampleResult } from './stats/sign-flip'
 import { studentTCdf, studentTQuantile } from './stats/student-t'
 
 /** Fewer stored runs than this cannot tell run-to-run variance from a change. */
@@ -60,18 +60,17 @@ export function crossRunInterval(
   const scale = levelSpread(levels) * Math.SQRT2
   const df = levels.length - 1
   const half = scale * studentTQuantile(1 - (1 - confidence) / 2, df)
-  const p =
-    scale === 0
-      ? difference === 0
-        ? 1
-        : 0
-      : Math.min(1, 2 * (1 - studentTCdf(Math.abs(difference) / scale, df)))
+  const above = (d: number) => (scale === 0 ? (d > 0 ? 0 : 1) : 1 - studentTCdf(d / scale, df))
+  const pGreater = Math.max(above(difference), withinRun.pGreater)
+  const pLess = Math.max(above(-difference), withinRun.pLess)
   return {
     estimate: difference,
     low: Math.min(difference - half, withinRun.low),
     high: Math.max(difference + half, withinRun.high),
     level: confidence,
-    p: Math.max(p, withinRun.p),
+    pGreater,
+    pLess,
+    p: Math.min(1, 2 * Math.min(pGreater, pLess)),
     n: Math.min(base.length, head.length),
   }
 }

@@ -78,7 +78,7 @@ function mainHeadline(comparison: Comparison): string {
     case 'INCONCLUSIVE': {
       const needed = minimumPairs(comparison.alpha)
       if (comparison.rounds < needed && comparison.kind === 'paired') {
-        return `Inconclusive — ${rounds} can never be significant at α ${comparison.alpha}: at least ${needed} are needed`
+        return `Inconclusive — ${rounds} can never be significant at α ${Number(comparison.alpha.toPrecision(3))}: at least ${needed} are needed`
       }
       const suggestive = gatedWith(comparison, 'INCONCLUSIVE').find((l) =>
         l.metric.note?.includes('not significant once corrected'),
@@ -106,8 +106,16 @@ function mainHeadline(comparison: Comparison): string {
       return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
     }
     case 'NO_CHANGE': {
-      const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      // A real change under δ (absolute metrics included) is what a reader must not miss.
+      const worseUnderDelta = gatedWith(comparison, 'NO_CHANGE')
+        .filter((l) => l.metric.note?.startsWith('worse by'))
+        .sort((a, b) => beyondDelta(b.metric, b.metric.change) - beyondDelta(a.metric, a.metric.change))[0]
+      if (worseUnderDelta) {
+        const { series, metric } = worseUnderDelta
+        return `${prefix} — every gated metric is within its δ, but ${label(metric)} of ${where(series)} is worse by ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} (${rounds})`
+      }
+      const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
       if (gated.length === 0) return `${prefix} — no change in any gated metric (${rounds})`
       // Every interval inside ±δ (as the verdict judges it): no change either way. Otherwise some
       // interval still allows an improvement beyond δ, and what the run showed is that nothing regressed.

@@ -1,5 +1,5 @@
 /** What the rest of loadgate needs from the decision: the comparisons, run validity and verdict order. */
-export { compareResults, needsExtension } from './paired'
+export { compareResults, looksOf, needsMoreRounds } from './paired'
 export { compareWithStored } from './stored'
 export { findInvalidReasons } from './validity'
 export { worstVerdict } from './severity'

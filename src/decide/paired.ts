@@ -4,15 +4,19 @@ import { dispersion, spread } from './dispersion'
 import { alphaFor, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
 import { rulesFor, seriesKeys } from './series'
-import { signedRankInterval } from './stats/signed-rank'
+import { planLooks } from './sequential'
+import { signFlipInterval } from './stats/sign-flip'
 
-/** Same-job A/B: base and head trials paired by round (the gate). */
-export function compareResults(results: ResultsFile, options: CompareOptions): Comparison {
+/**
+ * Same-job A/B: base and head trials paired by round (the gate). `finalLook` false judges the data
+ * as a look that still has rounds to come would (see classify).
+ */
+export function compareResults(results: ResultsFile, options: CompareOptions, finalLook = true): Comparison {
   const alpha = alphaFor(results)
   const drafts: Draft[] = seriesKeys(results).map((s) => {
     const metrics = rulesFor(s.key, results).map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
-      const stats = samples.differences.length > 0 ? signedRankInterval(samples.differences, 1 - alpha) : null
+      const stats = samples.differences.length > 0 ? signFlipInterval(samples.differences, alpha) : null
       return metricDraft(threshold, samples, stats)
     })
     const spreads = dispersion(
@@ -21,12 +25,20 @@ export function compareResults(results: ResultsFile, options: CompareOptions): C
     )
     return { series: { ...s, dispersion: spreads }, metrics }
   })
-  return assemble(results, drafts, 'paired', options, alpha)
+  return assemble(results, drafts, 'paired', options, alpha, finalLook)
 }
 
-/** Stop after min-rounds unless a gated metric is still inconclusive (one planned extension). */
-export function needsExtension(results: ResultsFile, options: CompareOptions): boolean {
-  const comparison = compareResults(results, options)
+/**
+ * At a look of the plan, whether the run goes on: not once it is INVALID or a regression is clear,
+ * nor once every gated metric is decided; otherwise on to the next look.
+ */
+export function needsMoreRounds(results: ResultsFile, options: CompareOptions): boolean {
+  const comparison = compareResults(results, options, false)
   if (comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION') return false
   return comparison.series.some((s) => s.metrics.some((m) => m.gate && m.verdict === 'INCONCLUSIVE'))
+}
+
+/** The rounds after which the run looks at its data (the last is max-rounds). */
+export function looksOf(results: ResultsFile): number[] {
+  return planLooks(results.settings.minRounds, results.settings.maxRounds)
 }

@@ -1,33 +1,37 @@
 import { ALL_REQUESTS } from '../model/metrics'
 import type { FailOn, MetricThreshold, ResultsFile } from '../model/types'
 import { thresholdsForSeries } from './rules'
+import { planLooks, pocockLevel } from './sequential'
 
-/** Two looks (min-rounds, then max-rounds) at an overall α of 0.05: Pocock's constant nominal level. */
-export const POCOCK_TWO_LOOKS = 0.0294
+/** The family-wise, one-sided false-REGRESSION rate a run is planned for, over all its looks. */
 export const ALPHA = 0.05
 
 export interface CompareOptions {
   failOn: FailOn[]
 }
 
-/** The level of each look of a plan: Pocock's when it may extend to a second look, else plain α. */
+/** The level of each look of a plan: Pocock's constant level over its looks, plain α with one look. */
 export function lookAlpha(minRounds: number, maxRounds: number): number {
-  return maxRounds > minRounds ? POCOCK_TWO_LOOKS : ALPHA
+  return pocockLevel(planLooks(minRounds, maxRounds), ALPHA)
 }
 
-/** The level of each look: Pocock's when the run may extend to a second look, else plain α. */
+/** The level of each look of the run's plan. */
 export function alphaFor(results: ResultsFile): number {
   return lookAlpha(results.settings.minRounds, results.settings.maxRounds)
 }
 
-/** The fewest pairs whose smallest two-sided signed-rank p, 2·2⁻ⁿ, reaches α: ⌈log₂(2/α)⌉. */
+/** The fewest pairs whose smallest one-sided sign-flip p, 2⁻ⁿ, reaches α: ⌈log₂(1/α)⌉. */
 export function minimumPairs(alpha: number): number {
-  return Math.ceil(Math.log2(2 / alpha) - 1e-9)
+  return Math.ceil(Math.log2(1 / alpha) - 1e-9)
 }
 
-/** The smallest Holm-adjusted p that `rounds` pairs can reach in a family of `family` gated metrics. */
-export function smallestAdjustedP(rounds: number, family: number): number {
-  return Math.min(1, family * 2 ** (1 - rounds))
+/**
+ * The smallest family-wise adjusted p that `rounds` pairs can reach. The step-down maxT adjustment
+ * reaches 2⁻ⁿ for a metric that stands out whatever the size of the family; the family only
+ * matters for metrics that do not stand out, which no plan can promise anything about.
+ */
+export function smallestAdjustedP(rounds: number): number {
+  return 2 ** -rounds
 }
 
 /**
@@ -63,8 +67,8 @@ export interface PlanReach {
 /** What a plan of rounds can decide for a family of gated metrics, before anything is measured. */
 export function planReach(minRounds: number, maxRounds: number, family: number): PlanReach {
   const alpha = lookAlpha(minRounds, maxRounds)
-  const smallestP = smallestAdjustedP(maxRounds, family)
+  const smallestP = smallestAdjustedP(maxRounds)
   let workable = Math.max(minRounds, 1)
-  while (smallestAdjustedP(workable, family) > lookAlpha(minRounds, workable)) workable++
+  while (smallestAdjustedP(workable) > lookAlpha(minRounds, workable)) workable++
   return { alpha, family, smallestP, canBlock: smallestP <= alpha, workableMaxRounds: workable }
 }

@@ -6,6 +6,10 @@ export interface Samples {
   head: number[]
   /** Per-round transformed differences (paired) — empty for unpaired comparisons. */
   differences: number[]
+  /** The same differences by round, in round order (null where a round has none): for joint tests. */
+  byRound: (number | null)[]
+  /** Rounds that measured both arms but have no difference: a relative metric's value of 0 has no ratio. */
+  unratioed: number
 }
 
 /** The trials of the measure phase, of one arm or both. */
@@ -35,23 +39,24 @@ export function pairedSamples(
   metric: MetricId,
   absolute: boolean,
 ): Samples {
-  const samples: Samples = { base: [], head: [], differences: [] }
-  const byRound = new Map<number, Partial<Record<Arm, Trial>>>()
+  const samples: Samples = { base: [], head: [], differences: [], byRound: [], unratioed: 0 }
+  const rounds = new Map<number, Partial<Record<Arm, Trial>>>()
   for (const trial of measured(results)) {
-    if (!trial.valid) continue
-    const entry = byRound.get(trial.round) ?? {}
-    entry[trial.arm] = trial
-    byRound.set(trial.round, entry)
+    if (!rounds.has(trial.round)) rounds.set(trial.round, {})
+    if (trial.valid) rounds.get(trial.round)![trial.arm] = trial
   }
-  for (const { base, head } of byRound.values()) {
+  for (const round of [...rounds.keys()].sort((a, b) => a - b)) {
+    const { base, head } = rounds.get(round)!
     const b = base ? metricValue(base, key, metric) : null
     const h = head ? metricValue(head, key, metric) : null
     if (b !== null) samples.base.push(b)
     if (h !== null) samples.head.push(h)
-    if (b === null || h === null) continue
-    const tb = transform(b, absolute)
-    const th = transform(h, absolute)
-    if (tb !== null && th !== null) samples.differences.push(th - tb)
+    const tb = b === null ? null : transform(b, absolute)
+    const th = h === null ? null : transform(h, absolute)
+    if (b !== null && h !== null && (tb === null || th === null)) samples.unratioed++
+    const difference = tb !== null && th !== null ? th - tb : null
+    samples.byRound.push(difference)
+    if (difference !== null) samples.differences.push(difference)
   }
   return samples
 }
@@ -59,5 +64,5 @@ export function pairedSamples(
 /** Stored base values against this run's head trials: no pairs. */
 export function unpairedSamples(stored: number[], head: Trial[], key: string, metric: MetricId): Samples {
   const headValues = head.map((t) => metricValue(t, key, metric)).filter((v): v is number => v !== null)
-  return { base: stored, head: headValues, differences: [] }
+  return { base: stored, head: headValues, differences: [], byRound: [], unratioed: 0 }
 }

@@ -6,7 +6,7 @@ import { ALPHA, type CompareOptions } from './plan'
 import { transformAll, unpairedSamples, validTrials } from './samples'
 import { rulesFor, seriesKeys } from './series'
 import { median } from './stats/basic'
-import type { OneSampleResult } from './stats/signed-rank'
+import type { OneSampleResult } from './stats/sign-flip'
 
 /** A change that can be estimated but not tested: no interval, no p. */
 function estimateOnly(x: number[], y: number[]): OneSampleResult {
@@ -15,6 +15,8 @@ function estimateOnly(x: number[], y: number[]): OneSampleResult {
     low: -Infinity,
     high: Infinity,
     level: 0,
+    pGreater: Number.NaN,
+    pLess: Number.NaN,
     p: Number.NaN,
     n: Math.min(x.length, y.length),
   }

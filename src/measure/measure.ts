@@ -11,6 +11,7 @@ import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
 import { runSchedule } from './schedule'
+import { planLooks } from '../decide/sequential'
 import { createSystemUnderTest, type ArmInstance } from './sut'
 import { runTrial, summarizeTrial } from './trial'
 
@@ -90,17 +91,17 @@ export async function measure(
 
     await runSchedule({
       arms,
-      minRounds: settings.minRounds,
-      maxRounds: settings.maxRounds,
+      looks: planLooks(settings.minRounds, settings.maxRounds),
       warmup: settings.warmupSeconds > 0,
       seed: settings.seed,
       runTrial: ({ arm, phase, round }) => trial(arm, phase, round),
       onRound: (order) => results.schedule.push(order),
       shouldExtend: () => options.shouldExtend?.(results) ?? false,
       onExtend: (rounds) => {
-        clock.extend(rounds - settings.minRounds)
+        const after = results.schedule.length
+        clock.extend(rounds - after)
         progress({
-          message: `a gated metric is inconclusive after ${settings.minRounds} rounds: extending to ${rounds}`,
+          message: `a gated metric is inconclusive after ${after} rounds: going on to ${rounds}`,
           ...clock.status(),
         })
       },

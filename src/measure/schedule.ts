@@ -1,16 +1,8 @@
 import type { Arm, Phase } from '../model/types'
 
-/** Mulberry32: a small seeded PRNG, so a run's round order can be reproduced from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '../util/random'
+
+export { seededRandom }
 
 /**
  * Randomized Multiple Interleaved Trials: each round runs every arm once, in an order drawn
@@ -38,8 +30,8 @@ export interface ScheduledTrial {
 
 export interface ScheduleOptions {
   arms: Arm[]
-  minRounds: number
-  maxRounds: number
+  /** The rounds after which the data is looked at, ascending; the last is the most the run may take. */
+  looks: number[]
   /** One warm-up trial per arm before the rounds. */
   warmup: boolean
   seed: number
@@ -47,26 +39,28 @@ export interface ScheduleOptions {
   runTrial: (trial: ScheduledTrial) => Promise<void>
   /** Called with each round's drawn order before its trials run. */
   onRound?: (order: Arm[]) => void
-  /** Asked once, after min-rounds: true runs on to max-rounds (one planned look, not "until significant"). */
+  /** Asked at each look but the last: true runs on to the next look (planned looks, not "until significant"). */
   shouldExtend?: () => boolean
   onExtend?: (toRounds: number) => void
 }
 
-/** Warm-up per arm, then rounds in seeded random order; returns the rounds run. */
+/** Warm-up per arm, then rounds in seeded random order up to the look where the data settles; returns the rounds run. */
 export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
-  const { arms, minRounds, maxRounds } = options
+  const { arms, looks } = options
   if (options.warmup) for (const arm of arms) await options.runTrial({ arm, phase: 'warmup', round: 0 })
   const random = seededRandom(options.seed)
-  let planned = minRounds
+  let look = 0
+  let planned = looks[0]!
   let extended = false
   for (let round = 1; round <= planned; round++) {
     const order = roundOrders(arms, 1, random)[0]!
     options.onRound?.(order)
     for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })
-    if (round === minRounds && maxRounds > minRounds && options.shouldExtend?.()) {
-      planned = maxRounds
+    if (round === planned && look + 1 < looks.length && options.shouldExtend?.()) {
+      look++
+      planned = looks[look]!
       extended = true
-      options.onExtend?.(maxRounds)
+      options.onExtend?.(planned)
     }
   }
   return { rounds: planned, extended }

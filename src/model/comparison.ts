@@ -15,7 +15,7 @@ export const COMPARISON_SCHEMA_VERSION = 1
 export const intervalSchema = z.object({
   low: finite,
   high: finite,
-  /** Achieved confidence level (exact Wilcoxon intervals are discrete), e.g. 0.951. */
+  /** Coverage of the interval: two one-sided bounds at the look's level, e.g. 0.948. */
   level: finite,
 })
 export type Interval = z.infer<typeof intervalSchema>
@@ -32,7 +32,7 @@ export const metricComparisonSchema = z.object({
   change: finiteOrNull,
   ci: intervalSchema.nullable(),
   p: finiteOrNull,
-  /** Holm-adjusted p over the gated metrics of the run. */
+  /** The one-sided p of "worse", adjusted over the gated metrics of the run (maxT; Holm for stored baselines). */
   pAdjusted: finiteOrNull,
   pairs: finite,
   delta: finite,
@@ -94,7 +94,7 @@ export const comparisonSchema = z.object({
   headline: text(1000),
   invalid: z.array(invalidReasonSchema).max(100),
   rounds: finite,
-  /** Significance level used per look (after the Pocock split when extended). */
+  /** One-sided significance level of each look (Pocock's constant level over the plan's looks). */
   alpha: finite,
   extended: z.boolean(),
   series: z.array(seriesComparisonSchema).max(2000),

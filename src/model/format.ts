@@ -54,3 +54,11 @@ const VERDICT_MARK: Record<string, string> = {
 export function metricMark(m: Pick<MetricComparison, 'gate' | 'verdict'>): string {
   return !m.gate && m.verdict === 'REGRESSION' ? '⚠️' : (VERDICT_MARK[m.verdict] ?? '')
 }
+
+/** The column title of a comparison's intervals, with their coverage (e.g. "90% CI"). */
+export function intervalTitle(comparison: {
+  series: { metrics: { ci: { level: number } | null }[] }[]
+}): string {
+  const level = comparison.series.flatMap((s) => s.metrics).find((m) => m.ci && m.ci.level > 0)?.ci?.level
+  return `${level ? Number((level * 100).toPrecision(3)) : 95}% CI`
+}

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { compareResults, compareWithStored, needsExtension } from '../decide'
+import { compareResults, compareWithStored, needsMoreRounds } from '../decide'
 import { measure } from '../measure/measure'
 import { resolveBaseCommit } from '../measure/base-commit'
 import { writeComparisonArtifact } from '../model/comparison-file'
@@ -68,7 +68,7 @@ async function measureAndDecide(
       arms: ['base', 'head'],
       baseSha,
       headSha,
-      shouldExtend: (partial) => needsExtension(partial, { failOn }),
+      shouldExtend: (partial) => needsMoreRounds(partial, { failOn }),
     }),
   )
   return { resultsPath, comparison: compareResults(results, { failOn }) }

@@ -3,6 +3,7 @@ import {
   formatBytes,
   formatChange,
   formatInterval,
+  intervalTitle,
   formatValue,
   metricLabel,
   seriesLabel,
@@ -72,7 +73,9 @@ function metricRow(series: SeriesComparison | null, m: MetricComparison): string
   return `| ${name} | ${escapeMarkdown(metricLabel(m))}${gate} | ${formatValue(m.unit, m.base)} | ${formatValue(m.unit, m.head)} | ${changeCell(m)} | ${mark} |`
 }
 
-const TABLE_HEAD = '| series | metric | base | head | change [95% CI] | |\n|---|---|---:|---:|---|:-:|'
+function tableHead(comparison: Comparison): string {
+  return `| series | metric | base | head | change [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
+}
 
 /** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
 function worthShowing(m: MetricComparison): boolean {
@@ -86,7 +89,7 @@ function gatedTable(comparison: Comparison, maxRows: number): { table: string; d
     s.metrics.filter(worthShowing).map((m, i) => metricRow(i === 0 ? s : null, m)),
   )
   const kept = rows.slice(0, maxRows)
-  return { table: [TABLE_HEAD, ...kept].join('\n'), dropped: rows.length - kept.length }
+  return { table: [tableHead(comparison), ...kept].join('\n'), dropped: rows.length - kept.length }
 }
 
 function spreadWarnings(comparison: Comparison): string[] {
@@ -134,7 +137,7 @@ function servicesTable(comparison: Comparison): string {
 
 function allMetricsTable(comparison: Comparison): string {
   const rows = comparison.series.flatMap((s) => s.metrics.map((m, i) => metricRow(i === 0 ? s : null, m)))
-  return [TABLE_HEAD, ...rows].join('\n')
+  return [tableHead(comparison), ...rows].join('\n')
 }
 
 /**
@@ -159,7 +162,7 @@ function runDetails(comparison: Comparison): string {
   return [
     `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
     `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
-    `- Round order seed ${m.seed}; α ${comparison.alpha} per look${comparison.extended ? ' (extended to max-rounds once)' : ''}; Holm-adjusted over gated metrics`,
+    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${Number(comparison.alpha.toPrecision(3))} per look; ${comparison.kind === 'paired' ? 'sign-flip tests, step-down maxT over gated metrics' : 'Holm over gated metrics'}`,
     `- Base ${sha7(m.base?.sha)} ${escapeMarkdown((m.base?.message ?? '').split('\n')[0] ?? '')}`,
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
   ].join('\n')

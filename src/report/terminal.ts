@@ -1,4 +1,11 @@
-import { formatChange, formatInterval, formatValue, metricLabel, seriesLabel } from '../model/format'
+import {
+  formatChange,
+  formatInterval,
+  formatValue,
+  intervalTitle,
+  metricLabel,
+  seriesLabel,
+} from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { verdictTone, verdictWord } from './format'
@@ -32,7 +39,9 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     for (const reason of comparison.invalid) lines.push(`  - ${plain(reason.message)}`)
     lines.push('')
   }
-  const rows: string[][] = [['series', 'metric', 'base', 'head', 'change', '95% CI', 'verdict']]
+  const rows: string[][] = [
+    ['series', 'metric', 'base', 'head', 'change', intervalTitle(comparison), 'verdict'],
+  ]
   const verdicts: string[] = ['']
   for (const series of comparison.series) {
     series.metrics.forEach((m: MetricComparison, i) => {

@@ -163,7 +163,8 @@ const TABLE = [
   {
     name: 'max-rounds',
     description:
-      'Rounds after one extension when a gated metric is still inconclusive (two looks, Pocock alpha).',
+      'The most rounds a run takes: it looks at min-rounds, halfway and max-rounds, and stops at the first look where ' +
+      'every gated metric is decided (Pocock level per look).',
     default: '20',
     scopes: SHARED,
   },

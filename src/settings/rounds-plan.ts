@@ -15,7 +15,7 @@ export interface RoundsPlan {
 
 /**
  * Refuses a gate whose rounds can never find a significant regression: at max-rounds the smallest
- * Holm-adjusted p over the gated metrics every run has stays above the last look's α. A gated
+ * one-sided p (2⁻ⁿ, which the family-wise adjustment also reaches) stays above the looks' level. A gated
  * absolute target blocks without significance, so a plan with one can always block.
  */
 export function checkRoundsPlan(plan: RoundsPlan): void {
@@ -30,8 +30,8 @@ export function checkRoundsPlan(plan: RoundsPlan): void {
       'max-rounds',
       String(plan.maxRounds),
       `at least ${reach.workableMaxRounds} with min-rounds ${plan.minRounds}: ${plan.maxRounds} rounds reach a ` +
-        `Holm-adjusted p of ${Number(reach.smallestP.toPrecision(3))} at best over the ${family} gated metrics of ` +
-        `benchmark '${benchmark.name}', above α ${reach.alpha}, so no regression could ever block (fail-on: INVALID for a run that only measures)`,
+        `p of ${Number(reach.smallestP.toPrecision(3))} at best for the gated metrics of benchmark '${benchmark.name}', ` +
+        `above the level ${Number(reach.alpha.toPrecision(3))} of each look, so no regression could ever block (fail-on: INVALID for a run that only measures)`,
     )
   }
 }

@@ -19,6 +19,7 @@ import (
 // Knobs are read once at start from the environment.
 type Knobs struct {
 	LatencyPercent  float64 // added to every endpoint's service time (sleep and CPU parts)
+	LatencyRoute    string  // when set, LatencyPercent applies to this route only, e.g. "GET /search"
 	ExtraCPUPercent float64 // added to the CPU part only
 	ErrorRate       float64 // fraction of non-health requests answered 500
 	CrashAfter      int64   // exit(1) after this many non-health requests; 0 = never
@@ -36,10 +37,11 @@ func envFloat(name string) float64 {
 	return f
 }
 
-// FromEnv reads LATENCY_PERCENT, EXTRA_CPU_PERCENT, ERROR_RATE and CRASH_AFTER.
+// FromEnv reads LATENCY_PERCENT, LATENCY_ROUTE, EXTRA_CPU_PERCENT, ERROR_RATE and CRASH_AFTER.
 func FromEnv() Knobs {
 	return Knobs{
 		LatencyPercent:  envFloat("LATENCY_PERCENT"),
+		LatencyRoute:    os.Getenv("LATENCY_ROUTE"),
 		ExtraCPUPercent: envFloat("EXTRA_CPU_PERCENT"),
 		ErrorRate:       envFloat("ERROR_RATE"),
 		CrashAfter:      int64(envFloat("CRASH_AFTER")),
@@ -48,9 +50,23 @@ func FromEnv() Knobs {
 
 var sink atomic.Uint64
 
+// For returns the knobs as they apply to one route: LATENCY_ROUTE confines the latency knob to
+// the route it names; work done outside any named route is then never slowed.
+func (k Knobs) For(route string) Knobs {
+	if k.LatencyRoute == route {
+		k.LatencyRoute = ""
+	} else if k.LatencyRoute != "" {
+		k.LatencyPercent = 0
+	}
+	return k
+}
+
 // Work simulates an endpoint: a wait (I/O) and CPU work (hash rounds), both scaled by the knobs.
 func (k Knobs) Work(wait time.Duration, hashRounds int) {
 	scale := 1 + k.LatencyPercent/100
+	if k.LatencyRoute != "" {
+		scale = 1
+	}
 	WaitFor(time.Duration(float64(wait) * scale))
 	rounds := int(float64(hashRounds) * scale * (1 + k.ExtraCPUPercent/100))
 	sum := sha256.Sum256([]byte("loadgate"))

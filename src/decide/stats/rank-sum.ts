@@ -1,5 +1,5 @@
 import { normalCdf, normalQuantile, sorted } from './basic'
-import type { OneSampleResult } from './signed-rank'
+import type { OneSampleResult } from './sign-flip'
 
 const EXACT_LIMIT = 400
 
@@ -47,11 +47,17 @@ export function rankSumInterval(
   const alpha = 1 - confidence
   let k = 0
   let level = 1
-  let p = 1
-  // U = #(y > x) (+½ per tie); tested two-sided.
-  let u = 0
-  for (const a of x) for (const b of y) u += b > a ? 1 : b === a ? 0.5 : 0
-  if (total > 0 && m * n <= EXACT_LIMIT && Number.isInteger(u)) {
+  let pGreater = 1
+  let pLess = 1
+  // Ties count against rejection on both sides, as the interval counts them: p and interval agree.
+  let greater = 0
+  let less = 0
+  for (const a of x)
+    for (const b of y) {
+      if (b > a) greater++
+      else if (b < a) less++
+    }
+  if (total > 0 && m * n <= EXACT_LIMIT) {
     const counts = mannWhitneyCounts(m, n)
     const all = counts.reduce((s, c) => s + c, 0)
     const cdf = new Float64Array(counts.length)
@@ -62,19 +68,25 @@ export function rankSumInterval(
     })
     while (k + 1 <= total && cdf[k]! <= alpha / 2) k++
     level = k > 0 ? 1 - 2 * cdf[k - 1]! : 1
-    p = Math.min(1, 2 * Math.min(cdf[u]!, 1 - (u >= 1 ? cdf[u - 1]! : 0)))
+    const atLeast = (u: number) => 1 - (u >= 1 ? cdf[u - 1]! : 0)
+    pGreater = atLeast(greater)
+    pLess = atLeast(less)
   } else if (total > 0) {
     const sd = Math.sqrt((m * n * (m + n + 1)) / 12)
     k = Math.max(0, Math.floor(total / 2 - normalQuantile(1 - alpha / 2) * sd))
     level = confidence
-    p = sd === 0 ? 1 : Math.min(1, 2 * (1 - normalCdf(Math.max(0, (Math.abs(u - total / 2) - 0.5) / sd))))
+    const atLeast = (u: number) => (sd === 0 ? 1 : 1 - normalCdf((u - 0.5 - total / 2) / sd))
+    pGreater = atLeast(greater)
+    pLess = atLeast(less)
   }
   return {
     estimate,
     low: k > 0 ? d[k - 1]! : -Infinity,
     high: k > 0 ? d[total - k]! : Infinity,
     level,
-    p,
+    pGreater,
+    pLess,
+    p: Math.min(1, 2 * Math.min(pGreater, pLess)),
     n: Math.min(m, n),
   }
 }

@@ -1,4 +1,4 @@
-import { normalCdf, normalQuantile, sorted } from './basic'
+import { normalCdf, normalQuantile, sorted } from '../../src/decide/stats/basic'
 
 /** Above this many pairs the signed-rank distribution is replaced by its normal approximation. */
 export const EXACT_LIMIT = 50
