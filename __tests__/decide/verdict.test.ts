@@ -300,6 +300,13 @@ describe('the defects of the old procedure, each pinned', () => {
     )
   })
 
+  test('benchmarks gated by one job share α, so the job keeps its 5%', () => {
+    const one = makeResults({ rounds: 10, base: () => ({ p50: 10 }), head: () => ({ p50: 10 }) })
+    const two = { ...one, settings: { ...one.settings, benchmarks: 2 } }
+    assert.equal(compareResults(one, opts).alpha, 0.05)
+    assert.equal(compareResults(two, opts).alpha, 0.025)
+  })
+
   test('six equal differences never give a p below what six pairs can reach', () => {
     const results = makeResults({ rounds: 6, base: () => ({ p50: 10 }), head: () => ({ p50: 10.2 }) })
     const p50 = metric(compareResults(results, opts), 'p50')

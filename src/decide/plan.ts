@@ -10,14 +10,18 @@ export interface CompareOptions {
   failOn: FailOn[]
 }
 
-/** The level of each look of a plan: Pocock's constant level over its looks, plain α with one look. */
-export function lookAlpha(minRounds: number, maxRounds: number): number {
-  return pocockLevel(planLooks(minRounds, maxRounds), ALPHA)
+/**
+ * The level of each look of a plan: Pocock's constant level over its looks, plain α with one look.
+ * Benchmarks gated by one job share α (Bonferroni), so the job's own false-alarm rate stays 5%.
+ */
+export function lookAlpha(minRounds: number, maxRounds: number, benchmarks = 1): number {
+  return pocockLevel(planLooks(minRounds, maxRounds), ALPHA / benchmarks)
 }
 
 /** The level of each look of the run's plan. */
 export function alphaFor(results: ResultsFile): number {
-  return lookAlpha(results.settings.minRounds, results.settings.maxRounds)
+  const { minRounds, maxRounds, benchmarks } = results.settings
+  return lookAlpha(minRounds, maxRounds, benchmarks ?? 1)
 }
 
 /** The fewest pairs whose smallest one-sided sign-flip p, 2⁻ⁿ, reaches α: ⌈log₂(1/α)⌉. */
@@ -65,10 +69,10 @@ export interface PlanReach {
 }
 
 /** What a plan of rounds can decide for a family of gated metrics, before anything is measured. */
-export function planReach(minRounds: number, maxRounds: number, family: number): PlanReach {
-  const alpha = lookAlpha(minRounds, maxRounds)
+export function planReach(minRounds: number, maxRounds: number, family: number, benchmarks = 1): PlanReach {
+  const alpha = lookAlpha(minRounds, maxRounds, benchmarks)
   const smallestP = smallestAdjustedP(maxRounds)
   let workable = Math.max(minRounds, 1)
-  while (smallestAdjustedP(workable) > lookAlpha(minRounds, workable)) workable++
+  while (smallestAdjustedP(workable) > lookAlpha(minRounds, workable, benchmarks)) workable++
   return { alpha, family, smallestP, canBlock: smallestP <= alpha, workableMaxRounds: workable }
 }

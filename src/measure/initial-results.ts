@@ -51,6 +51,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       maxErrorRate: settings.maxErrorRate,
       maxDroppedRate: settings.maxDroppedRate,
       thresholds: bench.thresholds,
+      benchmarks: settings.benchmarks.length,
     },
     schedule: [],
     trials: [],

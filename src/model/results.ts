@@ -143,6 +143,8 @@ export const resultsFileSchema = z.object({
     maxErrorRate: finite,
     maxDroppedRate: finite,
     thresholds: z.array(metricThresholdSchema),
+    /** Benchmarks gated by the same job: the 5% false-alarm rate is shared among them. */
+    benchmarks: z.number().int().min(1).max(100).optional(),
   }),
   /** Round order actually used, e.g. [['head','base'], ['base','head'], …]. */
   schedule: z.array(z.array(armSchema)),

@@ -64,6 +64,7 @@ export function decideUnderOwnSettings(
       maxErrorRate: settings.maxErrorRate,
       maxDroppedRate: settings.maxDroppedRate,
       thresholds: bench.thresholds,
+      benchmarks: settings.benchmarks.length,
     },
   }
   return compareResults(own, { failOn: settings.failOn })

@@ -24,7 +24,7 @@ export function checkRoundsPlan(plan: RoundsPlan): void {
     if (benchmark.thresholds.some((t) => t.gate && t.target)) continue
     const family = smallestGatedFamily(benchmark.thresholds)
     if (family === 0) continue
-    const reach = planReach(plan.minRounds, plan.maxRounds, family)
+    const reach = planReach(plan.minRounds, plan.maxRounds, family, plan.benchmarks.length)
     if (reach.canBlock) continue
     fail(
       'max-rounds',
