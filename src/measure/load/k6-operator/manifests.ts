@@ -128,7 +128,8 @@ export function readerPodManifest(name: string, namespace: string, claim: string
         {
           name: 'reader',
           image: READER_IMAGE,
-          command: ['sleep', '3600'],
+          // Outlives the longest trial; deleted with the trial's other objects.
+          command: ['sleep', '86400'],
           volumeMounts: [{ name: OUTPUT_VOLUME, mountPath: OUTPUT_MOUNT }],
         },
       ],
