@@ -1,3 +1,5 @@
+import { LOAD_INPUTS } from './load-backend'
+
 /**
  * Every input of loadgate, in the order action.yml and the README list them. action.yml's inputs,
  * the README's Inputs table (`npm run docs`), the CLI's flags and help, and the keys loadSettings
@@ -148,6 +150,7 @@ const TABLE = [
     default: '1.8.1',
     scopes: SHARED,
   },
+  ...LOAD_INPUTS,
   {
     name: 'config',
     description:

@@ -7,6 +7,7 @@ import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
 import type { BaselineKind, Mode } from '../model/types'
+import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import type { CommentMode, ReviewMode, Settings } from './types'
 
@@ -55,6 +56,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   for (const name of inputNamesIn('benchmark')) explicitBench[name] = inputs[name] ?? ''
   const baseline = oneOf<BaselineKind>(label('baseline'), value('baseline'), ['rerun', 'stored'])
   const target = targetFrom(value, mode, baseline)
+  const load = loadFrom(value, target.kind)
   const benchmarks = benchmarksFrom(explicitBench, config, inputs.config ?? '', workspace, mode, target.kind)
   checkRoundsPlan({
     mode,
@@ -76,6 +78,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     target,
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
+    load,
     minRounds,
     maxRounds,
     warmupSeconds: parseDuration(label('warmup'), value('warmup')),

@@ -1,4 +1,5 @@
 import type { BaselineKind, FailOn, MetricThreshold, Mode } from '../model/types'
+import type { LoadSettings } from './load-backend'
 import type { TargetSettings } from './target'
 
 /** The validated settings of one run, read once from the inputs (or CLI flags) and loadgate.yml. */
@@ -28,6 +29,8 @@ export interface Settings {
   /** Explicit base ref; empty means the PR's merge-base with its base branch. */
   baseRef: string
   k6Version: string
+  /** The engine that generates the load. */
+  load: LoadSettings
   minRounds: number
   maxRounds: number
   warmupSeconds: number

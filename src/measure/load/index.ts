@@ -1,11 +1,27 @@
 import type { BenchmarkSettings, Settings } from '../../settings/types'
 import type { LoadBackend } from './backend'
 import { createK6Backend } from './k6/backend'
+import { createK6OperatorBackend } from './k6-operator/backend'
+import { createKubectl } from './k6-operator/kubectl'
 
 export type { LoadBackend, LoadSummary, LoadTrialRequest, LoadTrialResult } from './backend'
 
 /** The load generator of a benchmark; its raw outputs go to `outDir`. */
 export function createLoadBackend(settings: Settings, bench: BenchmarkSettings, outDir: string): LoadBackend {
+  const load = settings.load
+  if (load.kind === 'k6-operator') {
+    return createK6OperatorBackend({
+      workspace: settings.workspace,
+      script: bench.k6Script,
+      k6Version: settings.k6Version,
+      discardSeconds: settings.discardSeconds,
+      outDir,
+      namespace: load.namespace,
+      parallelism: load.parallelism,
+      claim: load.claim,
+      kubectl: createKubectl(load.namespace),
+    })
+  }
   return createK6Backend({
     workspace: settings.workspace,
     script: bench.k6Script,
