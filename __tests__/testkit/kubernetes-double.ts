@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Kubectl } from '../../src/measure/load/k6-operator/kubectl'
 import type { KubeObject } from '../../src/measure/load/k6-operator/manifests'
-import { crdSchema, violations } from './crd-schema'
+import { violations } from './crd-schema'
+import { TEST_RUN_SCHEMA } from './testrun-schema'
 
 /**
  * A namespace of a Kubernetes cluster with k6-operator installed, behind the backend's Kubectl
@@ -32,10 +33,7 @@ interface Runner {
   log: string
 }
 
-const CRD = crdSchema(
-  path.join(import.meta.dirname, '../__fixtures__/k6-operator/k6.io_testruns.excerpt.yaml'),
-  'v1alpha1',
-)
+const CRD = TEST_RUN_SCHEMA
 
 export class KubernetesDouble implements Kubectl {
   readonly objects = new Map<string, KubeObject>()
