@@ -37,27 +37,38 @@ export class ArmInstances {
     const canPause = all.every((i) => i.pause && i.resume)
     const freshInstances = canRecreate ? this.settings.freshInstances : 'run'
     const pauseIdleArm = canPause && this.settings.pauseIdleArm
-    const missing = [
-      this.settings.freshInstances !== 'run' && !canRecreate ? 'recreated' : '',
-      this.settings.pauseIdleArm && !canPause ? 'paused' : '',
-    ].filter(Boolean)
-    if (!missing.length) return { freshInstances, pauseIdleArm }
-    const note =
-      `the arms run elsewhere and cannot be ${missing.join(' or ')}: ` +
-      'each arm is one instance for the whole run, measured while the other keeps running'
+    const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
+    const notPaused = this.settings.pauseIdleArm && !canPause
+    if (!notRecreated && !notPaused) return { freshInstances, pauseIdleArm }
+    const cannot = [notRecreated && 'recreated', notPaused && 'paused'].filter(Boolean).join(' or ')
+    const note = [
+      `the arms run elsewhere and cannot be ${cannot}`,
+      notRecreated && 'each arm is one instance for the whole run',
+      notPaused && 'the arm not under load keeps running',
+    ]
+      .filter(Boolean)
+      .join('; ')
     this.say(note)
     return { freshInstances, pauseIdleArm, instancesNote: note }
   }
 
-  /** Replaces every arm's instance before `round`; logs how long each took. */
+  /**
+   * Replaces every arm's instance before `round`, the arms side by side (none is under load, and
+   * most of the time is spent waiting for health checks); logs how long each took.
+   */
   async renew(round: number): Promise<void> {
-    const took: string[] = []
-    for (const [arm, instance] of this.instances) {
-      if (!instance.recreate) continue
-      const started = Date.now()
-      await instance.recreate()
-      took.push(`${arm} ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    }
+    const renewing = [...this.instances].filter(([, instance]) => instance.recreate)
+    // Both settle before a failure is reported: the teardown that follows must not race a recreation.
+    const settled = await Promise.allSettled(
+      renewing.map(async ([arm, instance]) => {
+        const started = Date.now()
+        await instance.recreate!()
+        return `${arm} ${((Date.now() - started) / 1000).toFixed(1)} s`
+      }),
+    )
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
+    const took = settled.map((s) => (s as PromiseFulfilledResult<string>).value)
     if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)
   }
 

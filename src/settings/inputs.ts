@@ -170,7 +170,7 @@ const TABLE = [
   {
     name: 'warmup',
     description:
-      'Warm-up per arm before the rounds (shown, never analysed), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
+      'Warm-up per arm on every new instance, before its first round (shown, never analysed), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
     default: '10s',
     scopes: SHARED,
   },
