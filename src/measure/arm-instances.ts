@@ -105,11 +105,4 @@ export class ArmInstances {
   async stopAll(report: (error: unknown) => void): Promise<void> {
     await Promise.all([...this.instances.values()].map((instance) => instance.stop().catch(report)))
   }
-
-  /** The addresses of arms running elsewhere, for the results. */
-  addresses(): Partial<Record<Arm, string>> {
-    const out: Partial<Record<Arm, string>> = {}
-    for (const [arm, instance] of this.instances) if (instance.address) out[arm] = instance.address
-    return out
-  }
 }

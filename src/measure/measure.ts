@@ -57,9 +57,12 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
-    for (const arm of arms) instances.add(arm, await system.start(arm))
-    const addresses = instances.addresses()
-    if (Object.keys(addresses).length) results.meta.targets = addresses
+    for (const arm of arms) {
+      const instance = await system.start(arm)
+      instances.add(arm, instance)
+      // Recorded at once: a later arm that cannot start must not lose where this one ran.
+      if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
+    }
     Object.assign(results.settings, instances.describe())
 
     const freshInstances = results.settings.freshInstances ?? 'run'
