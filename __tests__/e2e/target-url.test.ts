@@ -153,6 +153,11 @@ describe('target: url against two running environments', () => {
       }
       assert.match(report, /only as fair as these two environments are alike/)
       assert.ok(report.includes(urls.slow), 'the report names the head address')
+      // The defaults ask for fresh instances and a paused idle arm: neither exists here, said once.
+      assert.equal(results.settings.freshInstances, 'run')
+      assert.equal(results.settings.pauseIdleArm, false)
+      assert.match(results.settings.instancesNote ?? '', /cannot be recreated or paused/)
+      assert.equal(run.output.split('cannot be recreated or paused').length - 1, 1, run.output)
     },
   )
 

@@ -49,7 +49,8 @@ describe('measure: real Compose stacks and k6', () => {
       assert.match(results.meta.versions.k6, /^\d+\.\d+\.\d+$/)
       assert.equal(results.schedule.length, 3)
       const warmups = results.trials.filter((t) => t.phase === 'warmup')
-      assert.equal(warmups.length, 2, 'one warm-up per arm, kept apart')
+      // fresh-instances round (the default): every arm's new instance of each round is warmed up.
+      assert.equal(warmups.length, 2 * 3, 'one warm-up per arm and instance, kept apart')
       for (let round = 1; round <= 3; round++) {
         const p50 = (arm: string) =>
           results.trials

@@ -1,11 +1,19 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { runSchedule, type ScheduledTrial, type ScheduleOptions } from '../../src/measure/schedule'
+import {
+  runSchedule,
+  warmupTrials,
+  type ScheduledTrial,
+  type ScheduleOptions,
+} from '../../src/measure/schedule'
+import { trialClock } from '../../src/measure/progress'
 import type { Arm } from '../../src/model/types'
 
 /** Runs a schedule whose trials take a few milliseconds, recording what ran and any overlap. */
 async function record(options: Partial<ScheduleOptions> = {}) {
   const trials: ScheduledTrial[] = []
+  /** Trials and renewals of the instances, in the order they ran. */
+  const steps: string[] = []
   const orders: Arm[][] = []
   let running = 0
   let overlapped = false
@@ -21,14 +29,20 @@ async function record(options: Partial<ScheduleOptions> = {}) {
       asked++
       return options.shouldExtend?.() ?? false
     },
+    renewInstances: async (round) => {
+      if (running > 0) overlapped = true
+      steps.push(`renew ${round}`)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    },
     runTrial: async (trial) => {
       if (running++ > 0) overlapped = true
       trials.push(trial)
+      steps.push(`${trial.phase} ${trial.round} ${trial.arm}`)
       await new Promise((resolve) => setTimeout(resolve, 1))
       running--
     },
   })
-  return { trials, orders, overlapped, asked, result }
+  return { trials, steps, orders, overlapped, asked, result }
 }
 
 describe('schedule: warm-up, then randomized interleaved rounds', () => {
@@ -91,5 +105,56 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
       ['measure 1 head', 'measure 2 head', 'measure 3 head'],
     )
     assert.equal(asked, 0)
+  })
+
+  test('fresh-instances round: new instances before every round after the first, each warmed up', async () => {
+    const { steps, orders, overlapped } = await record({
+      freshInstances: 'round',
+      looks: [3],
+    })
+    const measured = (round: number) => orders[round - 1]!.map((arm) => `measure ${round} ${arm}`)
+    assert.deepEqual(steps, [
+      'warmup 0 base',
+      'warmup 0 head',
+      ...measured(1),
+      'renew 2',
+      'warmup 2 base',
+      'warmup 2 head',
+      ...measured(2),
+      'renew 3',
+      'warmup 3 base',
+      'warmup 3 head',
+      ...measured(3),
+    ])
+    assert.equal(overlapped, false)
+    const run = await record({ freshInstances: 'round', seed: 7 })
+    const once = await record({ freshInstances: 'run', seed: 7 })
+    assert.deepEqual(run.orders, once.orders, 'renewing draws no random numbers: the same round order')
+    assert.equal(once.steps.filter((s) => s.startsWith('renew')).length, 0)
+  })
+
+  test('fresh-instances N: every N rounds, extension included; no warm-up when it is off', async () => {
+    const { steps } = await record({
+      freshInstances: 3,
+      warmup: false,
+      looks: [4, 8],
+      shouldExtend: () => true,
+    })
+    assert.deepEqual(
+      steps.filter((s) => s.startsWith('renew')),
+      ['renew 4', 'renew 7'],
+    )
+    assert.equal(steps.filter((s) => s.startsWith('warmup')).length, 0)
+  })
+
+  test('the progress count plans a warm-up for every new instance', () => {
+    assert.equal(warmupTrials(2, 3, 'round', true), 6)
+    assert.equal(warmupTrials(2, 8, 3, true), 6)
+    assert.equal(warmupTrials(2, 8, 'run', true), 2)
+    assert.equal(warmupTrials(2, 8, 'round', false), 0)
+    const clock = trialClock(2, { minRounds: 3, warmupSeconds: 1, freshInstances: 'round' })
+    assert.equal(clock.status().planned, 12)
+    clock.extend(5)
+    assert.equal(clock.status().planned, 20)
   })
 })

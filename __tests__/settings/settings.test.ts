@@ -92,6 +92,29 @@ describe('settings', () => {
     assert.equal(parseFraction('x', '0.02'), 0.02)
   })
 
+  test('fresh-instances: round by default, run, or every N rounds; the idle arm paused by default', () => {
+    const defaults = load(baseInputs)
+    assert.equal(defaults.freshInstances, 'round')
+    assert.equal(defaults.pauseIdleArm, true)
+    assert.equal(load({ ...baseInputs, 'fresh-instances': 'run' }).freshInstances, 'run')
+    assert.equal(load({ ...baseInputs, 'fresh-instances': ' Round ' }).freshInstances, 'round')
+    assert.equal(load({ ...baseInputs, 'fresh-instances': '1' }).freshInstances, 'round')
+    assert.equal(load({ ...baseInputs, 'fresh-instances': '5' }).freshInstances, 5)
+    assert.equal(load({ ...baseInputs, 'pause-idle-arm': 'false' }).pauseIdleArm, false)
+    for (const bad of ['every', '0', '2.5', '-3', '201'])
+      assertOneLineError(
+        () => load({ ...baseInputs, 'fresh-instances': bad }),
+        "Input 'fresh-instances'",
+        `'${bad}'`,
+        'round, run or a number of rounds',
+      )
+    assertOneLineError(
+      () => load({ ...baseInputs, 'pause-idle-arm': 'sometimes' }),
+      "Input 'pause-idle-arm'",
+      'true or false',
+    )
+  })
+
   test('fail-on accepts never and spaced verdict names', () => {
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'never' }).failOn, [])
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, [

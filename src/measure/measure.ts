@@ -12,7 +12,8 @@ import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
 import { runSchedule } from './schedule'
 import { planLooks } from '../decide/sequential'
-import { createSystemUnderTest, type ArmInstance } from './sut'
+import { ArmInstances } from './arm-instances'
+import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial } from './trial'
 
 export type { MeasureOptions } from './options'
@@ -25,7 +26,8 @@ class StopMeasuring extends Error {}
 
 /**
  * Measures one benchmark: an instance of the system under test per arm, a warm-up per arm, then
- * rounds in seeded random order with one arm under load at a time. The results file is rewritten
+ * rounds in seeded random order with one arm under load at a time (the other paused), on fresh
+ * instances every round or every few rounds as `fresh-instances` says. The results file is rewritten
  * after every trial, so what was measured survives any later failure; every arm is always stopped.
  */
 export async function measure(
@@ -44,7 +46,7 @@ export async function measure(
   const save = () => writeResults(resultsPath, results)
   await save()
 
-  const instances = new Map<Arm, ArmInstance>()
+  const instances = new ArmInstances(settings, (message) => progress(note(message)))
   try {
     const load = createLoadBackend(settings, bench, dir)
     results.meta.versions.k6 = (await load.prepare()).version
@@ -58,25 +60,38 @@ export async function measure(
     })
     for (const arm of arms) {
       const instance = await system.start(arm)
-      instances.set(arm, instance)
+      instances.add(arm, instance)
+      // Recorded at once: a later arm that cannot start must not lose where this one ran.
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
     }
+    Object.assign(results.settings, instances.describe())
 
-    const clock = trialClock(arms.length, settings)
+    const freshInstances = results.settings.freshInstances ?? 'run'
+    const clock = trialClock(arms.length, { ...settings, freshInstances })
     const trial = async (arm: Arm, phase: Phase, round: number) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
-      const { trial: result, scriptError } = await runTrial(load, instances.get(arm)!, {
-        arm,
-        phase,
-        round,
-        env: bench.k6Env,
-        warmupSeconds: settings.warmupSeconds,
-      })
-      // A trial cut short by SIGINT/SIGTERM measured nothing: it is not recorded.
-      const signal = interruptSignal()
-      if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
+      const interrupted = () => {
+        // A trial cut short by SIGINT/SIGTERM measured nothing: it is not recorded.
+        const signal = interruptSignal()
+        if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
+      }
+      const { trial: result, scriptError } = await instances
+        .measuring(arm, () =>
+          runTrial(load, instances.get(arm), {
+            arm,
+            phase,
+            round,
+            env: bench.k6Env,
+            warmupSeconds: settings.warmupSeconds,
+          }),
+        )
+        .catch((error: unknown) => {
+          interrupted()
+          throw error
+        })
+      interrupted()
       results.trials.push(result)
       await save()
       clock.finished(Date.now() - started)
@@ -93,13 +108,19 @@ export async function measure(
       arms,
       looks: planLooks(settings.minRounds, settings.maxRounds),
       warmup: settings.warmupSeconds > 0,
+      freshInstances,
+      renewInstances: async (round) => {
+        const started = Date.now()
+        await instances.renew(round)
+        clock.between(Date.now() - started)
+      },
       seed: settings.seed,
       runTrial: ({ arm, phase, round }) => trial(arm, phase, round),
       onRound: (order) => results.schedule.push(order),
       shouldExtend: () => options.shouldExtend?.(results) ?? false,
       onExtend: (rounds) => {
         const after = results.schedule.length
-        clock.extend(rounds - after)
+        clock.extend(rounds)
         progress({
           message: `a gated metric is inconclusive after ${after} rounds: going on to ${rounds}`,
           ...clock.status(),
@@ -118,7 +139,7 @@ export async function measure(
     results.meta.finishedAt = new Date().toISOString()
     await save().catch(() => undefined)
     const report = (error: unknown) => progress(note(`cleanup: ${errorMessage(error)}`))
-    await Promise.all([...instances.values()].map((instance) => instance.stop().catch(report)))
+    await instances.stopAll(report)
   }
 }
 

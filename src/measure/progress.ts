@@ -1,5 +1,6 @@
 import { withoutControlCharacters } from '../util/control-characters'
 import type { Settings } from '../settings/types'
+import { warmupTrials } from './schedule'
 
 export interface ProgressEvent {
   message: string
@@ -10,9 +11,13 @@ export interface ProgressEvent {
   etaSeconds: number | null
 }
 
-/** Counts trials and estimates the time left from the mean trial time so far. */
-export function trialClock(arms: number, settings: Pick<Settings, 'minRounds' | 'warmupSeconds'>) {
-  let planned = arms * (settings.minRounds + (settings.warmupSeconds > 0 ? 1 : 0))
+type ClockSettings = Pick<Settings, 'minRounds' | 'warmupSeconds' | 'freshInstances'>
+
+/** Counts trials (warm-ups of new instances included) and estimates the time left from the mean so far. */
+export function trialClock(arms: number, settings: ClockSettings) {
+  const trials = (rounds: number) =>
+    arms * rounds + warmupTrials(arms, rounds, settings.freshInstances, settings.warmupSeconds > 0)
+  let planned = trials(settings.minRounds)
   let done = 0
   let spentMs = 0
   return {
@@ -20,8 +25,13 @@ export function trialClock(arms: number, settings: Pick<Settings, 'minRounds' | 
       done++
       spentMs += ms
     },
+    /** Time spent between trials (new instances): spread over the trials in the estimate. */
+    between(ms: number) {
+      spentMs += ms
+    },
+    /** The plan now runs `rounds` rounds in all. */
     extend(rounds: number) {
-      planned += arms * rounds
+      planned = trials(rounds)
     },
     status(): Pick<ProgressEvent, 'done' | 'planned' | 'etaSeconds'> {
       return {

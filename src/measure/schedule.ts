@@ -1,4 +1,4 @@
-import type { Arm, Phase } from '../model/types'
+import type { Arm, FreshInstances, Phase } from '../model/types'
 
 import { seededRandom } from '../util/random'
 
@@ -21,10 +21,25 @@ export function roundOrders(arms: Arm[], rounds: number, random: () => number): 
   return orders
 }
 
+/** Whether every arm gets a new instance before `round` (the first round runs on the started ones). */
+export function renewsBefore(round: number, fresh: FreshInstances): boolean {
+  if (fresh === 'run' || round < 2) return false
+  const every = fresh === 'round' ? 1 : fresh
+  return (round - 1) % every === 0
+}
+
+/** Warm-up trials in rounds 1..`rounds`: one per arm for every instance the rounds use. */
+export function warmupTrials(arms: number, rounds: number, fresh: FreshInstances, warmup: boolean): number {
+  if (!warmup) return 0
+  let instances = 1
+  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, fresh)) instances++
+  return arms * instances
+}
+
 export interface ScheduledTrial {
   arm: Arm
   phase: Phase
-  /** 0 for warm-up, else 1-based. */
+  /** 1-based; a warm-up has the round its instance starts with, 0 for the first instance. */
   round: number
 }
 
@@ -32,8 +47,12 @@ export interface ScheduleOptions {
   arms: Arm[]
   /** The rounds after which the data is looked at, ascending; the last is the most the run may take. */
   looks: number[]
-  /** One warm-up trial per arm before the rounds. */
+  /** One warm-up trial per arm on every new instance, before its first round. */
   warmup: boolean
+  /** When every arm's instance is replaced (default 'run': never). */
+  freshInstances?: FreshInstances
+  /** Replaces every arm's instance before `round`. */
+  renewInstances?: (round: number) => Promise<void>
   seed: number
   /** Runs one trial; awaited before the next starts, so only one arm is ever under load. */
   runTrial: (trial: ScheduledTrial) => Promise<void>
@@ -44,15 +63,25 @@ export interface ScheduleOptions {
   onExtend?: (toRounds: number) => void
 }
 
-/** Warm-up per arm, then rounds in seeded random order up to the look where the data settles; returns the rounds run. */
+/**
+ * Warm-up per arm, then rounds in seeded random order up to the look where the data settles; new
+ * instances (and their warm-up) before the rounds `freshInstances` names. Returns the rounds run.
+ */
 export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
   const { arms, looks } = options
-  if (options.warmup) for (const arm of arms) await options.runTrial({ arm, phase: 'warmup', round: 0 })
+  const warmUp = async (round: number) => {
+    if (options.warmup) for (const arm of arms) await options.runTrial({ arm, phase: 'warmup', round })
+  }
+  await warmUp(0)
   const random = seededRandom(options.seed)
   let look = 0
   let planned = looks[0]!
   let extended = false
   for (let round = 1; round <= planned; round++) {
+    if (renewsBefore(round, options.freshInstances ?? 'run')) {
+      await options.renewInstances?.(round)
+      await warmUp(round)
+    }
     const order = roundOrders(arms, 1, random)[0]!
     options.onRound?.(order)
     for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })

@@ -25,7 +25,10 @@ export async function runTrial(
   plan: TrialPlan,
 ): Promise<TrialOutcome> {
   const { arm, phase, round } = plan
-  const name = phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
+  const roundName = `round-${String(round).padStart(2, '0')}-${arm}`
+  // A warm-up of a recreated instance carries the round it precedes; the first one is round 0.
+  const name = phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
+  const measured = instance.instance
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
   const result = await load.runTrial({
@@ -62,6 +65,7 @@ export async function runTrial(
     custom: summary?.custom ?? [],
     resources,
     k6Seconds: Math.round(result.seconds * 1000) / 1000,
+    ...(measured ? { instance: measured } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }

@@ -13,6 +13,10 @@ export type Arm = z.infer<typeof armSchema>
 export const phaseSchema = z.enum(['warmup', 'measure'])
 export type Phase = z.infer<typeof phaseSchema>
 
+/** When each arm's instance is recreated: before every round, never (one per run), or every N rounds. */
+export const freshInstancesSchema = z.union([z.enum(['round', 'run']), z.number().int().min(2).max(200)])
+export type FreshInstances = z.infer<typeof freshInstancesSchema>
+
 export const latencySummarySchema = z.object({
   /** Number of successful requests the summary is over. */
   count: finite,
@@ -78,7 +82,7 @@ export type ServiceResources = z.infer<typeof serviceResourcesSchema>
 export const trialSchema = z.object({
   arm: armSchema,
   phase: phaseSchema,
-  /** 1-based round; 0 for warm-up. */
+  /** 1-based round; for a warm-up the round its new instance starts with, 0 for the run's first instance. */
   round: z.number().int().nonnegative(),
   startedAt: text(64),
   /** Seconds of the measured window (after discard). */
@@ -97,6 +101,8 @@ export const trialSchema = z.object({
   resources: z.array(serviceResourcesSchema),
   /** Wall-clock seconds of the k6 process (start-up included), for overhead accounting. */
   k6Seconds: finite.optional(),
+  /** The arm's instance the trial measured (Compose: its container ids); absent where not known. */
+  instance: z.array(text(100)).max(200).optional(),
 })
 export type Trial = z.infer<typeof trialSchema>
 
@@ -145,6 +151,11 @@ export const resultsFileSchema = z.object({
     thresholds: z.array(metricThresholdSchema),
     /** Benchmarks gated by the same job: the 5% false-alarm rate is shared among them. */
     benchmarks: z.number().int().min(1).max(100).optional(),
+    /** The instances as measured: 'round' means a fresh pair of instances in every round. */
+    freshInstances: freshInstancesSchema.optional(),
+    pauseIdleArm: z.boolean().optional(),
+    /** Why the arms could not be recreated or paused as the settings asked (target url). */
+    instancesNote: text(500).optional(),
   }),
   /** Round order actually used, e.g. [['head','base'], ['base','head'], …]. */
   schedule: z.array(z.array(armSchema)),

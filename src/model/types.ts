@@ -20,6 +20,7 @@ export type {
   CommitInfo,
   CustomMetricTrial,
   CustomMetricType,
+  FreshInstances,
   LatencySummary,
   Mode,
   Phase,

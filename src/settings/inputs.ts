@@ -174,8 +174,25 @@ const TABLE = [
   {
     name: 'warmup',
     description:
-      'Warm-up per arm before the rounds (shown, never analysed), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
+      'Warm-up per arm on every new instance, before its first round (shown, never analysed), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
     default: '10s',
+    scopes: SHARED,
+  },
+  {
+    name: 'fresh-instances',
+    description:
+      "When each arm's Compose stack is recreated: round (before every round, so each round pairs fresh " +
+      'instances and their offset enters the interval), run (one instance per arm for the whole run) or a ' +
+      'number N (every N rounds). A warm-up, when set, runs on every new instance. target url - always run.',
+    default: 'round',
+    scopes: SHARED,
+  },
+  {
+    name: 'pause-idle-arm',
+    description:
+      "Pause the other arm's Compose stack (docker compose pause) while one arm is under load, so its " +
+      'timers and garbage collection do not land in that trial.',
+    default: 'true',
     scopes: SHARED,
   },
   {

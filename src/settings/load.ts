@@ -5,7 +5,16 @@ import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
-import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
+import {
+  boolean,
+  fail,
+  integer,
+  oneOf,
+  parseDuration,
+  parseFailOn,
+  parseFraction,
+  parseFreshInstances,
+} from './values'
 import type { BaselineKind, Mode } from '../model/types'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
@@ -82,6 +91,8 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     minRounds,
     maxRounds,
     warmupSeconds: parseDuration(label('warmup'), value('warmup')),
+    freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
+    pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
     discardSeconds: parseDuration(label('discard-seconds'), value('discard-seconds')),
     maxErrorRate: parseFraction(label('max-error-rate'), value('max-error-rate')),
     maxDroppedRate: parseFraction(label('max-dropped-rate'), value('max-dropped-rate')),

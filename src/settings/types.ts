@@ -1,4 +1,4 @@
-import type { BaselineKind, FailOn, MetricThreshold, Mode } from '../model/types'
+import type { BaselineKind, FailOn, FreshInstances, MetricThreshold, Mode } from '../model/types'
 import type { LoadSettings } from './load-backend'
 import type { TargetSettings } from './target'
 
@@ -34,6 +34,10 @@ export interface Settings {
   minRounds: number
   maxRounds: number
   warmupSeconds: number
+  /** When each arm's stack is recreated: every round, once per run, or every N rounds. */
+  freshInstances: FreshInstances
+  /** Pause the arm not under load during each trial. */
+  pauseIdleArm: boolean
   discardSeconds: number
   /** Fraction 0..1. */
   maxErrorRate: number

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SettingsError } from '../util/errors'
-import type { FailOn } from '../model/types'
+import type { FailOn, FreshInstances } from '../model/types'
 
 /** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
 
@@ -37,6 +37,15 @@ export function parseDuration(input: string, value: string): number {
   const seconds = unit === 'ms' ? amount / 1000 : unit === 'm' ? amount * 60 : amount
   if (seconds > 3600) fail(input, value, 'at most one hour')
   return seconds
+}
+
+/** 'round', 'run' or a number of rounds N (1 is 'round'). */
+export function parseFreshInstances(input: string, value: string): FreshInstances {
+  const word = value.trim().toLowerCase()
+  if (word === 'round' || word === 'run') return word
+  if (/^\d+$/.test(word) && Number(word) >= 1 && Number(word) <= 200)
+    return Number(word) === 1 ? 'round' : Number(word)
+  return fail(input, value, 'round, run or a number of rounds from 1 to 200')
 }
 
 /** '1%' or a fraction '0.01' → 0.01. */

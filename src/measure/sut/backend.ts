@@ -10,12 +10,23 @@ export interface ResourceSampling {
 
 /** One running arm of the system under test. */
 export interface ArmInstance {
-  /** Where the load generator sends its requests. */
+  /** Where the load generator sends its requests (it may change when the arm is recreated). */
   readonly url: string
+  /** What identifies the running instance (Compose: its container ids); absent where unknown. */
+  readonly instance?: string[]
   /** Where the arm runs as the results record it (no credentials); absent for arms started here. */
   readonly address?: string
   /** Starts measuring the arm's resource use for one trial. */
   sampleResources(): ResourceSampling
+  /**
+   * Replaces the arm's instance with a fresh one of the same build and waits until it is ready;
+   * absent where an arm cannot be recreated (an environment running elsewhere).
+   */
+  recreate?(): Promise<void>
+  /** Freezes every process of the arm while the other arm is measured; absent where impossible. */
+  pause?(): Promise<void>
+  /** Thaws what `pause` froze; does nothing when the arm is not paused. */
+  resume?(): Promise<void>
   /** Removes everything the arm created; safe to call once the start failed half-way. */
   stop(): Promise<void>
 }

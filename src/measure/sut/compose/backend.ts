@@ -57,16 +57,34 @@ class ComposeSystem implements SystemUnderTest {
       removers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
-      const url = await stack.url(bench.service, bench.port)
-      const containers = await stack.containers()
-      return {
-        url,
-        sampleResources: () => sample(new ResourceSampler(containers)),
-        stop,
-      }
+      return await this.instance(stack, stop)
     } catch (error) {
       await stop().catch(() => undefined)
       throw error
+    }
+  }
+
+  /** The running stack as an arm; after a recreation its port and containers are read anew. */
+  private async instance(stack: ComposeStack, stop: () => Promise<void>): Promise<ArmInstance> {
+    const { bench, startTimeoutSeconds } = this.options
+    let url = await stack.url(bench.service, bench.port)
+    let containers = await stack.containers()
+    return {
+      get url() {
+        return url
+      },
+      get instance() {
+        return containers.map((c) => c.id.slice(0, 12))
+      },
+      sampleResources: () => sample(new ResourceSampler(containers)),
+      recreate: async () => {
+        await stack.recreate(startTimeoutSeconds, () => {})
+        url = await stack.url(bench.service, bench.port)
+        containers = await stack.containers()
+      },
+      pause: () => stack.pause(),
+      resume: () => stack.unpause(),
+      stop,
     }
   }
 
@@ -111,6 +129,11 @@ async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
 export async function removeComposeLeftover(resource: Resource): Promise<void> {
   if (resource.kind === 'compose') {
     const file = existsSync(resource.path) ? ['-f', resource.path] : []
+    // A paused stack is thawed first, so nothing is left frozen whatever `down` makes of it.
+    await run('docker', ['compose', '-p', resource.id, ...file, 'unpause'], {
+      timeoutMs: 60_000,
+      cleanup: true,
+    }).catch(() => undefined)
     await run(
       'docker',
       [

@@ -29,7 +29,19 @@ export class ComposeStack {
   }
 
   /** Builds and starts the stack and waits for every healthcheck; on failure the error carries the failing service's logs. */
-  async up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+  up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+    return this.upAndCheck(['--build'], timeoutSeconds, log)
+  }
+
+  /**
+   * Replaces every container (and anonymous volume) with a new one from the images `up` built,
+   * then checks health as `up` does: a fresh instance of the same code.
+   */
+  recreate(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+    return this.upAndCheck(['--no-build', '--force-recreate', '--renew-anon-volumes'], timeoutSeconds, log)
+  }
+
+  private async upAndCheck(flags: string[], timeoutSeconds: number, log: (line: string) => void) {
     try {
       await run(
         'docker',
@@ -40,7 +52,7 @@ export class ComposeStack {
           '-f',
           this.file,
           'up',
-          '--build',
+          ...flags,
           '--detach',
           '--wait',
           '--wait-timeout',
@@ -65,6 +77,18 @@ export class ComposeStack {
       const waited = `docker compose up --wait returned while service '${notHealthy.service}' is ${notHealthy.health}`
       throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(waited)}`)
     }
+  }
+
+  /** Freezes every container of the stack (cgroup freezer): no timer, GC or health check runs. */
+  async pause(): Promise<void> {
+    await this.compose(['pause'])
+  }
+
+  /** Thaws the stack; a stack with nothing paused is left as it is. */
+  async unpause(): Promise<void> {
+    // Teardown work too (after an interrupt): a paused container must never be left behind.
+    const paused = await this.compose(['ps', '--status', 'paused', '--quiet'], 120_000, true)
+    if (paused.stdout.trim()) await this.compose(['unpause'], 120_000, true)
   }
 
   /** The failing service, its health output and last log lines, in one line. */
@@ -131,8 +155,9 @@ export class ComposeStack {
     }))
   }
 
-  /** Removes containers, networks, volumes and the images built for this project. */
+  /** Removes containers, networks, volumes and the images built for this project (paused ones too). */
   async down(): Promise<void> {
+    await this.unpause().catch(() => undefined)
     const args = ['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']
     try {
       await this.compose(args, 180_000, true)

@@ -1,0 +1,108 @@
+import type { Arm, ResultsFile } from '../model/types'
+import type { Settings } from '../settings/types'
+import { errorMessage, LoadgateError } from '../util/errors'
+import type { ArmInstance } from './sut'
+
+type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseIdleArm' | 'instancesNote'>
+
+/**
+ * The running arms of one measurement: replaced by fresh instances when `fresh-instances` asks,
+ * and the arm not under load paused during each trial when `pause-idle-arm` asks.
+ */
+export class ArmInstances {
+  private readonly instances = new Map<Arm, ArmInstance>()
+
+  constructor(
+    private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'>,
+    private readonly say: (message: string) => void,
+  ) {}
+
+  add(arm: Arm, instance: ArmInstance): void {
+    this.instances.set(arm, instance)
+  }
+
+  get(arm: Arm): ArmInstance {
+    const instance = this.instances.get(arm)
+    if (!instance) throw new Error(`the ${arm} arm was not started`)
+    return instance
+  }
+
+  /**
+   * What the run does of the settings, for the results; says once what the arms cannot do
+   * (an environment running elsewhere can be neither recreated nor paused).
+   */
+  describe(): InstanceSettings {
+    const all = [...this.instances.values()]
+    const canRecreate = all.every((i) => i.recreate)
+    const canPause = all.every((i) => i.pause && i.resume)
+    const freshInstances = canRecreate ? this.settings.freshInstances : 'run'
+    const pauseIdleArm = canPause && this.settings.pauseIdleArm
+    const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
+    const notPaused = this.settings.pauseIdleArm && !canPause
+    if (!notRecreated && !notPaused) return { freshInstances, pauseIdleArm }
+    const cannot = [notRecreated && 'recreated', notPaused && 'paused'].filter(Boolean).join(' or ')
+    const note = [
+      `the arms run elsewhere and cannot be ${cannot}`,
+      notRecreated && 'each arm is one instance for the whole run',
+      notPaused && 'the arm not under load keeps running',
+    ]
+      .filter(Boolean)
+      .join('; ')
+    this.say(note)
+    return { freshInstances, pauseIdleArm, instancesNote: note }
+  }
+
+  /**
+   * Replaces every arm's instance before `round`, the arms side by side (none is under load, and
+   * most of the time is spent waiting for health checks); logs how long each took.
+   */
+  async renew(round: number): Promise<void> {
+    const renewing = [...this.instances].filter(([, instance]) => instance.recreate)
+    // Both settle before a failure is reported: the teardown that follows must not race a recreation.
+    const settled = await Promise.allSettled(
+      renewing.map(async ([arm, instance]) => {
+        const started = Date.now()
+        await instance.recreate!()
+        return `${arm} ${((Date.now() - started) / 1000).toFixed(1)} s`
+      }),
+    )
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
+    const took = settled.map((s) => (s as PromiseFulfilledResult<string>).value)
+    if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)
+  }
+
+  /** Runs `work` (a trial of `arm`) with every other arm paused; they are thawed whatever happens. */
+  async measuring<T>(arm: Arm, work: () => Promise<T>): Promise<T> {
+    const idle = this.settings.pauseIdleArm
+      ? [...this.instances].filter(([other, i]) => other !== arm && i.pause && i.resume)
+      : []
+    const paused: Array<[Arm, ArmInstance]> = []
+    let outcome: { value: T } | { error: unknown }
+    try {
+      for (const [other, instance] of idle) {
+        paused.push([other, instance])
+        await instance.pause!().catch((error: unknown) => {
+          throw new LoadgateError(`could not pause the ${other} arm: ${errorMessage(error)}`)
+        })
+      }
+      outcome = { value: await work() }
+    } catch (error) {
+      outcome = { error }
+    }
+    const thawed = await Promise.allSettled(paused.map(([, instance]) => instance.resume!()))
+    if ('error' in outcome) throw outcome.error
+    // A stack left paused would fail every later trial of its arm: that ends the run.
+    const failed = thawed.findIndex((t) => t.status === 'rejected')
+    if (failed >= 0) {
+      const reason = (thawed[failed] as PromiseRejectedResult).reason
+      throw new LoadgateError(`could not resume the ${paused[failed]![0]} arm: ${errorMessage(reason)}`)
+    }
+    return outcome.value
+  }
+
+  /** Stops every arm; what could not be removed is reported, not thrown. */
+  async stopAll(report: (error: unknown) => void): Promise<void> {
+    await Promise.all([...this.instances.values()].map((instance) => instance.stop().catch(report)))
+  }
+}
