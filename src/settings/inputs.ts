@@ -48,6 +48,7 @@ const TABLE = [
     description:
       'compare (pull_request - base vs head in this job, the gate), record (push to the default branch - ' +
       'measure and store the run in gh-pages), report (workflow_run - post the result a fork PR uploaded), ' +
+      'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
       'or auto (chosen from the event).',
     default: 'auto',
     scopes: ACTION_AND_FILE,

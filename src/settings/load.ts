@@ -25,7 +25,7 @@ export interface SettingsContext {
 }
 
 function resolveMode(value: string, eventName: string): Mode {
-  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report'] as const)
+  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'calibrate'] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
   if (eventName === 'workflow_run') return 'report'
