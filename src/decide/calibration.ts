@@ -1,7 +1,7 @@
-import type { Calibration, CalibrationSuggestion, NoiseRow } from '../model/calibration'
+import type { Calibration, CalibrationSuggestion, NoiseFloor, NoiseRow } from '../model/calibration'
 import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
 import { ALL_REQUESTS } from '../model/metrics'
-import type { MetricThreshold, ResultsFile } from '../model/types'
+import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
 import { LoadgateError } from '../util/errors'
 import { lookAlpha } from './plan'
 import { analysisMargin } from './rules'
@@ -191,4 +191,32 @@ function suggest(
     trialSeconds: Math.ceil(plan.trialSeconds * scale),
     rate: Math.ceil(plan.rate * scale),
   }
+}
+
+/**
+ * The stored calibration's noise floor for the metrics this comparison gates: per metric the
+ * largest floor over the series both measured (over every calibrated series when none matches).
+ */
+export function noiseFloorFor(
+  comparison: Pick<Comparison, 'series'>,
+  calibration: Calibration,
+): NoiseFloor | null {
+  const gated = new Map<string, Set<string>>()
+  for (const series of comparison.series)
+    for (const m of series.metrics.filter((m) => m.gate))
+      gated.set(m.metric, (gated.get(m.metric) ?? new Set()).add(series.key))
+  const metrics: NoiseFloor['metrics'] = []
+  for (const [metric, keys] of gated) {
+    const rows = calibration.rows.filter((r) => r.metric === metric)
+    const matching = rows.filter((r) => keys.has(r.key))
+    const chosen = matching.length > 0 ? matching : rows
+    if (chosen.length === 0) continue
+    metrics.push({
+      metric: chosen[0]!.metric,
+      absolute: chosen[0]!.absolute,
+      floor: Math.max(...chosen.map((r) => r.noiseFloor)),
+    })
+  }
+  if (metrics.length === 0) return null
+  return { commit: calibration.commit, measuredAt: calibration.measuredAt, metrics: metrics.slice(0, 50) }
 }

@@ -62,3 +62,21 @@ export const calibrationSchema = z.object({
   suggestion: calibrationSuggestionSchema,
 })
 export type Calibration = z.infer<typeof calibrationSchema>
+
+/** What a pull request's comment shows of the stored calibration: the noise floor of its gated metrics. */
+export const noiseFloorSchema = z.object({
+  /** The calibrated commit and when it was measured. */
+  commit: z.string().regex(/^[0-9a-f]{7,64}$/, 'a hex commit id'),
+  measuredAt: text(64),
+  metrics: z
+    .array(
+      z.object({
+        metric: metricIdSchema,
+        absolute: z.boolean(),
+        /** The largest noise floor of the metric over the calibrated series. */
+        floor: finite,
+      }),
+    )
+    .max(50),
+})
+export type NoiseFloor = z.infer<typeof noiseFloorSchema>

@@ -5,6 +5,8 @@ import type { Calibration } from '../model/calibration'
 import { writeCalibration } from '../model/calibration-file'
 import { renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
+import { checkPushAccess } from '../store'
+import { storeLatestCalibration } from './calibration-store'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
@@ -16,7 +18,11 @@ export async function calibrateMode(
   run: ModeRun,
   bench: BenchmarkSettings,
 ): Promise<BenchmarkOutcome & { calibration: Calibration; calibrationFile: string }> {
-  const { settings, reporter } = run
+  const { settings, context, reporter } = run
+  // On the default branch of a repository (not a local run), the calibration is every PR's reference.
+  const stores =
+    context.eventName !== 'local' && context.branch !== '' && context.branch === context.defaultBranch
+  if (stores) await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
   const headSha = await headCommit(run)
   const rounds = { ...settings, minRounds: settings.maxRounds }
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: A/A rounds`, () =>
@@ -32,6 +38,7 @@ export async function calibrateMode(
   const calibrationFile = path.join(path.dirname(resultsPath), 'calibration.json')
   await writeCalibration(calibrationFile, calibration)
   reporter.summary(renderCalibrationMarkdown(calibration))
+  if (stores) await storeLatestCalibration(run, calibration)
   const headline = calibration.suggestion.sufficient
     ? `the plan detects every gated metric's minimum effect with 90% power`
     : `suggested min-rounds ${calibration.suggestion.minRounds}, max-rounds ${calibration.suggestion.maxRounds}`

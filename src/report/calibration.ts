@@ -1,4 +1,4 @@
-import type { Calibration, NoiseRow } from '../model/calibration'
+import type { Calibration, NoiseFloor, NoiseRow } from '../model/calibration'
 import type { MetricId } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { escapeMarkdown } from './escape'
@@ -95,4 +95,15 @@ export function renderCalibrationMarkdown(c: Calibration): string {
     cell(METHOD_LINE),
     '',
   ].join('\n')
+}
+
+/** The PR comment's line on the stored calibration; every part of it comes from an untrusted file. */
+export function renderNoiseFloorLine(noiseFloor: NoiseFloor): string {
+  const metrics = noiseFloor.metrics
+    .map((m) => `${escapeMarkdown(metricName(m.metric))} ${plusMinus(m.floor, m.absolute)}`)
+    .join(', ')
+  const commit = noiseFloor.commit.slice(0, 7).replace(/[^0-9a-f]/g, '')
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(noiseFloor.measuredAt)?.[0]
+  const when = day ? `, ${day}` : ''
+  return `This repository's measured noise floor: ${metrics} (A/A calibration of \`${commit}\`${when}).`
 }

@@ -222,6 +222,14 @@ const TABLE = [
     scopes: ACTION_ONLY,
   },
   {
+    name: 'calibration',
+    description:
+      "mode record - a calibration.json written by 'loadgate calibrate' to store as the benchmark's latest " +
+      'calibration on the history branch (mode calibrate on the default branch stores its own); every PR ' +
+      "comment then shows this repository's measured noise floor.",
+    scopes: ACTION_AND_FILE,
+  },
+  {
     name: 'github-token',
     description:
       'Token for the PR comment, commit status and review (the gh-pages push uses the checkout credentials).',

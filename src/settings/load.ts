@@ -99,6 +99,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,
     reportFile: reportFile ? path.resolve(workspace, reportFile) : '',
+    calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
     benchmarks,
   }
 }
