@@ -4,7 +4,12 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { calibrate } from '../../src/decide/calibration'
 import type { Calibration } from '../../src/model/calibration'
+import { writeCalibration } from '../../src/model/calibration-file'
+import { attachNoiseFloor, calibrationInput } from '../../src/modes/calibration-store'
 import { calibrationPath, readStoredCalibration, storeCalibration } from '../../src/store/calibration'
+import { comparisons } from '../testkit/comparisons'
+import { settingsFor } from '../testkit/settings'
+import { localRun } from './local-run'
 import { cloneOrigin, commitAll, git, makeWorkRepo, type WorkRepo } from '../testkit/git-repos'
 import { makeResults } from '../testkit/results-factory'
 
@@ -85,5 +90,43 @@ describe('the stored calibration', () => {
   test('no history branch: nothing stored, nothing to show', async () => {
     const made = await repo()
     assert.equal(await readStoredCalibration({ ...place(made.dir), benchmark: 'api' }), null)
+  })
+})
+
+describe('modes and the stored calibration', () => {
+  test("a pull request's comparison gets the stored noise floor; a local run does not look", async () => {
+    const made = await repo()
+    await storeCalibration(place(made.dir), aCalibration())
+    const settings = { ...settingsFor(process.cwd()), workspace: made.dir }
+    const bench = settings.benchmarks[0]!
+    const local = localRun(settings)
+    const untouched = comparisons.noChange()
+    await attachNoiseFloor(local, bench, untouched)
+    assert.equal(untouched.noiseFloor, undefined)
+    const pullRequest = { ...local, context: { ...local.context, eventName: 'pull_request' } }
+    const comparison = comparisons.noChange()
+    await attachNoiseFloor(pullRequest, bench, comparison)
+    assert.deepEqual(
+      comparison.noiseFloor?.metrics.map((m) => m.metric),
+      ['p50', 'p95', 'error_rate'],
+      'the gated metrics (default rules) that the calibration measured',
+    )
+  })
+
+  test('the calibration input must calibrate a configured benchmark: one line, before measuring', async () => {
+    const made = await repo()
+    const file = path.join(made.root, 'calibration.json')
+    await writeCalibration(file, { ...aCalibration(), benchmark: 'checkout' })
+    const settings = { ...settingsFor(process.cwd()), workspace: made.dir, calibrationFile: file }
+    await assert.rejects(
+      calibrationInput(localRun(settings)),
+      new RegExp(
+        `^LoadgateError: Input 'calibration' is '${file}': it calibrates benchmark 'checkout', expected one of 'api'$`,
+      ),
+    )
+    await writeFile(file, '{"schemaVersion": 1}')
+    await assert.rejects(calibrationInput(localRun(settings)), /not a valid loadgate calibration \(benchmark/)
+    await writeCalibration(file, aCalibration())
+    assert.equal((await calibrationInput(localRun(settings)))?.benchmark, 'api')
   })
 })
