@@ -1,7 +1,7 @@
 import { describe, test, after, before } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { calibrationSchema } from '../../src/model/calibration'
@@ -63,6 +63,8 @@ describe('loadgate calibrate on the bundled example', () => {
       },
     )
     assertNothingLeft(`loadgate-${runId}`)
+    await mkdir('test-output', { recursive: true })
+    await writeFile(path.join('test-output', 'calibrate.txt'), `${run.stdout}\n${run.stderr}`)
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`)
 
     const calibration = calibrationSchema.parse(

@@ -75,6 +75,12 @@ describe("the PR comment's measured noise floor", () => {
     assert.match(text, /series\s+metric\s+noise floor\s+detectable\s+δ\s+rounds needed/)
     assert.ok(!text.includes('\u001b'), 'no control characters reach the terminal')
     assert.match(text, /suggestion: min-rounds \d+, max-rounds \d+/)
+    const capped = { ...calibration, rows: [{ ...calibration.rows[0]!, roundsNeeded: 223 }] }
+    capped.suggestion = { ...capped.suggestion, sufficient: false, minRounds: 200, maxRounds: 200 }
+    assert.match(
+      renderCalibrationText(capped),
+      /suggestion: min-rounds 200, max-rounds 200 \(223 rounds are needed, more than a plan may have\)/,
+    )
     const markdown = renderCalibrationMarkdown(calibration)
     assert.ok(!markdown.includes('<script>'))
     assert.match(markdown, /GET \/a\\\|b&lt;script&gt;/)

@@ -50,7 +50,9 @@ function suggestionLines(c: Calibration): string[] {
       `suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ)`,
     ]
   const times = `${Number(s.scale.toPrecision(2))}×`
-  const lines = [`suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}`]
+  const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
+  const capped = needed > s.minRounds ? ` (${needed} rounds are needed, more than a plan may have)` : ''
+  const lines = [`suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}${capped}`]
   if (c.trialSeconds > 0)
     lines.push(
       `  or keep ${c.minRounds} rounds with trials ${times} as long (${s.trialSeconds}s instead of ` +
