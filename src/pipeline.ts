@@ -1,4 +1,5 @@
 import { createForge, type RunContext } from './forge'
+import { calibrateMode } from './modes/calibrate'
 import { compareMode } from './modes/compare'
 import { recordMode } from './modes/record'
 import { reportMode } from './modes/report'
@@ -24,5 +25,6 @@ export async function runBenchmark(
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'record') return recordMode(run, bench)
+  if (settings.mode === 'calibrate') return calibrateMode(run, bench)
   return compareMode(run, bench)
 }

@@ -32,7 +32,7 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'report', 'dashboard']) {
+    for (const command of ['compare', 'record', 'calibrate', 'report', 'dashboard']) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
@@ -44,8 +44,17 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, report or dashboard\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, report or dashboard\n",
     )
+    const writeWithoutConfig = cli('calibrate', '--write')
+    assert.equal(writeWithoutConfig.status, 2)
+    assert.equal(
+      writeWithoutConfig.stderr,
+      "loadgate: Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into\n",
+    )
+    const calibrateBase = cli('calibrate', '--base', 'HEAD')
+    assert.equal(calibrateBase.status, 2)
+    assert.match(calibrateBase.stderr, /^loadgate: Unknown flag '--base' for 'loadgate calibrate'/)
     const noBase = cli('compare')
     assert.equal(noBase.status, 2)
     assert.match(noBase.stderr, /Flag '--base' is missing/)

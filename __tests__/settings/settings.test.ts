@@ -47,6 +47,18 @@ describe('settings', () => {
     assert.ok(settings.benchmarks[0]!.thresholds.some((t) => t.metric === 'p95' && t.gate))
   })
 
+  test('mode calibrate measures both arms of the head, and the calibration input is a workspace path', () => {
+    const calibrate = load({ ...baseInputs, mode: 'calibrate', target: 'url', deploy: './deploy.sh' })
+    assert.equal(calibrate.mode, 'calibrate')
+    assertOneLineError(
+      () => load({ ...baseInputs, mode: 'calibrate', target: 'url', 'head-url': 'http://h.test' }),
+      "'base-url'",
+    )
+    const record = load({ ...baseInputs, mode: 'record', calibration: 'out/calibration.json' }, 'push')
+    assert.equal(record.calibrationFile, path.join(workspace, 'out', 'calibration.json'))
+    assert.equal(load(baseInputs).calibrationFile, '')
+  })
+
   test('mode auto follows the event', () => {
     assert.equal(load(baseInputs, 'push').mode, 'record')
     assert.equal(load({ ...baseInputs, 'report-file': 'c.json' }, 'workflow_run').mode, 'report')

@@ -11,6 +11,7 @@ const HELP: Record<string, () => string> = {
 Usage:
   loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
   loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
+  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
 
@@ -39,6 +40,20 @@ ${settingsHelp()}
 Pushing a run that was measured but could not be pushed (nothing is measured):
   --push-only FILE  the run file the failed record saved (or that run's results.json); takes
                     --gh-pages-branch, --data-dir, --retention and --config as above`,
+  calibrate: () => `loadgate calibrate [--write] [--json] [settings]
+
+Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and prints,
+per gated series and metric, the noise floor (1.4826 × MAD of the per-round differences), the smallest
+change the configured plan (min-rounds, max-rounds, thresholds) detects with 90% power at its first
+look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect.
+Refuses a working tree with uncommitted changes: only one arm would have them.
+
+${SETTINGS_HEADING}
+${settingsHelp()}
+Output:
+  --json            print one JSON array (a calibration per benchmark) instead of the tables
+  --write           put the suggested min-rounds and max-rounds into the --config file, keeping its
+                    other settings and comments`,
   report: () => `loadgate report FILE [--json]
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the

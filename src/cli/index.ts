@@ -20,7 +20,9 @@ import { dashboardCommand } from './dashboard-command'
 import { reportCommand } from './report-command'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
 import { defaultWorkDir, startClean } from './work-dir'
-import { dirtyRecordMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
+import { dirtyMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
+import { printCalibrations } from './calibrate-output'
+import { assertUpdatable } from '../settings/write-suggestion'
 
 export { EXIT } from './output'
 
@@ -54,20 +56,26 @@ async function localContext(workspace: string, head: string): Promise<RunContext
   }
 }
 
-async function measureCommand(command: 'compare' | 'record', args: string[]): Promise<number> {
+type MeasureCommand = 'compare' | 'record' | 'calibrate'
+
+async function measureCommand(command: MeasureCommand, args: string[]): Promise<number> {
+  const refs = { base: { type: 'string' }, head: { type: 'string' } } as const
   const { values } = parseArgs({
     args,
     options: {
-      base: { type: 'string' },
-      head: { type: 'string' },
+      ...(command === 'calibrate' ? { write: { type: 'boolean', default: false } } : refs),
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       ...settingFlags(),
     },
-  })
+  }) as { values: Record<string, string | boolean | undefined> }
   if (values.help) return printHelp(command)
   if (command === 'compare' && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")
+  if (values.write && !values.config)
+    throw new SettingsError(
+      "Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into",
+    )
   const cwd = process.cwd()
   const root = (await new Git(cwd).tryRun(['rev-parse', '--show-toplevel'])) ?? ''
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`)
@@ -96,18 +104,24 @@ async function measureCommand(command: 'compare' | 'record', args: string[]): Pr
       loadSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
     )
     const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir)
-    if (dirty.length > 0 && command === 'record')
-      throw new SettingsError(dirtyRecordMessage(context.headSha, dirty))
+    if (dirty.length > 0 && command !== 'compare')
+      throw new SettingsError(dirtyMessage(command, context.headSha, dirty))
     if (dirty.length > 0) {
       settings.headLabel = WORKING_TREE_LABEL
       reporter.info(
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`,
       )
     }
+    if (values.write) await assertUpdatable(path.resolve(cwd, String(values.config)))
     if (settings.workDir === workDir) await startClean(workDir)
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter))
+    }
+    if (command === 'calibrate') {
+      const config = values.write ? path.resolve(cwd, String(values.config)) : ''
+      await printCalibrations(outcomes, { json, write: config })
+      return EXIT.ok
     }
     await printOutcomes(command, outcomes, json)
     return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok
@@ -125,7 +139,7 @@ function asSettings<T>(load: () => T): T {
 }
 
 /** Everything the run produced, as one document: `--json` prints one JSON array whatever the count. */
-async function printOutcomes(command: 'compare' | 'record', outcomes: BenchmarkOutcome[], json: boolean) {
+async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome[], json: boolean) {
   const comparisons: Comparison[] = []
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue
@@ -191,6 +205,7 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'compare':
       case 'record':
+      case 'calibrate':
         if (command === 'record' && isPushOnly(rest))
           return await pushOnlyCommand(rest, terminalReporter(false))
         return await measureCommand(command, rest)
@@ -204,7 +219,9 @@ export async function main(argv: string[]): Promise<number> {
       case '-h':
         return printHelp('main')
       default:
-        throw new SettingsError(`Unknown command '${command}': expected compare, record, report or dashboard`)
+        throw new SettingsError(
+          `Unknown command '${command}': expected compare, record, calibrate, report or dashboard`,
+        )
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? '')

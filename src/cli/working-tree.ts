@@ -18,9 +18,25 @@ export async function uncommittedFiles(root: string, workDir: string): Promise<s
   return [...new Set([...changed.split('\n'), ...untracked.split('\n')])].filter(Boolean)
 }
 
-/** The one line `record` refuses a dirty tree with. */
-export function dirtyRecordMessage(sha: string, files: string[]): string {
-  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? `, … (${files.length} files)` : '')
+/** The one line `record` and `calibrate` refuse a dirty tree with. */
+export function dirtyMessage(command: 'record' | 'calibrate', sha: string, files: string[]): string {
+  return command === 'record' ? dirtyRecordMessage(sha, files) : dirtyCalibrateMessage(sha, files)
+}
+
+function shownFiles(files: string[]): string {
+  return files.slice(0, 3).join(', ') + (files.length > 3 ? `, … (${files.length} files)` : '')
+}
+
+/** Both arms of an A/A run are one commit: uncommitted changes would be in one arm only. */
+function dirtyCalibrateMessage(sha: string, files: string[]): string {
+  return (
+    `calibrate measures commit ${sha.slice(0, 12)} against itself, but the working tree has uncommitted ` +
+    `changes (${shownFiles(files)}) that only one arm would see: commit or stash them (git stash -u) first`
+  )
+}
+
+function dirtyRecordMessage(sha: string, files: string[]): string {
+  const shown = shownFiles(files)
   return (
     `record stores the run under commit ${sha.slice(0, 12)}, but the working tree has uncommitted ` +
     `changes (${shown}): commit or stash them (git stash -u) first, or measure them with 'loadgate compare'`

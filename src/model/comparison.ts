@@ -9,6 +9,7 @@ import {
   verdictSchema,
 } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
+import { noiseFloorSchema } from './calibration'
 
 export const COMPARISON_SCHEMA_VERSION = 1
 
@@ -102,5 +103,7 @@ export const comparisonSchema = z.object({
   meta: runMetaSchema,
   /** Where the results file that produced this comparison was written. */
   resultsFile: text(2000).optional(),
+  /** The repository's measured noise floor, from the calibration stored for this benchmark. */
+  noiseFloor: noiseFloorSchema.optional(),
 })
 export type Comparison = z.infer<typeof comparisonSchema>

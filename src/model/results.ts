@@ -4,7 +4,7 @@ import { finite, finiteOrNull, text } from './validation'
 
 export const RESULTS_SCHEMA_VERSION = 1
 
-export const modeSchema = z.enum(['compare', 'record', 'report'])
+export const modeSchema = z.enum(['compare', 'record', 'report', 'calibrate'])
 export type Mode = z.infer<typeof modeSchema>
 export const baselineKindSchema = z.enum(['rerun', 'stored'])
 export type BaselineKind = z.infer<typeof baselineKindSchema>

@@ -16,6 +16,7 @@ import {
   type BenchmarkOutcome,
   type ModeRun,
 } from './run'
+import { attachNoiseFloor } from './calibration-store'
 import { storedBaseline } from './stored-baseline'
 
 /** `mode: compare`: base and head measured here, interleaved (or head against stored runs), then reported. */
@@ -23,6 +24,7 @@ export async function compareMode(run: ModeRun, bench: BenchmarkSettings): Promi
   const { context, reporter } = run
   const { resultsPath, comparison } = await measureAndDecide(run, bench)
   comparison.resultsFile = resultsPath
+  await attachNoiseFloor(run, bench, comparison)
   const comparisonPath = path.join(path.dirname(resultsPath), 'comparison.json')
   await writeComparisonArtifact(comparison, comparisonPath)
   const links = reportLinks(run, bench.name, comparison)

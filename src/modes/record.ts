@@ -6,6 +6,7 @@ import { builtInDefault } from '../settings/input-lookup'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
 import { LoadgateError } from '../util/errors'
+import { calibrationInput, storeLatestCalibration } from './calibration-store'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
@@ -13,6 +14,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const { settings, context, reporter, forge } = run
   // Before any container starts: a run that cannot be pushed is minutes of measuring for nothing.
   await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
+  const calibration = await calibrationInput(run)
   const headSha = await headCommit(run)
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure`, () =>
     measure({ ...measureOptions(run, bench), arms: ['head'], headSha }),
@@ -22,6 +24,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const record = toRunRecord(results, null, context.branch || context.defaultBranch)
   record.verdict = verdict
   const stored = await storeRun(run, record, path.dirname(resultsPath))
+  if (calibration?.benchmark === bench.name) await storeLatestCalibration(run, calibration)
   const headline =
     invalid.length > 0
       ? `Recorded an invalid run — ${invalid.map((r) => r.message).join('; ')}`

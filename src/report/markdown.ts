@@ -11,6 +11,7 @@ import {
 } from '../model/format'
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { severityRank } from '../decide/severity'
+import { renderNoiseFloorLine } from './calibration'
 import { escapeMarkdown, safeUrl } from './escape'
 
 export { escapeHtml, escapeMarkdown } from './escape'
@@ -222,6 +223,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       )
     }
     parts.push(noiseLine(comparison))
+    if (comparison.noiseFloor) parts.push(renderNoiseFloorLine(comparison.noiseFloor))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
     const warnings = spreadWarnings(comparison)

@@ -50,6 +50,7 @@ const TABLE = [
     description:
       'compare (pull_request - base vs head in this job, the gate), record (push to the default branch - ' +
       'measure and store the run in gh-pages), report (workflow_run - post the result a fork PR uploaded), ' +
+      'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
       'or auto (chosen from the event).',
     default: 'auto',
     scopes: ACTION_AND_FILE,
@@ -240,6 +241,14 @@ const TABLE = [
     description:
       "mode report - the results.json (raw trials; the verdict is recomputed under this workflow's settings) or comparison.json a run uploaded as an artifact.",
     scopes: ACTION_ONLY,
+  },
+  {
+    name: 'calibration',
+    description:
+      "mode record - a calibration.json written by 'loadgate calibrate' to store as the benchmark's latest " +
+      'calibration on the history branch (mode calibrate on the default branch stores its own); every PR ' +
+      "comment then shows this repository's measured noise floor.",
+    scopes: ACTION_AND_FILE,
   },
   {
     name: 'github-token',

@@ -35,7 +35,7 @@ export interface SettingsContext {
 }
 
 function resolveMode(value: string, eventName: string): Mode {
-  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report'] as const)
+  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'calibrate'] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
   if (eventName === 'workflow_run') return 'report'
@@ -113,6 +113,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,
     reportFile: reportFile ? path.resolve(workspace, reportFile) : '',
+    calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
     benchmarks,
   }
 }

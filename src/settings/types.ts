@@ -60,6 +60,8 @@ export interface Settings {
   workspace: string
   /** The `report-file` input: the comparison artifact read by `mode: report`. */
   reportFile: string
+  /** The `calibration` input: a calibration.json that `mode: record` stores on the history branch ('' for none). */
+  calibrationFile: string
   benchmarks: BenchmarkSettings[]
   /** How results name a head that is not a commit (the CLI's working tree with uncommitted changes). */
   headLabel?: string

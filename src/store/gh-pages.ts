@@ -3,16 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { BENCHMARK_NAME } from '../model/names'
 import type { RunRecord } from '../model/types'
-import { errorMessage } from '../util/errors'
 import { Git } from '../util/git'
 import { benchmarkActionFiles } from './benchmark-action'
 import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
-import { fetchBranch, gitOutcome, remoteRef } from './remote'
+import { commitToHistory, removeCheckout } from './history-commit'
 import { runFileName } from './run-record'
 import { printable, readRunFiles, type SkipWarning } from './run-files'
 import { copySite } from './site'
-
-const MAX_ATTEMPTS = 8
 
 export interface RecordOptions {
   /** A git checkout whose `origin` is the repository (credentials as actions/checkout leaves them). */
@@ -89,37 +86,6 @@ async function applyRun(
   await writeFile(path.join(tree, '.nojekyll'), '')
 }
 
-function committerArgs(committer: RecordOptions['committer']): string[] {
-  return committer ? ['-c', `user.name=${committer.name}`, '-c', `user.email=${committer.email}`] : []
-}
-
-function jitteredDelay(attempt: number): number {
-  const base = Math.min(8000, 200 * 2 ** attempt)
-  return base / 2 + Math.random() * base
-}
-
-/** A push refused because the branch moved since it was fetched: another writer won, try again on its tip. */
-const LOST_RACE =
-  /\[rejected\].*\((fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*(cannot lock ref|failed to (update|lock)|incorrect old value|reference already exists)/
-
-/**
- * Makes the tree of the history branch in a detached worktree at `tree`: the fetched tip, or an
- * empty tree when the branch does not exist yet. Returns the parent commit ('' for the first one).
- */
-async function checkoutHistory(repo: Git, remote: string, branch: string, tree: string): Promise<string> {
-  await repo.tryRun(['worktree', 'remove', '--force', tree])
-  await rm(tree, { recursive: true, force: true })
-  if (await fetchBranch(repo, remote, branch)) {
-    const tip = await repo.run(['rev-parse', '--verify', `${remoteRef(remote, branch)}^{commit}`])
-    await repo.run(['worktree', 'add', '--detach', '--quiet', tree, tip])
-    return tip
-  }
-  // No orphan branch (it would stay behind in the user's repository): an empty index, committed with commit-tree.
-  await repo.run(['worktree', 'add', '--detach', '--no-checkout', '--quiet', tree])
-  await new Git(tree).run(['read-tree', '--empty'])
-  return ''
-}
-
 /**
  * Appends one run to the history branch: fetch → add the immutable run file → rebuild derived
  * files → commit → push. Only a push rejected because another writer won is retried (on the new
@@ -138,50 +104,19 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
     if (!warned.has(message)) options.onWarning?.(message)
     warned.add(message)
   }
-  let lastError = ''
-  let attempts = 0
   try {
-    for (attempts = 1; attempts <= MAX_ATTEMPTS; attempts++) {
-      let rejected = false
-      try {
-        const parent = await checkoutHistory(repo, remote, options.branch, tree)
-        await applyRun(tree, options, relative, warn)
-        const worktree = new Git(tree)
-        await worktree.run(['add', '--all', '.'])
-        const treeSha = await worktree.run(['write-tree'])
-        const message = `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`
-        const commit = await worktree.run([
-          ...committerArgs(options.committer),
-          'commit-tree',
-          treeSha,
-          ...(parent ? ['-p', parent] : []),
-          '-m',
-          message,
-        ])
-        const pushed = await gitOutcome(tree, [
-          'push',
-          '--porcelain',
-          remote,
-          `${commit}:refs/heads/${options.branch}`,
-        ])
-        if (pushed.code === 0) return { path: branchPath, pushed: true, attempts, commit }
-        // `--porcelain` prints the refused ref and why ('! … [remote rejected] (protected branch …)').
-        const refused = pushed.stdout.split('\n').find((line) => line.startsWith('!')) ?? ''
-        rejected = LOST_RACE.test(`${refused}\n${pushed.detail}`)
-        lastError = [refused.replace(/\s+/g, ' ').trim(), pushed.detail].filter(Boolean).join(' | ')
-      } catch (error) {
-        lastError = errorMessage(error)
-      }
-      if (!rejected || attempts === MAX_ATTEMPTS) break
-      await new Promise((resolve) => setTimeout(resolve, jitteredDelay(attempts)))
-    }
+    const message = `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`
+    const outcome = await commitToHistory({ ...options, remote, tree }, message, (checkout) =>
+      applyRun(checkout, options, relative, warn),
+    )
+    const { attempts } = outcome
+    if (outcome.pushed) return { path: branchPath, pushed: true, attempts, commit: outcome.commit }
     await mkdir(options.fallbackDir, { recursive: true })
     const fallbackFile = path.join(options.fallbackDir, path.basename(relative))
     await writeFile(fallbackFile, `${JSON.stringify(options.record)}\n`)
-    return { path: branchPath, pushed: false, attempts, fallbackFile, error: lastError }
+    return { path: branchPath, pushed: false, attempts, fallbackFile, error: outcome.error }
   } finally {
-    await repo.tryRun(['worktree', 'remove', '--force', tree])
-    await repo.tryRun(['worktree', 'prune'])
+    await removeCheckout(repo, tree)
     await rm(scratch, { recursive: true, force: true })
   }
 }

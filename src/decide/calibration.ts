@@ -1,0 +1,222 @@
+import type { Calibration, CalibrationSuggestion, NoiseFloor, NoiseRow } from '../model/calibration'
+import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
+import { ALL_REQUESTS } from '../model/metrics'
+import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
+import { LoadgateError } from '../util/errors'
+import { lookAlpha } from './plan'
+import { analysisMargin } from './rules'
+import { measured, pairedSamples } from './samples'
+import { rulesFor, seriesKeys } from './series'
+import { median, normalQuantile } from './stats/basic'
+
+/** σ from fewer differences than this says nothing about the noise. */
+export const MIN_CALIBRATION_ROUNDS = 3
+/** The most rounds a setting accepts (min-rounds and max-rounds). */
+const MAX_ROUNDS = 200
+const POWER = 0.9
+/** 1.4826 × MAD estimates the SD of normal noise. */
+const MAD_TO_SD = 1.4826
+/** √(π/3): the signed-rank test needs 3/π of the t-test's information under normal noise. */
+const SIGNED_RANK_FACTOR = 1.023
+
+/** The plan's level per look. The one place calibration learns it from the plan. */
+export function planAlpha(settings: { minRounds: number; maxRounds: number }): number {
+  return lookAlpha(settings.minRounds, settings.maxRounds)
+}
+
+export interface TestLevel {
+  /** Level of one metric's test after the family-wise correction. */
+  level: number
+  /** Rounds the test sees. */
+  rounds: number
+}
+
+/**
+ * One metric's test in a plan: the level after Holm's correction at its strictest step (α over the
+ * family, where the smallest p of the family is judged), and the rounds of the look.
+ */
+export function testLevel(alpha: number, family: number, rounds: number): TestLevel {
+  if (!(alpha > 0 && alpha < 1))
+    throw new LoadgateError(`alpha is ${alpha}: expected a level between 0 and 1`)
+  if (!Number.isInteger(family) || family < 1)
+    throw new LoadgateError(`the gated family has ${family} metrics: expected at least one gated metric`)
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new LoadgateError(`the plan has ${rounds} rounds: expected at least one`)
+  return { level: alpha / family, rounds }
+}
+
+/** 1.4826 × MAD of the differences; the sample SD when MAD is 0 but the differences are not all equal. */
+export function robustSigma(differences: readonly number[]): { sigma: number; method: 'mad' | 'sd' } {
+  if (differences.length < MIN_CALIBRATION_ROUNDS) {
+    throw new LoadgateError(
+      `${differences.length} paired rounds: calibration needs at least ${MIN_CALIBRATION_ROUNDS} to estimate the noise`,
+    )
+  }
+  const center = median(differences)!
+  const mad = median(differences.map((d) => Math.abs(d - center)))!
+  if (mad > 0) return { sigma: MAD_TO_SD * mad, method: 'mad' }
+  const mean = differences.reduce((sum, d) => sum + d, 0) / differences.length
+  const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (differences.length - 1)
+  return { sigma: Math.sqrt(variance), method: 'sd' }
+}
+
+/** (z₁₋ₐ + z₀.₉) · 1.023 / √n: the detectable shift per unit of σ (one-sided signed-rank, normal approximation). */
+function detectablePerSigma(test: TestLevel): number {
+  return (
+    ((normalQuantile(1 - test.level) + normalQuantile(POWER)) * SIGNED_RANK_FACTOR) / Math.sqrt(test.rounds)
+  )
+}
+
+/** The smallest shift on the analysis scale that the test detects with 90% power. */
+export function detectableShift(sigma: number, test: TestLevel): number {
+  return sigma * detectablePerSigma(test)
+}
+
+/** The fewest rounds whose smallest two-sided signed-rank p, 2·2⁻ⁿ, reaches the level. */
+export function fewestSignificantRounds(level: number): number {
+  return Math.max(MIN_CALIBRATION_ROUNDS, Math.ceil(Math.log2(2 / level) - 1e-9))
+}
+
+/** The rounds at which the detectable shift falls under `margin` (the rule's δ on the analysis scale). */
+export function roundsForMargin(sigma: number, margin: number, level: number): number {
+  const perRound = ((normalQuantile(1 - level) + normalQuantile(POWER)) * SIGNED_RANK_FACTOR * sigma) / margin
+  return Math.max(fewestSignificantRounds(level), Math.ceil(perRound ** 2 - 1e-9))
+}
+
+function asChange(shift: number, absolute: boolean): number {
+  return absolute ? shift : Math.expm1(shift)
+}
+
+interface GatedMetric {
+  series: { key: string; name: string }
+  rule: MetricThreshold
+  differences: number[]
+}
+
+function gatedMetrics(results: ResultsFile): GatedMetric[] {
+  return seriesKeys(results).flatMap((series) =>
+    rulesFor(series.key, results)
+      .filter((rule) => rule.gate)
+      .map((rule) => ({
+        series,
+        rule,
+        differences: pairedSamples(results, series.key, rule.metric, rule.absolute).differences,
+      })),
+  )
+}
+
+/**
+ * What A/A rounds (head = base) say about the plan: each gated metric's noise floor, the smallest
+ * change the plan detects with 90% power at its first look (min-rounds), and the rounds — or,
+ * keeping them, the trial length or rate (σ of a percentile shrinks ~1/√requests) — that bring
+ * every gated metric's detectable change under its δ.
+ */
+export function calibrate(results: ResultsFile, alpha: number): Calibration {
+  const { minRounds, maxRounds } = results.settings
+  const gated = gatedMetrics(results)
+  if (gated.length === 0)
+    throw new LoadgateError(
+      `benchmark '${results.benchmark}' has no gated metric to calibrate: check thresholds`,
+    )
+  const short = gated.find((g) => g.differences.length < MIN_CALIBRATION_ROUNDS)
+  if (short) {
+    throw new LoadgateError(
+      `'${short.series.name} ${short.rule.metric}' was measured in ${short.differences.length} paired rounds: ` +
+        `calibration needs at least ${MIN_CALIBRATION_ROUNDS} (raise max-rounds, the rounds calibrate measures)`,
+    )
+  }
+  const test = testLevel(alpha, gated.length, minRounds)
+  const rows: NoiseRow[] = gated.map(({ series, rule, differences }) => {
+    const { sigma, method } = robustSigma(differences)
+    return {
+      key: series.key,
+      name: series.name,
+      metric: rule.metric,
+      absolute: rule.absolute,
+      delta: rule.delta,
+      rounds: differences.length,
+      sigma,
+      sigmaMethod: method,
+      noiseFloor: asChange(sigma, rule.absolute),
+      detectable: asChange(detectableShift(sigma, test), rule.absolute),
+      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), test.level),
+    }
+  })
+  // The first look's shift over δ, squared: how many times the information of a trial must grow.
+  const scale = Math.max(
+    ...gated.map((g, i) => (detectableShift(rows[i]!.sigma, test) / analysisMargin(g.rule)) ** 2),
+  )
+  const trialSeconds = median(measured(results).map((t) => t.durationSeconds)) ?? 0
+  const rate = median(measured(results).map(requestRate)) ?? 0
+  return {
+    schemaVersion: CALIBRATION_SCHEMA_VERSION,
+    benchmark: results.benchmark,
+    commit: results.meta.head.sha,
+    measuredAt: results.meta.startedAt,
+    alpha,
+    family: gated.length,
+    level: test.level,
+    minRounds,
+    maxRounds,
+    trialSeconds,
+    rate,
+    rows,
+    suggestion: suggest(rows, { minRounds, maxRounds, trialSeconds, rate, scale }),
+  }
+}
+
+function requestRate(trial: ResultsFile['trials'][number]): number {
+  const all = trial.series.find((s) => s.key === ALL_REQUESTS)
+  const requests = all ? all.requests : trial.series.reduce((sum, s) => sum + s.requests, 0)
+  return trial.durationSeconds > 0 ? requests / trial.durationSeconds : 0
+}
+
+function suggest(
+  rows: NoiseRow[],
+  plan: { minRounds: number; maxRounds: number; trialSeconds: number; rate: number; scale: number },
+): CalibrationSuggestion {
+  const needed = Math.max(...rows.map((r) => r.roundsNeeded))
+  const minRounds = Math.min(MAX_ROUNDS, needed)
+  // The same ratio of looks keeps the plan's α per look.
+  const maxRounds = Math.min(
+    MAX_ROUNDS,
+    Math.max(minRounds, Math.ceil((needed * plan.maxRounds) / plan.minRounds)),
+  )
+  const scale = Math.max(1, plan.scale)
+  return {
+    sufficient: needed <= plan.minRounds,
+    minRounds,
+    maxRounds,
+    scale,
+    trialSeconds: Math.ceil(plan.trialSeconds * scale),
+    rate: Math.ceil(plan.rate * scale),
+  }
+}
+
+/**
+ * The stored calibration's noise floor for the metrics this comparison gates: per metric the
+ * largest floor over the series both measured (over every calibrated series when none matches).
+ */
+export function noiseFloorFor(
+  comparison: Pick<Comparison, 'series'>,
+  calibration: Calibration,
+): NoiseFloor | null {
+  const gated = new Map<string, Set<string>>()
+  for (const series of comparison.series)
+    for (const m of series.metrics.filter((m) => m.gate))
+      gated.set(m.metric, (gated.get(m.metric) ?? new Set()).add(series.key))
+  const metrics: NoiseFloor['metrics'] = []
+  for (const [metric, keys] of gated) {
+    const rows = calibration.rows.filter((r) => r.metric === metric)
+    const matching = rows.filter((r) => keys.has(r.key))
+    const chosen = matching.length > 0 ? matching : rows
+    if (chosen.length === 0) continue
+    metrics.push({
+      metric: chosen[0]!.metric,
+      absolute: chosen[0]!.absolute,
+      floor: Math.max(...chosen.map((r) => r.noiseFloor)),
+    })
+  }
+  if (metrics.length === 0) return null
+  return { commit: calibration.commit, measuredAt: calibration.measuredAt, metrics: metrics.slice(0, 50) }
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { BENCHMARK_NAME } from './names'
+import { metricIdSchema } from './thresholds'
+import { finite, text } from './validation'
+
+export const CALIBRATION_SCHEMA_VERSION = 1
+
+const count = z.number().int().nonnegative()
+
+export const noiseRowSchema = z.object({
+  /** Series key and display name, as in a comparison. */
+  key: text(1000),
+  name: text(700),
+  metric: metricIdSchema,
+  absolute: z.boolean(),
+  /** The rule's minimum effect: a relative fraction, or a difference in the metric's unit. */
+  delta: finite,
+  /** Rounds whose head − base difference entered σ. */
+  rounds: count,
+  /** Robust SD of the per-round differences on the analysis scale (log-ratio or difference). */
+  sigma: finite,
+  /** 'mad': 1.4826 × median absolute deviation; 'sd': the sample SD (when MAD is 0 but not every difference is). */
+  sigmaMethod: z.enum(['mad', 'sd']),
+  /** σ as a change: a relative fraction (e^σ − 1) or the absolute difference. */
+  noiseFloor: finite,
+  /** The smallest change the plan detects with 90% power at its first look, as a change like noiseFloor. */
+  detectable: finite,
+  /** Rounds at which the detectable change falls under δ. */
+  roundsNeeded: count,
+})
+export type NoiseRow = z.infer<typeof noiseRowSchema>
+
+export const calibrationSuggestionSchema = z.object({
+  /** Whether the configured plan already detects every gated metric's δ. */
+  sufficient: z.boolean(),
+  minRounds: count,
+  maxRounds: count,
+  /** The alternative with the rounds unchanged: each trial this many times longer, or at this much more rate. */
+  scale: finite,
+  /** Seconds per trial under that alternative (0 when the trial length is unknown). */
+  trialSeconds: finite,
+  /** Requests per second under that alternative. */
+  rate: finite,
+})
+export type CalibrationSuggestion = z.infer<typeof calibrationSuggestionSchema>
+
+export const calibrationSchema = z.object({
+  schemaVersion: z.literal(CALIBRATION_SCHEMA_VERSION),
+  benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
+  commit: z.string().regex(/^[0-9a-f]{7,64}$/, 'a hex commit id'),
+  measuredAt: text(64),
+  /** The plan's level per look, the gated family size, and the per-metric level after the correction. */
+  alpha: finite,
+  family: count,
+  level: finite,
+  minRounds: count,
+  maxRounds: count,
+  /** Median measured seconds of a trial, and the achieved requests per second over all requests. */
+  trialSeconds: finite,
+  rate: finite,
+  rows: z.array(noiseRowSchema).max(2000),
+  suggestion: calibrationSuggestionSchema,
+})
+export type Calibration = z.infer<typeof calibrationSchema>
+
+/** What a pull request's comment shows of the stored calibration: the noise floor of its gated metrics. */
+export const noiseFloorSchema = z.object({
+  /** The calibrated commit and when it was measured. */
+  commit: z.string().regex(/^[0-9a-f]{7,64}$/, 'a hex commit id'),
+  measuredAt: text(64),
+  metrics: z
+    .array(
+      z.object({
+        metric: metricIdSchema,
+        absolute: z.boolean(),
+        /** The largest noise floor of the metric over the calibrated series. */
+        floor: finite,
+      }),
+    )
+    .max(50),
+})
+export type NoiseFloor = z.infer<typeof noiseFloorSchema>

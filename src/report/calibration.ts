@@ -1,0 +1,111 @@
+import type { Calibration, NoiseFloor, NoiseRow } from '../model/calibration'
+import type { MetricId } from '../model/types'
+import { withoutControlCharacters as plain } from '../util/control-characters'
+import { escapeMarkdown } from './escape'
+
+/** ±2.1% for a relative metric, ±0.40 pp for an absolute one. */
+function plusMinus(value: number, absolute: boolean): string {
+  const magnitude = Math.abs(value) * 100
+  if (absolute) return `±${magnitude.toFixed(2)} pp`
+  return `±${magnitude.toFixed(magnitude < 10 ? 1 : 0)}%`
+}
+
+function amount(value: number, absolute: boolean): string {
+  return plusMinus(value, absolute).slice(1)
+}
+
+function metricName(metric: MetricId): string {
+  return metric.replace(/^custom:/, '').replace(/_/g, ' ')
+}
+
+function rowCells(row: NoiseRow): string[] {
+  return [
+    row.name || row.key,
+    metricName(row.metric),
+    plusMinus(row.noiseFloor, row.absolute),
+    amount(row.detectable, row.absolute),
+    amount(row.delta, row.absolute),
+    String(row.roundsNeeded),
+  ]
+}
+
+const HEAD = ['series', 'metric', 'noise floor', 'detectable', 'δ', 'rounds needed']
+
+function planLine(c: Calibration): string {
+  return (
+    `plan: min-rounds ${c.minRounds}, max-rounds ${c.maxRounds}; α per look ${Number(c.alpha.toPrecision(3))} ` +
+    `over ${c.family} gated metrics → ${Number(c.level.toPrecision(3))} per metric (Bonferroni, Holm's strictest step)`
+  )
+}
+
+const METHOD_LINE =
+  'noise floor: 1.4826 × MAD of the per-round head − base differences (log-ratio for relative metrics, ' +
+  'difference for absolute ones; the sample SD where MAD is 0). detectable: the change found with 90% ' +
+  'power at the first look (one-sided signed-rank, normal approximation).'
+
+function suggestionLines(c: Calibration): string[] {
+  const s = c.suggestion
+  if (s.sufficient)
+    return [
+      `suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ)`,
+    ]
+  const times = `${Number(s.scale.toPrecision(2))}×`
+  const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
+  const capped = needed > s.minRounds ? ` (${needed} rounds are needed, more than a plan may have)` : ''
+  const lines = [`suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}${capped}`]
+  if (c.trialSeconds > 0)
+    lines.push(
+      `  or keep ${c.minRounds} rounds with trials ${times} as long (${s.trialSeconds}s instead of ` +
+        `${Math.round(c.trialSeconds)}s) or at ${times} the rate (${s.rate}/s instead of ${Math.round(c.rate)}/s)`,
+    )
+  return lines
+}
+
+function pad(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - [...text].length))
+}
+
+/** The calibration as plain text for a terminal. */
+export function renderCalibrationText(c: Calibration): string {
+  const rows = [HEAD, ...c.rows.map(rowCells)].map((cells) => cells.map((cell) => plain(cell)))
+  const widths = HEAD.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)))
+  return [
+    `calibration of ${plain(c.benchmark)}: ${c.rows[0]?.rounds ?? 0} A/A rounds of ${c.commit.slice(0, 12)} (head = base)`,
+    planLine(c),
+    '',
+    ...rows.map((cells) => `  ${cells.map((cell, i) => pad(cell, widths[i]!)).join('  ')}`.trimEnd()),
+    '',
+    ...suggestionLines(c),
+    METHOD_LINE,
+  ].join('\n')
+}
+
+/** The calibration as a job summary. */
+export function renderCalibrationMarkdown(c: Calibration): string {
+  const cell = (text: string) => escapeMarkdown(text)
+  return [
+    `### loadgate calibration — ${cell(c.benchmark)}`,
+    '',
+    cell(planLine(c)),
+    '',
+    `| ${HEAD.join(' | ')} |`,
+    '|---|---|---:|---:|---:|---:|',
+    ...c.rows.map((row) => `| ${rowCells(row).map(cell).join(' | ')} |`),
+    '',
+    ...suggestionLines(c).map((line) => cell(line.trim())),
+    '',
+    cell(METHOD_LINE),
+    '',
+  ].join('\n')
+}
+
+/** The PR comment's line on the stored calibration; every part of it comes from an untrusted file. */
+export function renderNoiseFloorLine(noiseFloor: NoiseFloor): string {
+  const metrics = noiseFloor.metrics
+    .map((m) => `${escapeMarkdown(metricName(m.metric))} ${plusMinus(m.floor, m.absolute)}`)
+    .join(', ')
+  const commit = noiseFloor.commit.slice(0, 7).replace(/[^0-9a-f]/g, '')
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(noiseFloor.measuredAt)?.[0]
+  const when = day ? `, ${day}` : ''
+  return `This repository's measured noise floor: ${metrics} (A/A calibration of \`${commit}\`${when}).`
+}

@@ -1,0 +1,81 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Calibration } from '../model/calibration'
+import { parseCalibration } from '../model/calibration-file'
+import { Git } from '../util/git'
+import { commitToHistory, removeCheckout, type HistoryCommit } from './history-commit'
+import { fetchBranch, remoteRef } from './remote'
+import { printable } from './run-files'
+
+const MAX_STORED_BYTES = 2 * 1024 * 1024
+
+export interface CalibrationStore {
+  /** A git checkout whose remote is the repository. */
+  workspace: string
+  remote?: string
+  branch: string
+  dataDir: string
+}
+
+/** Where a benchmark's latest calibration lives in the history branch. */
+export function calibrationPath(dataDir: string, benchmark: string): string {
+  return path.posix.join(dataDir, 'data', benchmark, 'calibration.json')
+}
+
+/** Replaces the benchmark's stored calibration with this one (the latest is the one that counts). */
+export async function storeCalibration(
+  store: CalibrationStore & { committer?: { name: string; email: string } | null },
+  calibration: Calibration,
+): Promise<HistoryCommit & { path: string }> {
+  const relative = calibrationPath(store.dataDir, calibration.benchmark)
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-pages-'))
+  const tree = path.join(scratch, 'tree')
+  const message = `loadgate: calibration of ${calibration.benchmark} at ${calibration.commit.slice(0, 7)}`
+  try {
+    const outcome = await commitToHistory(
+      { ...store, remote: store.remote ?? 'origin', tree },
+      message,
+      async (checkout) => {
+        const file = path.join(checkout, ...relative.split('/'))
+        await mkdir(path.dirname(file), { recursive: true })
+        await writeFile(file, `${JSON.stringify(calibration, null, 1)}\n`)
+        await writeFile(path.join(checkout, '.nojekyll'), '')
+      },
+    )
+    return { ...outcome, path: relative }
+  } finally {
+    await removeCheckout(new Git(store.workspace), tree)
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The benchmark's stored calibration, validated (the history branch is writable by any workflow:
+ * untrusted); null when there is none. A file that is not a valid calibration is reported and ignored.
+ */
+export async function readStoredCalibration(
+  store: CalibrationStore & { benchmark: string; onWarning?: (message: string) => void },
+): Promise<Calibration | null> {
+  const remote = store.remote ?? 'origin'
+  const git = new Git(store.workspace)
+  if (!(await fetchBranch(git, remote, store.branch))) return null
+  const file = calibrationPath(store.dataDir, store.benchmark)
+  const entry = await git.tryRun(['ls-tree', '-z', remoteRef(remote, store.branch), '--', file])
+  // A regular file only: a symbolic link or submodule entry is not a calibration.
+  const match = entry ? /^100644 blob ([0-9a-f]+)\t/.exec(entry) : null
+  if (!match) return null
+  const ignored = (reason: string) => {
+    store.onWarning?.(
+      `Ignored the stored calibration '${printable(file, 300)}' on '${store.branch}': ${reason}`,
+    )
+    return null
+  }
+  const size = Number(await git.run(['cat-file', '-s', match[1]!]))
+  if (size > MAX_STORED_BYTES) return ignored(`${size} bytes is over the ${MAX_STORED_BYTES}-byte limit`)
+  const parsed = parseCalibration(await git.run(['cat-file', 'blob', match[1]!]))
+  if ('reason' in parsed) return ignored(printable(parsed.reason, 300))
+  if (parsed.calibration.benchmark !== store.benchmark)
+    return ignored(`it calibrates '${parsed.calibration.benchmark}'`)
+  return parsed.calibration
+}
