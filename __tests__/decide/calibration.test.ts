@@ -45,11 +45,11 @@ describe('calibration', () => {
   })
 
   test('a known σ gives the normal-approximation MDE and the rounds that bring it under δ', () => {
-    // (z.95 + z.9) · 1.023 = (1.644854 + 1.281552) · 1.023 = 2.993713
+    // z.95 + z.9 = 1.644854 + 1.281552 = 2.926406
     const test10 = testLevel(0.05, 1, 10)
-    close(detectableShift(0.14826, test10), (2.993713 * 0.14826) / Math.sqrt(10))
-    // ((2.993713 · 0.14826) / ln 1.05)² = 82.76 → 83 rounds
-    assert.equal(roundsForMargin(0.14826, Math.log(1.05), 0.05), 83)
+    close(detectableShift(0.14826, test10), (2.926406 * 0.14826) / Math.sqrt(10))
+    // ((2.926406 · 0.14826) / ln 1.05)² = 79.08 → 80 rounds
+    assert.equal(roundsForMargin(0.14826, Math.log(1.05), 0.05), 80)
   })
 
   test('the family correction divides α among the gated metrics', () => {
@@ -57,8 +57,9 @@ describe('calibration', () => {
     close(level.level, 0.0049, 1e-9)
     assert.equal(level.rounds, 10)
     assert.ok(detectableShift(0.05, level) > detectableShift(0.05, testLevel(0.0294, 1, 10)))
-    assert.equal(planAlpha({ minRounds: 10, maxRounds: 20 }), 0.0294)
-    assert.equal(planAlpha({ minRounds: 10, maxRounds: 10 }), 0.05)
+    close(planAlpha({ minRounds: 10, maxRounds: 20, benchmarks: [1] }), 0.025844)
+    assert.equal(planAlpha({ minRounds: 10, maxRounds: 10, benchmarks: [1] }), 0.05)
+    assert.equal(planAlpha({ minRounds: 10, maxRounds: 10, benchmarks: [1, 2] }), 0.025)
   })
 
   test('a calibration of A/A rounds reports noise floor, detectable change and suggestion', () => {
@@ -70,14 +71,14 @@ describe('calibration', () => {
     assert.equal(row.rounds, 10)
     close(row.noiseFloor, Math.expm1(0.14826))
     const z = 1.88901 + 1.281552 // z(1 − 0.0294) + z(0.9)
-    close(row.detectable, Math.expm1((z * 1.023 * 0.14826) / Math.sqrt(10)), 1e-3)
-    const needed = Math.ceil(((z * 1.023 * 0.14826) / Math.log(1.05)) ** 2)
+    close(row.detectable, Math.expm1((z * 0.14826) / Math.sqrt(10)), 1e-3)
+    const needed = Math.ceil(((z * 0.14826) / Math.log(1.05)) ** 2)
     assert.equal(row.roundsNeeded, needed)
     assert.equal(calibration.suggestion.sufficient, false)
     assert.equal(calibration.suggestion.minRounds, needed)
     // The plan keeps its two looks in the same ratio, and with them its α per look.
     assert.equal(calibration.suggestion.maxRounds, Math.min(200, needed * 2))
-    close(calibration.suggestion.scale, ((z * 1.023 * 0.14826) / Math.log(1.05)) ** 2 / 10, 1e-2)
+    close(calibration.suggestion.scale, ((z * 0.14826) / Math.log(1.05)) ** 2 / 10, 1e-2)
     assert.equal(calibration.trialSeconds, 10)
   })
 
@@ -87,7 +88,7 @@ describe('calibration', () => {
     assert.equal(row.sigma, 0)
     assert.equal(row.detectable, 0)
     assert.equal(row.roundsNeeded, fewestSignificantRounds(0.05))
-    assert.equal(row.roundsNeeded, 6)
+    assert.equal(row.roundsNeeded, 5)
     assert.equal(calibration.suggestion.sufficient, true)
     assert.equal(calibration.suggestion.scale, 1)
   })

@@ -16,12 +16,13 @@ const MAX_ROUNDS = 200
 const POWER = 0.9
 /** 1.4826 × MAD estimates the SD of normal noise. */
 const MAD_TO_SD = 1.4826
-/** √(π/3): the signed-rank test needs 3/π of the t-test's information under normal noise. */
-const SIGNED_RANK_FACTOR = 1.023
-
 /** The plan's level per look. The one place calibration learns it from the plan. */
-export function planAlpha(settings: { minRounds: number; maxRounds: number }): number {
-  return lookAlpha(settings.minRounds, settings.maxRounds)
+export function planAlpha(settings: {
+  minRounds: number
+  maxRounds: number
+  benchmarks: readonly unknown[]
+}): number {
+  return lookAlpha(settings.minRounds, settings.maxRounds, settings.benchmarks.length)
 }
 
 export interface TestLevel {
@@ -32,8 +33,9 @@ export interface TestLevel {
 }
 
 /**
- * One metric's test in a plan: the level after Holm's correction at its strictest step (α over the
- * family, where the smallest p of the family is judged), and the rounds of the look.
+ * One metric's test in a plan, as far as a change in that metric alone goes: the level after the
+ * family-wise correction at its strictest (α over the family: what maxT gives metrics that vary
+ * independently; correlated ones fare better), and the rounds of the look.
  */
 export function testLevel(alpha: number, family: number, rounds: number): TestLevel {
   if (!(alpha > 0 && alpha < 1))
@@ -60,11 +62,9 @@ export function robustSigma(differences: readonly number[]): { sigma: number; me
   return { sigma: Math.sqrt(variance), method: 'sd' }
 }
 
-/** (z₁₋ₐ + z₀.₉) · 1.023 / √n: the detectable shift per unit of σ (one-sided signed-rank, normal approximation). */
+/** (z₁₋ₐ + z₀.₉) / √n: the detectable shift per unit of σ (one-sided test of the mean, normal approximation). */
 function detectablePerSigma(test: TestLevel): number {
-  return (
-    ((normalQuantile(1 - test.level) + normalQuantile(POWER)) * SIGNED_RANK_FACTOR) / Math.sqrt(test.rounds)
-  )
+  return (normalQuantile(1 - test.level) + normalQuantile(POWER)) / Math.sqrt(test.rounds)
 }
 
 /** The smallest shift on the analysis scale that the test detects with 90% power. */
@@ -72,14 +72,18 @@ export function detectableShift(sigma: number, test: TestLevel): number {
   return sigma * detectablePerSigma(test)
 }
 
-/** The fewest rounds whose smallest two-sided signed-rank p, 2·2⁻ⁿ, reaches the level. */
+/** The fewest rounds whose smallest one-sided sign-flip p, 2⁻ⁿ, reaches the level. */
 export function fewestSignificantRounds(level: number): number {
-  return Math.max(MIN_CALIBRATION_ROUNDS, Math.ceil(Math.log2(2 / level) - 1e-9))
+  return Math.max(MIN_CALIBRATION_ROUNDS, Math.ceil(Math.log2(1 / level) - 1e-9))
 }
 
-/** The rounds at which the detectable shift falls under `margin` (the rule's δ on the analysis scale). */
+/**
+ * The rounds at which unchanged code settles with 90% probability: the one-sided upper bound at the
+ * look's level falls under `margin` (the rule's δ on the analysis scale). NO CHANGE needs every gated
+ * metric to show it on its own, so the level is the look's, not divided over the family.
+ */
 export function roundsForMargin(sigma: number, margin: number, level: number): number {
-  const perRound = ((normalQuantile(1 - level) + normalQuantile(POWER)) * SIGNED_RANK_FACTOR * sigma) / margin
+  const perRound = ((normalQuantile(1 - level) + normalQuantile(POWER)) * sigma) / margin
   return Math.max(fewestSignificantRounds(level), Math.ceil(perRound ** 2 - 1e-9))
 }
 
@@ -139,12 +143,13 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
       sigmaMethod: method,
       noiseFloor: asChange(sigma, rule.absolute),
       detectable: asChange(detectableShift(sigma, test), rule.absolute),
-      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), test.level),
+      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), alpha),
     }
   })
-  // The first look's shift over δ, squared: how many times the information of a trial must grow.
+  // The first look's settling bound over δ, squared: how many times the information of a trial must grow.
+  const settles = testLevel(alpha, 1, minRounds)
   const scale = Math.max(
-    ...gated.map((g, i) => (detectableShift(rows[i]!.sigma, test) / analysisMargin(g.rule)) ** 2),
+    ...gated.map((g, i) => (detectableShift(rows[i]!.sigma, settles) / analysisMargin(g.rule)) ** 2),
   )
   const trialSeconds = median(measured(results).map((t) => t.durationSeconds)) ?? 0
   const rate = median(measured(results).map(requestRate)) ?? 0
