@@ -36,6 +36,7 @@ export type {
   Interval,
   InvalidReason,
   MetricComparison,
+  SampleSize,
   SeriesComparison,
   ServiceComparison,
 } from './comparison'

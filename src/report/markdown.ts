@@ -11,6 +11,7 @@ import {
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { severityRank } from '../decide/severity'
 import { escapeMarkdown, safeUrl } from './escape'
+import { thinSeries, thinSeriesText } from './sample-size'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -221,7 +222,12 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     parts.push(noiseLine(comparison))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
-    const warnings = spreadWarnings(comparison)
+    const warnings = [
+      ...spreadWarnings(comparison),
+      ...thinSeries(comparison).map(
+        ({ series, size }) => `ℹ️ ${thinSeriesText(escapeMarkdown(seriesLabel(series)), size)}.`,
+      ),
+    ]
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
