@@ -3,10 +3,12 @@
 // k6's CPU time (GNU time: user + system of the k6 process) against the trial's wall time, the
 // example's containers' CPU (their cgroup counters, read before and after) and the output's size.
 //   node --import tsx bench/k6-cost.ts [duration=30s] [rate=200] [pairs=3] [script=compose/k6/api.js]
-// Variants: "default" is k6's default system tags (what loadgate wrote before), "lean" is
-// loadgate's `k6 run` as it is now, "lean, plain" the same without gzip. The last trial of each
-// variant is kept in bench/out/k6-cost/; RECORD=NAME also copies the gzip ones to
-// bench/recordings/NAME-default.json.gz and NAME-lean.json.gz (bench/parse.ts reads those). Extra environment for the stack (ERROR_RATE=0.2, …) passes on.
+// Variants: "default tags" is k6's default system tags (what loadgate wrote before), "lean tags"
+// loadgate's `k6 run` as it is now, "plain" the same without gzip, "no bodies" the same with
+// --discard-response-bodies (what a script that reads no body can set in its options). The last
+// trial of each variant is kept in bench/out/k6-cost/; RECORD=NAME also copies the first two to
+// bench/recordings/NAME-default.json.gz and NAME-lean.json.gz (bench/parse.ts reads those). Extra
+// environment for the stack (ERROR_RATE=0.2, …) passes on to Compose.
 import { execFileSync, spawn } from 'node:child_process'
 import { copyFileSync, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -48,6 +50,12 @@ const variants: Variant[] = [
   { label: 'default tags, gzip', file: 'default.json.gz', args: (o, u) => withDefaultTags(trialArgs(o, u)) },
   { label: 'lean tags, gzip', file: 'lean.json.gz', args: trialArgs },
   { label: 'lean tags, plain', file: 'lean.json', args: trialArgs },
+  // What a script that reads no response body saves by saying so (api.js only reads the status).
+  {
+    label: 'lean, no bodies',
+    file: 'lean-no-bodies.json.gz',
+    args: (o, u) => ['--discard-response-bodies', ...trialArgs(o, u)],
+  },
 ]
 
 interface Sample {
@@ -167,7 +175,7 @@ try {
     )
   }
   const prefix = process.env.RECORD
-  if (prefix) for (const variant of variants.filter((v) => v.file.endsWith('.gz'))) record(prefix, variant)
+  if (prefix) for (const variant of variants.slice(0, 2)) record(prefix, variant)
 } finally {
   down()
 }
