@@ -54,7 +54,7 @@ const variants: Variant[] = [
   {
     label: 'lean, no bodies',
     file: 'lean-no-bodies.json.gz',
-    args: (o, u) => ['--discard-response-bodies', ...trialArgs(o, u)],
+    args: (o, u) => ['run', '--discard-response-bodies', ...trialArgs(o, u).slice(1)],
   },
 ]
 

@@ -23,6 +23,7 @@ const OPEN = 0x7b
 const CLOSE = 0x7d
 const COLON = 0x3a
 const Z = 0x5a
+const T = 0x54
 const MAX_EXACT = 2 ** 53
 
 /** What one point line holds; reused from line to line. */
@@ -92,7 +93,8 @@ function digits(buf: Buffer, at: number, count: number): number {
 
 /** `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)"`; returns the index after the closing quote. */
 function scanTime(buf: Buffer, at: number, end: number, out: PointScan): number {
-  if (at + 20 > end || buf[at + 4] !== MINUS || buf[at + 7] !== MINUS || buf[at + 13] !== COLON) return -1
+  const separators = buf[at + 4] === MINUS && buf[at + 7] === MINUS && buf[at + 10] === T
+  if (at + 20 > end || !separators || buf[at + 13] !== COLON || buf[at + 16] !== COLON) return -1
   const year = digits(buf, at, 4)
   const month = digits(buf, at + 5, 2)
   const day = digits(buf, at + 8, 2)
