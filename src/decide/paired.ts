@@ -3,6 +3,7 @@ import { assemble, metricDraft, type Draft } from './assemble'
 import { dispersion, spread } from './dispersion'
 import { alphaFor, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
+import { sampleSize } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
 import { planLooks } from './sequential'
 import { signFlipInterval } from './stats/sign-flip'
@@ -13,8 +14,10 @@ import { signFlipInterval } from './stats/sign-flip'
  */
 export function compareResults(results: ResultsFile, options: CompareOptions, finalLook = true): Comparison {
   const alpha = alphaFor(results)
+  const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
   const drafts: Draft[] = seriesKeys(results).map((s) => {
-    const metrics = rulesFor(s.key, results).map((threshold) => {
+    const rules = rulesFor(s.key, results)
+    const metrics = rules.map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
       const stats = samples.differences.length > 0 ? signFlipInterval(samples.differences, alpha) : null
       return metricDraft(threshold, samples, stats)
@@ -23,7 +26,8 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
       spread(validTrials(results, 'base'), s.key),
       spread(validTrials(results, 'head'), s.key),
     )
-    return { series: { ...s, dispersion: spreads }, metrics }
+    const size = sampleSize(trials, s.key, rules)
+    return { series: { ...s, dispersion: spreads, ...(size ? { sampleSize: size } : {}) }, metrics }
   })
   return assemble(results, drafts, 'paired', options, alpha, finalLook)
 }

@@ -4,6 +4,7 @@ import { crossRunInterval, MIN_HISTORY_RUNS, runLevel, spreadRuns } from './cros
 import { dispersion, spread } from './dispersion'
 import { ALPHA, type CompareOptions } from './plan'
 import { transformAll, unpairedSamples, validTrials } from './samples'
+import { sampleSize } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
 import { median } from './stats/basic'
 import type { OneSampleResult } from './stats/sign-flip'
@@ -45,7 +46,8 @@ export function compareWithStored(
   const head = validTrials(results, 'head')
   const tooFew = `only ${runs.length} stored run${runs.length === 1 ? '' : 's'} of ${shortText(baseline.branch)} to measure run-to-run variance: ${MIN_HISTORY_RUNS} are needed`
   const drafts: Draft[] = seriesKeys(results).map((s) => {
-    const metrics = rulesFor(s.key, results).map((threshold) => {
+    const rules = rulesFor(s.key, results)
+    const metrics = rules.map((threshold) => {
       const trials = Object.hasOwn(baseline.trials, s.key) ? baseline.trials[s.key]! : {}
       const stored = Object.hasOwn(trials, threshold.metric) ? trials[threshold.metric]! : []
       const samples = unpairedSamples(stored, head, s.key, threshold.metric)
@@ -58,7 +60,9 @@ export function compareWithStored(
       if (levels.length < MIN_HISTORY_RUNS) return metricDraft(threshold, samples, estimateOnly(x, y), tooFew)
       return metricDraft(threshold, samples, crossRunInterval(x, y, levels, 1 - alpha))
     })
-    return { series: { ...s, dispersion: dispersion(null, spread(head, s.key)) }, metrics }
+    const size = sampleSize(head, s.key, rules)
+    const series = { ...s, dispersion: dispersion(null, spread(head, s.key)) }
+    return { series: size ? { ...series, sampleSize: size } : series, metrics }
   })
   const comparison = assemble(results, drafts, 'stored', options, alpha)
   comparison.meta = { ...comparison.meta, base: baseline.meta.head }

@@ -57,10 +57,25 @@ export const dispersionChangeSchema = z.object({
 })
 export type DispersionChange = z.infer<typeof dispersionChangeSchema>
 
+/** What a series' gated p95 rests on, per trial (see decide/sample-size). */
+export const sampleSizeSchema = z.object({
+  /** Median successful requests of the series per trial. */
+  requestsPerTrial: finite,
+  trialSeconds: finite,
+  /** Relative standard deviation of a trial's p95 from rank uncertainty alone. */
+  p95Uncertainty: finite,
+  /** The p95 rule's δ. */
+  delta: finite,
+  /** Requests per trial that would resolve δ; null when the trials already have enough. */
+  requestsNeeded: finiteOrNull,
+})
+export type SampleSize = z.infer<typeof sampleSizeSchema>
+
 export const seriesComparisonSchema = z.object({
   ...seriesIdentity,
   metrics: z.array(metricComparisonSchema).max(100),
   dispersion: dispersionChangeSchema,
+  sampleSize: sampleSizeSchema.optional(),
   verdict: metricVerdictSchema,
 })
 export type SeriesComparison = z.infer<typeof seriesComparisonSchema>

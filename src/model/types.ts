@@ -37,6 +37,7 @@ export type {
   Interval,
   InvalidReason,
   MetricComparison,
+  SampleSize,
   SeriesComparison,
   ServiceComparison,
 } from './comparison'

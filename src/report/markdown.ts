@@ -13,6 +13,7 @@ import type { Comparison, MetricComparison, SeriesComparison } from '../model/ty
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
 import { escapeMarkdown, safeUrl } from './escape'
+import { thinSeries, thinSeriesText } from './sample-size'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -226,7 +227,12 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (comparison.noiseFloor) parts.push(renderNoiseFloorLine(comparison.noiseFloor))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
-    const warnings = spreadWarnings(comparison)
+    const warnings = [
+      ...spreadWarnings(comparison),
+      ...thinSeries(comparison).map(
+        ({ series, size }) => `ℹ️ ${thinSeriesText(escapeMarkdown(seriesLabel(series)), size)}.`,
+      ),
+    ]
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)

@@ -9,6 +9,7 @@ import {
 import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { verdictTone, verdictWord } from './format'
+import { thinSeries, thinSeriesText } from './sample-size'
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -79,5 +80,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
       ),
     )
   }
+  for (const { series, size } of thinSeries(comparison))
+    lines.push(`  i ${thinSeriesText(plain(seriesLabel(series)), size)}`)
   return lines.join('\n')
 }

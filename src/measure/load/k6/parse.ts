@@ -1,17 +1,16 @@
-import { ALL_REQUESTS } from '../../../model/metrics'
-import { withoutControlCharacters } from '../../../util/control-characters'
-import type { CustomMetricTrial, CustomMetricType, SeriesTrial } from '../../../model/types'
 import { forEachLine } from './lines'
+import { newPointScan, scanName, scanPoint } from './scan'
 import {
-  addCustom,
-  combine,
-  customTrial,
-  seriesTrial,
-  trialWindowSeconds,
-  type CustomAccumulator,
-  type SeriesAccumulator,
-} from './summarize'
-import { ValueBuffer } from './values'
+  newCustomAccumulator,
+  TrialAccumulator,
+  type ParsedTrial,
+  type PointKind,
+  type RequestTags,
+} from './trial-accumulator'
+import type { CustomAccumulator } from './summarize'
+import type { CustomMetricType } from '../../../model/types'
+
+export { requestFailed, seriesKey, type ParsedTrial } from './trial-accumulator'
 
 /** k6's own metrics; any other declared metric is the script's custom metric. */
 const BUILTIN_METRICS = new Set([
@@ -45,204 +44,120 @@ const BUILTIN_METRICS = new Set([
   'grpc_streams_msgs_sent',
 ])
 
-/** Metrics whose points are read; everything else is skipped without parsing the line. */
-const NEEDED_BUILTINS = new Set(['http_req_duration', 'checks', 'iterations', 'dropped_iterations'])
+const DURATION = 'http_req_duration'
+type Kind = PointKind | typeof DURATION
 
-export interface ParsedTrial {
-  series: SeriesTrial[]
-  custom: CustomMetricTrial[]
-  iterations: number
-  droppedIterations: number
-  checks: { passes: number; fails: number }
-  /** Seconds between the first and last kept point. */
-  durationSeconds: number
-  /** Points seen / kept, for diagnostics. */
-  points: number
-}
+/** Distinct tag sets remembered; a script that tags every request differently only loses the shortcut. */
+const TAG_CACHE_LIMIT = 4096
 
-interface PointLine {
-  data: { time: string; value: number; tags?: Record<string, string> | null }
-}
+type K6Line =
+  | { type: 'Metric'; data: { name: string; type: CustomMetricType } }
+  | {
+      type: 'Point'
+      metric: string
+      data: { time: string; value: number; tags?: Record<string, string> | null }
+    }
 
-interface MetricLine {
-  data: { name: string; type: CustomMetricType }
-}
+/** The metrics whose points are read, found by name or by the name's bytes. */
+class ReadMetrics {
+  readonly byName = new Map<string, Kind>([
+    [DURATION, DURATION],
+    ['checks', 'checks'],
+    ['iterations', 'iterations'],
+    ['dropped_iterations', 'dropped_iterations'],
+  ])
+  private bytes: Array<{ name: Buffer; kind: Kind }> = []
+  readonly custom = new Map<string, CustomAccumulator>()
 
-const METRIC_MARKER = '"metric":"'
-const POINT_PREFIX = Buffer.from('{"metric":"')
-const QUOTE = 0x22
+  constructor() {
+    for (const [name, kind] of this.byName) this.bytes.push({ name: Buffer.from(name), kind })
+  }
 
-/** Name of the metric a k6 JSON line is about, found without parsing the line. */
-function metricOf(line: string): string {
-  const at = line.indexOf(METRIC_MARKER)
-  if (at < 0) return ''
-  const start = at + METRIC_MARKER.length
-  return line.slice(start, line.indexOf('"', start))
+  declare(name: string, type: CustomMetricType): void {
+    if (BUILTIN_METRICS.has(name) || this.custom.has(name)) return
+    const acc = newCustomAccumulator(type)
+    this.custom.set(name, acc)
+    this.byName.set(name, acc)
+    this.bytes.push({ name: Buffer.from(JSON.stringify(name).slice(1, -1)), kind: acc })
+  }
+
+  find(buffer: Buffer, start: number, end: number): Kind | undefined {
+    const length = end - start
+    for (const { name, kind } of this.bytes) {
+      if (name.length !== length) continue
+      let i = 0
+      while (i < length && buffer[start + i] === name[i]) i++
+      if (i === length) return kind
+    }
+    return undefined
+  }
 }
 
 /**
  * Reads one trial's `k6 run --out json=FILE.gz` output as a stream (gzip → lines) and summarises it
- * per series (scenario × method × name). Only the lines of needed metrics are JSON-parsed; memory
- * grows with the number of kept latency values, never with the file's size.
+ * per series (scenario × method × name). Point lines are read from their bytes (see scan.ts): the
+ * metric's name first, and only the points of metrics that are read go further; each distinct tag
+ * set is JSON-parsed once. Lines of any other shape are JSON-parsed. `scan: false` JSON-parses
+ * every line — the plain reading, kept to check the scanner against. Memory grows with the number
+ * of kept latency values, never with the file's size.
  */
 export async function parseK6Output(
   file: string,
-  options: { discardSeconds?: number } = {},
+  options: { discardSeconds?: number; scan?: boolean } = {},
 ): Promise<ParsedTrial> {
-  const discardMs = (options.discardSeconds ?? 0) * 1000
-  const series = new Map<string, SeriesAccumulator>()
-  const byRawKey = new Map<string, SeriesAccumulator>()
-  const custom = new Map<string, CustomAccumulator>()
-  let iterations = 0
-  let dropped = 0
-  const checks = { passes: 0, fails: 0 }
-  let firstTime = Number.NaN
-  let keptFirst = Number.POSITIVE_INFINITY
-  let keptLast = Number.NEGATIVE_INFINITY
-  // Request start times (a point's time is when the request ended): see trialWindowSeconds.
-  let firstStart = Number.POSITIVE_INFINITY
-  let lastStart = Number.NEGATIVE_INFINITY
-  let points = 0
+  const metrics = new ReadMetrics()
+  const trial = new TrialAccumulator((options.discardSeconds ?? 0) * 1000, metrics.custom)
+  const tagCache = new Map<string, RequestTags>()
+  const scan = newPointScan()
+  const scanning = options.scan !== false
 
-  const handle = (line: string): void => {
-    if (line.includes('"type":"Metric"')) {
-      const metric = JSON.parse(line) as MetricLine
-      if (!BUILTIN_METRICS.has(metric.data.name) && !custom.has(metric.data.name)) {
-        custom.set(metric.data.name, {
-          type: metric.data.type,
-          values: new ValueBuffer(),
-          sum: 0,
-          nonZero: 0,
-          count: 0,
-          last: 0,
-          min: Number.POSITIVE_INFINITY,
-          max: Number.NEGATIVE_INFINITY,
-        })
-      }
-      return
+  const requestTags = (buffer: Buffer): RequestTags => {
+    if (scan.tagsStart < 0) return trial.requestTags({})
+    const raw = buffer.toString('latin1', scan.tagsStart, scan.tagsEnd)
+    let tags = tagCache.get(raw)
+    if (!tags) {
+      if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear()
+      tags = trial.requestTags(JSON.parse(buffer.toString('utf8', scan.tagsStart, scan.tagsEnd)))
+      tagCache.set(raw, tags)
     }
-    const metric = metricOf(line)
-    const customMetric = custom.get(metric)
-    if (!NEEDED_BUILTINS.has(metric) && !customMetric) {
-      if (Number.isNaN(firstTime)) firstTime = pointTime(line)
-      return
-    }
-    const point = JSON.parse(line) as PointLine
-    const time = Date.parse(point.data.time)
-    if (Number.isNaN(firstTime)) firstTime = time
-    if (time < firstTime + discardMs) return
-    points++
-    if (time < keptFirst) keptFirst = time
-    if (time > keptLast) keptLast = time
-    const value = point.data.value
-    const tags = point.data.tags ?? {}
-    if (customMetric) {
-      addCustom(customMetric, value)
-    } else if (metric === 'http_req_duration') {
-      const scenario = tags.scenario ?? 'default'
-      const method = tags.method ?? ''
-      const name = tags.name ?? tags.url ?? ''
-      const rawKey = seriesKey(scenario, method, name)
-      let acc = byRawKey.get(rawKey)
-      if (!acc) {
-        acc = seriesFor(series, scenario, method, name)
-        byRawKey.set(rawKey, acc)
-      }
-      acc.requests++
-      const start = time - value
-      if (start < firstStart) firstStart = start
-      if (start > lastStart) lastStart = start
-      const status = withoutControlCharacters(tags.status ?? '0')
-      acc.statusCodes[status] = (acc.statusCodes[status] ?? 0) + 1
-      // A failed request's latency is not a latency.
-      if (requestFailed(tags.expected_response, status)) acc.failed++
-      else acc.latencies.push(value)
-    } else if (metric === 'checks') {
-      if (value) checks.passes++
-      else checks.fails++
-    } else if (metric === 'iterations') {
-      iterations += value
-    } else if (metric === 'dropped_iterations') {
-      dropped += value
-    }
+    return tags
   }
 
-  // Fast path for k6's `{"metric":"NAME",…}` point lines: read the name from the bytes and decode
-  // only the lines of metrics that are kept — most of a file is per-request timings nobody reads.
+  const parsed = (line: K6Line): void => {
+    if (line.type === 'Metric') return metrics.declare(line.data.name, line.data.type)
+    if (line.type !== 'Point') return
+    const kind = metrics.byName.get(line.metric)
+    const time = Date.parse(line.data.time)
+    if (kind === undefined) trial.sawTime(time)
+    else if (kind === DURATION) trial.request(time, line.data.value, trial.requestTags(line.data.tags ?? {}))
+    else trial.point(kind, time, line.data.value)
+  }
+
   await forEachLine(file, (buffer, start, end) => {
-    if (buffer.compare(POINT_PREFIX, 0, POINT_PREFIX.length, start, start + POINT_PREFIX.length) === 0) {
-      const nameEnd = buffer.indexOf(QUOTE, start + POINT_PREFIX.length)
-      const name = buffer.toString('latin1', start + POINT_PREFIX.length, nameEnd)
-      if (!NEEDED_BUILTINS.has(name) && !custom.has(name) && !Number.isNaN(firstTime)) return
+    if (scanning && scanName(buffer, start, end, scan)) {
+      const kind = metrics.find(buffer, scan.nameStart, scan.nameEnd)
+      if (kind === undefined && trial.started) return
+      if (scanPoint(buffer, end, scan)) {
+        if (kind === undefined) trial.sawTime(scan.time)
+        else if (kind === DURATION) trial.request(scan.time, scan.value, requestTags(buffer))
+        else trial.point(kind, scan.time, scan.value)
+        return
+      }
     }
-    handle(buffer.toString('utf8', start, end))
+    const text = buffer.toString('utf8', start, end)
+    let line: K6Line
+    try {
+      line = JSON.parse(text) as K6Line
+    } catch (error) {
+      // A line cut short (k6 killed mid-write) matters only when it holds a point that is read.
+      if (/^\{"type":"Metric"/.test(text) || metrics.byName.has(metricOf(text))) throw error
+      return
+    }
+    parsed(line)
   })
-
-  const spanSeconds = keptLast > keptFirst ? (keptLast - keptFirst) / 1000 : 0
-  const requests = [...series.values()].reduce((sum, acc) => sum + acc.requests, 0)
-  const durationSeconds =
-    requests > 1 && lastStart > firstStart ? trialWindowSeconds(firstStart, lastStart, requests) : spanSeconds
-  const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return {
-    series: [
-      ...(perSeries.length > 0
-        ? [seriesTrial(ALL_REQUESTS, combine(perSeries.map(([, acc]) => acc)), durationSeconds)]
-        : []),
-      ...perSeries.map(([key, acc]) => seriesTrial(key, acc, durationSeconds)),
-    ],
-    custom: [...custom.entries()]
-      .filter(([, acc]) => acc.count > 0)
-      .map(([name, acc]) => customTrial(withoutControlCharacters(name), acc, spanSeconds)),
-    iterations,
-    droppedIterations: dropped,
-    checks,
-    durationSeconds,
-    points,
-  }
+  return trial.result()
 }
 
-/**
- * The accumulator of a request series. Tag values come from the script (a request's name): no
- * control character, a line break least of all, may reach a series key, a log or a report.
- */
-function seriesFor(
-  series: Map<string, SeriesAccumulator>,
-  ...tags: [scenario: string, method: string, name: string]
-): SeriesAccumulator {
-  const [scenario, method, name] = tags.map((tag) => withoutControlCharacters(tag)) as [
-    string,
-    string,
-    string,
-  ]
-  const key = seriesKey(scenario, method, name)
-  let acc = series.get(key)
-  if (!acc) {
-    acc = { scenario, method, name, requests: 0, failed: 0, latencies: new ValueBuffer(), statusCodes: {} }
-    series.set(key, acc)
-  }
-  return acc
-}
-
-/** `<scenario> <METHOD> <name>`; the method is not repeated when the name already starts with it. */
-export function seriesKey(scenario: string, method: string, name: string): string {
-  const request = method && !name.startsWith(`${method} `) ? `${method} ${name}` : name
-  return `${scenario} ${request}`
-}
-
-/**
- * k6 tags every request with `expected_response` (the script's response callback, by default
- * 200–399). A script that turned the callback off (`http.setResponseCallback(null)`) gets no tag:
- * then k6's default applies — no response, or a status of 400 and above, is a failure.
- */
-export function requestFailed(expectedResponse: string | undefined, status: string): boolean {
-  if (expectedResponse !== undefined) return expectedResponse === 'false'
-  const code = Number(status)
-  return !(code >= 200 && code < 400)
-}
-
-function pointTime(line: string): number {
-  const at = line.indexOf('"time":"')
-  if (at < 0) return Number.NaN
-  const start = at + 8
-  return Date.parse(line.slice(start, line.indexOf('"', start)))
+function metricOf(line: string): string {
+  return /"metric":"([^"]*)"/.exec(line)?.[1] ?? ''
 }

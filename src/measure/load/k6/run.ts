@@ -12,6 +12,24 @@ export interface TrialRun {
   timeoutMs: number
 }
 
+/**
+ * The system tags k6 writes on every point. The analysis reads scenario, method, name (url where
+ * a request has no name), status and expected_response; group and check stay because a script's
+ * own thresholds select by them (`http_req_duration{group:::checkout}`, `checks{check:…}`). The
+ * others (proto, subproto, tls_version, service, error, error_code) are dropped: k6 writes them
+ * on each of the ~13 points of every request and nothing reads them.
+ */
+export const SYSTEM_TAGS = [
+  'scenario',
+  'method',
+  'name',
+  'url',
+  'status',
+  'expected_response',
+  'group',
+  'check',
+]
+
 /** k6's exit code for an exception in the script's init code, setup() or teardown(). */
 export const SCRIPT_EXCEPTION = 107
 
@@ -28,23 +46,9 @@ export interface TrialExit {
  * system environment variables are excluded and the child environment is allow-listed anyway.
  */
 export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
-  const args = [
-    'run',
-    '--quiet',
-    '--no-usage-report',
-    '--include-system-env-vars=false',
-    // No REST API server: it is not used, and its fixed port clashes with any other k6 on the machine.
-    '--address',
-    '',
-    '--out',
-    `json=${trial.outFile}`,
-    ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
-    ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
-    trial.script,
-  ]
   let result
   try {
-    result = await run(k6.path, args, {
+    result = await run(k6.path, k6RunArgs(trial), {
       cwd: trial.cwd,
       env: { K6_NO_USAGE_REPORT: 'true', K6_NO_COLOR: 'true' },
       timeoutMs: trial.timeoutMs,
@@ -60,6 +64,26 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
     thresholdsCrossed: false,
     error: `k6 exited ${result.code}: ${k6Error(result.stderr)}`,
   }
+}
+
+/** The arguments of `k6 run` for one trial. */
+export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs'>): string[] {
+  return [
+    'run',
+    '--quiet',
+    '--no-usage-report',
+    '--include-system-env-vars=false',
+    // No REST API server: it is not used, and its fixed port clashes with any other k6 on the machine.
+    '--address',
+    '',
+    '--system-tags',
+    SYSTEM_TAGS.join(','),
+    '--out',
+    `json=${trial.outFile}`,
+    ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
+    ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    trial.script,
+  ]
 }
 
 /** The most telling line of k6's stderr (its `level=error` message), shortened to one line. */

@@ -1,0 +1,29 @@
+import type { Comparison, SampleSize, SeriesComparison } from '../model/types'
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US')
+const seconds = (s: number) => (s >= 100 ? s.toFixed(0) : s.toPrecision(2))
+
+/** The series whose trials have too few requests for their p95 to resolve δ. */
+export function thinSeries(comparison: Comparison): Array<{ series: SeriesComparison; size: SampleSize }> {
+  if (comparison.verdict === 'INVALID') return []
+  return comparison.series
+    .filter((s) => s.sampleSize?.requestsNeeded != null)
+    .map((s) => ({ series: s, size: s.sampleSize! }))
+}
+
+/**
+ * One sentence for a thin series; `label` is the series' name, already made safe for where it goes.
+ * The rate and the measured window are two ways to the same number of requests per trial.
+ */
+export function thinSeriesText(label: string, size: SampleSize): string {
+  const needed = size.requestsNeeded ?? size.requestsPerTrial
+  const factor = needed / size.requestsPerTrial
+  const rate = size.trialSeconds > 0 ? needed / size.trialSeconds : 0
+  return (
+    `p95 of ${label} rests on ${count(size.requestsPerTrial)} requests per trial ` +
+    `(±${(size.p95Uncertainty * 100).toFixed(1)}% from their ranks alone); resolving its δ of ` +
+    `${(size.delta * 100).toFixed(0)}% takes about ${count(needed)} per trial: ${factor.toFixed(1)}× the rate ` +
+    `(${rate.toFixed(rate >= 10 ? 0 : 1)} req/s for this series in ${seconds(size.trialSeconds)} s measured windows), ` +
+    `or ${seconds(size.trialSeconds * factor)} s measured windows at this rate`
+  )
+}
