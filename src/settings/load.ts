@@ -5,7 +5,16 @@ import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
-import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
+import {
+  boolean,
+  fail,
+  integer,
+  oneOf,
+  parseDuration,
+  parseFailOn,
+  parseFraction,
+  probability,
+} from './values'
 import type { BaselineKind, Mode } from '../model/types'
 import { targetFrom } from './target'
 import type { CommentMode, ReviewMode, Settings } from './types'
@@ -95,6 +104,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     ]),
     failOn: parseFailOn(value('fail-on')),
     retention: integer(label('retention'), value('retention'), 0, 1_000_000),
+    changePoints: {
+      mode: oneOf(label('change-points'), value('change-points'), ['issue', 'off'] as const),
+      maxP: probability(label('change-point-max-p'), value('change-point-max-p')),
+      minChange: parseFraction(label('change-point-min-change'), value('change-point-min-change')),
+      minRuns: integer(label('change-point-min-runs'), value('change-point-min-runs'), 1, 1000),
+    },
     workDir: path.resolve(workspace, value('work-dir') || context.defaultWorkDir),
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,

@@ -71,7 +71,8 @@ function relaxed(maxP: number): number {
   return maxP < 0.05 ? maxP * 10 : maxP < 0.5 ? maxP * 2 : maxP
 }
 
-function weakChangePoints(values: readonly number[], options: DetectorOptions): number[] {
+/** The first pass: every window's significant splits at the relaxed p, in order. */
+export function weakChangePoints(values: readonly number[], options: DetectorOptions): number[] {
   const window = Math.max(2, options.windowRuns)
   const step = Math.floor(window / 2)
   const found = new Set<number>()
