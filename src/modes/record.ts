@@ -7,6 +7,7 @@ import type { BenchmarkSettings, Settings } from '../settings/types'
 import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
 import { LoadgateError } from '../util/errors'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
+import { watchRecordedHistory } from './watch-history'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
@@ -22,6 +23,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const record = toRunRecord(results, null, context.branch || context.defaultBranch)
   record.verdict = verdict
   const stored = await storeRun(run, record, path.dirname(resultsPath))
+  if (invalid.length === 0) await watchRecordedHistory(run, bench, record.branch)
   const headline =
     invalid.length > 0
       ? `Recorded an invalid run — ${invalid.map((r) => r.message).join('; ')}`

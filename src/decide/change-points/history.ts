@@ -36,6 +36,8 @@ export interface Shift {
   runsAfter: number
   /** Whether the change is for the worse, given the metric's direction. */
   worse: boolean
+  /** Start times of the runs two before and two after the change: a later refinement of it starts in here. */
+  window: { from: string; to: string }
   /** What differs between the runners within two runs of the change ("" when the runner stayed the same). */
   environmentChanged: string
 }
@@ -110,6 +112,10 @@ export function findShifts(
           runsBefore: point.runsBefore,
           runsAfter: point.runsAfter,
           worse: direction === 'lower' ? point.stats.change > 0 : point.stats.change < 0,
+          window: {
+            from: runs[Math.max(0, point.index - 1 - RUNNER_CHANGE_REACH)]!.meta.startedAt,
+            to: runs[Math.min(runs.length - 1, point.index + RUNNER_CHANGE_REACH)]!.meta.startedAt,
+          },
           environmentChanged: runnerChangeNear(runs, point.index),
         })
       })

@@ -1,0 +1,104 @@
+import type { Shift } from '../decide/change-points'
+import type { Forge, OwnIssue } from '../forge'
+import { signedPercent } from '../report/change-points'
+import { parseShiftMarker, renderShiftIssue, shiftId, type ShiftLinks } from '../report/shift-issue'
+
+/**
+ * The shifts an issue stands for: for the worse, blamed on a commit (a runner change is shown on
+ * the dashboard and by `loadgate history`, not filed against the code), and not reverted — the
+ * level after the series' latest change is not back within `minChange` of the level before it.
+ */
+export function openShifts(shifts: Shift[], minChange: number): Shift[] {
+  const latest = new Map<string, Shift>()
+  for (const shift of shifts) {
+    const current = latest.get(shiftId(shift))
+    if (!current || shift.firstAfter.startedAt > current.firstAfter.startedAt)
+      latest.set(shiftId(shift), shift)
+  }
+  return shifts.filter((shift) => {
+    if (!shift.worse || shift.environmentChanged) return false
+    const now = latest.get(shiftId(shift))!.after.median
+    return Math.abs(now / shift.before.median - 1) >= minChange
+  })
+}
+
+export interface IssuePlan {
+  create: Shift[]
+  update: Array<{ issue: OwnIssue; shift: Shift }>
+  close: Array<{ issue: OwnIssue; why: string }>
+}
+
+/**
+ * Matches each open shift to the issue already filed for it: same benchmark, series and metric, and
+ * a start within two runs of the shift's (later runs move a change point by a run or two). A closed
+ * issue that matches was accepted by hand and stays closed; an open issue that no longer matches any
+ * open shift is closed.
+ */
+export function planShiftIssues(shifts: Shift[], existing: OwnIssue[], minChange: number): IssuePlan {
+  const marked = existing.flatMap((issue) => {
+    const marker = parseShiftMarker(issue.body)
+    return marker ? [{ issue, marker }] : []
+  })
+  const plan: IssuePlan = { create: [], update: [], close: [] }
+  const matched = new Set<number>()
+  const open = openShifts(shifts, minChange)
+  for (const shift of open) {
+    const id = shiftId(shift)
+    const from = Date.parse(shift.window.from)
+    const to = Date.parse(shift.window.to)
+    const match = marked.find(
+      ({ issue, marker }) =>
+        !matched.has(issue.number) && marker.id === id && marker.after >= from && marker.after <= to,
+    )
+    if (!match) plan.create.push(shift)
+    else {
+      matched.add(match.issue.number)
+      if (match.issue.open) plan.update.push({ issue: match.issue, shift })
+    }
+  }
+  for (const { issue, marker } of marked) {
+    if (!issue.open || matched.has(issue.number)) continue
+    const reverting = shifts.find(
+      (s) => shiftId(s) === marker.id && Date.parse(s.firstAfter.startedAt) > marker.after,
+    )
+    plan.close.push({
+      issue,
+      why: reverting
+        ? `Reverted: the level is back since \`${reverting.firstAfter.sha.slice(0, 7)}\` (${signedPercent(reverting.change)}).`
+        : 'No longer a lasting shift in the recorded history.',
+    })
+  }
+  return plan
+}
+
+/** Files, updates and closes the shift issues of one benchmark's history; returns what it did, one line each. */
+export async function syncShiftIssues(options: {
+  forge: Forge
+  shifts: Shift[]
+  benchmark: string
+  minChange: number
+  links: (shift: Shift) => ShiftLinks
+}): Promise<string[]> {
+  const { forge } = options
+  const existing = (await forge.listOwnIssues()).filter(
+    (issue) => parseShiftMarker(issue.body)?.benchmark === options.benchmark,
+  )
+  const plan = planShiftIssues(options.shifts, existing, options.minChange)
+  const done: string[] = []
+  for (const shift of plan.create) {
+    const { title, body } = renderShiftIssue(shift, options.links(shift))
+    const issue = await forge.createIssue(title, body)
+    done.push(`opened #${issue.number} ${title}`)
+  }
+  for (const { issue, shift } of plan.update) {
+    const { title, body } = renderShiftIssue(shift, options.links(shift))
+    if (issue.title === title && issue.body === body) continue
+    await forge.updateIssue(issue.number, { title, body })
+    done.push(`updated #${issue.number} ${title}`)
+  }
+  for (const { issue, why } of plan.close) {
+    await forge.closeIssue(issue.number, why)
+    done.push(`closed #${issue.number} ${why}`)
+  }
+  return done
+}
