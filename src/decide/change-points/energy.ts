@@ -13,11 +13,10 @@ export interface SplitCandidate {
 export function bestSplit(values: readonly number[], start: number, end: number): SplitCandidate | null {
   if (end - start < 2) return null
   let best: SplitCandidate | null = null
+  let withinLeft = 0
   for (let tau = start + 1; tau < end; tau++) {
     const n = tau - start
-    let withinLeft = 0
-    for (let i = start; i < tau; i++)
-      for (let k = i + 1; k < tau; k++) withinLeft += Math.abs(values[i]! - values[k]!)
+    for (let i = start; i < tau - 1; i++) withinLeft += Math.abs(values[i]! - values[tau - 1]!)
     let cross = 0
     let withinRight = 0
     for (let kappa = tau + 1; kappa <= end; kappa++) {
