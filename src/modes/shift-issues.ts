@@ -1,26 +1,7 @@
-import type { Shift } from '../decide/change-points'
+import { openShifts, type Shift } from '../decide/change-points'
 import type { Forge, OwnIssue } from '../forge'
 import { signedPercent } from '../report/change-points'
 import { parseShiftMarker, renderShiftIssue, shiftId, type ShiftLinks } from '../report/shift-issue'
-
-/**
- * The shifts an issue stands for: for the worse, blamed on a commit (a runner change is shown on
- * the dashboard and by `loadgate history`, not filed against the code), and not reverted — the
- * level after the series' latest change is not back within `minChange` of the level before it.
- */
-export function openShifts(shifts: Shift[], minChange: number): Shift[] {
-  const latest = new Map<string, Shift>()
-  for (const shift of shifts) {
-    const current = latest.get(shiftId(shift))
-    if (!current || shift.firstAfter.startedAt > current.firstAfter.startedAt)
-      latest.set(shiftId(shift), shift)
-  }
-  return shifts.filter((shift) => {
-    if (!shift.worse || shift.environmentChanged) return false
-    const now = latest.get(shiftId(shift))!.after.median
-    return Math.abs(now / shift.before.median - 1) >= minChange
-  })
-}
 
 export interface IssuePlan {
   create: Shift[]

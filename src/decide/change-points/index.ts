@@ -7,4 +7,4 @@ export {
   type MedianWithInterval,
 } from './history'
 export { runnerChange } from './runner'
-export { gatedMetrics, mainBranch, watchHistory } from './watch'
+export { gatedMetrics, mainBranch, openShifts, watchHistory } from './watch'

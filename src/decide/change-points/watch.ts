@@ -33,3 +33,22 @@ export function watchHistory(options: {
     ...options.detector,
   })
 }
+
+/**
+ * The shifts still standing: for the worse, blamed on a commit (a runner change is shown, not
+ * filed against the code), and not reverted — the level after the series' latest change is not
+ * back within `minChange` of the level before it.
+ */
+export function openShifts(shifts: readonly Shift[], minChange: number): Shift[] {
+  const key = (s: Shift) => `${s.benchmark}\0${s.series}\0${s.metric}`
+  const latest = new Map<string, Shift>()
+  for (const shift of shifts) {
+    const current = latest.get(key(shift))
+    if (!current || shift.firstAfter.startedAt > current.firstAfter.startedAt) latest.set(key(shift), shift)
+  }
+  return shifts.filter((shift) => {
+    if (!shift.worse || shift.environmentChanged) return false
+    const now = latest.get(key(shift))!.after.median
+    return Math.abs(now / shift.before.median - 1) >= minChange
+  })
+}
