@@ -32,7 +32,7 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'report', 'dashboard']) {
+    for (const command of ['compare', 'record', 'report', 'dashboard', 'history']) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
@@ -44,7 +44,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, report or dashboard\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, report, dashboard or history\n",
     )
     const noBase = cli('compare')
     assert.equal(noBase.status, 2)
