@@ -16,7 +16,7 @@ export interface ShiftLinks {
   dashboard: string
 }
 
-/** What identifies a shift's issue: its benchmark, series and metric, and when the shift started. */
+/** What identifies a shift's issue: its benchmark and series, and when the shift started. */
 export interface ShiftMarker {
   benchmark: string
   id: string
@@ -26,11 +26,8 @@ export interface ShiftMarker {
 
 const MARKER = /^<!-- loadgate-shift bench=([A-Za-z0-9._-]{1,64}) id=([0-9a-f]{16}) after=(\d{1,16}) -->/
 
-export function shiftId(shift: Pick<Shift, 'benchmark' | 'series' | 'metric'>): string {
-  return createHash('sha256')
-    .update(`${shift.benchmark}\0${shift.series}\0${shift.metric}`)
-    .digest('hex')
-    .slice(0, 16)
+export function shiftId(shift: Pick<Shift, 'benchmark' | 'series'>): string {
+  return createHash('sha256').update(`${shift.benchmark}\0${shift.series}`).digest('hex').slice(0, 16)
 }
 
 export function shiftMarker(shift: Shift): ShiftMarker {
@@ -57,51 +54,60 @@ function runLink(url: string): string {
   return safe ? ` ([run](${safe}))` : ''
 }
 
-/** An issue title: plain text on GitHub, at most 256 characters, no control characters. */
-export function shiftIssueTitle(shift: Shift): string {
-  const title = withoutControlCharacters(
-    `${shiftTitle(shift)}${shift.environmentChanged ? ' (environment changed)' : ''}`,
-  )
+/**
+ * An issue title: the largest change of the group names it, the others follow in brackets. Plain
+ * text on GitHub: at most 256 characters, no control characters.
+ */
+export function shiftIssueTitle(group: Shift[]): string {
+  const [main, ...others] = largestFirst(group)
+  const rest = others.map((s) => `${s.metric} ${signedPercent(s.change)}`).join(', ')
+  const title = withoutControlCharacters(`${shiftTitle(main!)}${rest ? ` (${rest})` : ''}`)
   return title.length > 256 ? `${title.slice(0, 255)}…` : title
 }
 
-export function renderShiftIssue(shift: Shift, links: ShiftLinks): { title: string; body: string } {
+function largestFirst(group: Shift[]): Shift[] {
+  return [...group].sort(
+    (a, b) => Math.abs(b.change) - Math.abs(a.change) || a.metric.localeCompare(b.metric),
+  )
+}
+
+/**
+ * One issue for the metrics of one series that moved at the same change: `group` holds their
+ * shifts (same benchmark and series), the largest change first in the title.
+ */
+export function renderShiftIssue(group: Shift[], links: ShiftLinks): { title: string; body: string } {
+  const ordered = largestFirst(group)
+  const shift = ordered[0]!
   const marker = shiftMarker(shift)
-  const unit = unitOf(shift.metric)
-  const value = (v: number | null) => escapeMarkdown(formatValue(unit, v))
-  const interval = (m: Shift['before']) =>
-    m.low === null || m.high === null ? '–' : `${value(m.low)} – ${value(m.high)}`
   const { lastBefore, firstAfter } = shift
   const compare = safeUrl(
     `${links.serverUrl}/${links.repository}/compare/${encodeURIComponent(lastBefore.sha)}...${encodeURIComponent(firstAfter.sha)}`,
   )
   const dashboard = safeUrl(links.dashboard)
+  const row = (s: Shift) => {
+    const value = (v: number | null) => escapeMarkdown(formatValue(unitOf(s.metric), v))
+    const interval = (m: Shift['before']) =>
+      m.low === null || m.high === null ? '' : ` (${value(m.low)} – ${value(m.high)})`
+    return (
+      `| ${escapeMarkdown(s.metric)} | ${signedPercent(s.change)} ${s.worse ? 'worse' : 'better'} | ` +
+      `${value(s.before.median)}${interval(s.before)} | ${value(s.after.median)}${interval(s.after)} | ` +
+      `${s.runsBefore} / ${s.runsAfter} | ${s.pValue.toExponential(1)} |`
+    )
+  }
   const body = [
     `<!-- loadgate-shift bench=${marker.benchmark} id=${marker.id} after=${marker.after} -->`,
-    `**${escapeMarkdown(shift.metric)}** of **${escapeMarkdown(shift.series)}** (benchmark ${escapeMarkdown(shift.benchmark)}) ` +
-      `moved ${signedPercent(shift.change)} (${shift.worse ? 'worse' : 'better'}) on the default branch, and stayed: ` +
-      `p = ${shift.pValue.toExponential(1)} over ${shift.runsBefore} recorded runs before and ${shift.runsAfter} after.`,
+    `**${escapeMarkdown(shift.series)}** (benchmark ${escapeMarkdown(shift.benchmark)}) moved on the default branch, and stayed:`,
     '',
-    '| | runs | median of the per-run medians | 95% interval |',
-    '|---|---|---|---|',
-    `| before | ${shift.runsBefore} | ${value(shift.before.median)} | ${interval(shift.before)} |`,
-    `| after | ${shift.runsAfter} | ${value(shift.after.median)} | ${interval(shift.after)} |`,
+    '| metric | change | before: median of the per-run medians (95% interval) | after | runs before / after | p |',
+    '|---|---|---|---|---|---|',
+    ...ordered.map(row),
     '',
     `**Commit range:** last run before ${commitLink(links, lastBefore.sha)} ${escapeMarkdown(lastBefore.message)}${runLink(lastBefore.runUrl)}` +
       ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${runLink(firstAfter.runUrl)}` +
       (compare ? ` · [every commit in between](${compare})` : ''),
-    ...(shift.environmentChanged
-      ? [
-          '',
-          `**Environment changed** at this point (${escapeMarkdown(shift.environmentChanged)}): the runner, not necessarily a commit, moved the numbers.`,
-        ]
-      : []),
     ...(dashboard ? ['', `[Open it on the dashboard](${dashboard})`] : []),
     '',
     '<sub>loadgate updates this issue as later runs refine the shift and closes it when the shift is reverted. Closing it by hand accepts the shift: it is not reopened.</sub>',
   ]
-  return {
-    title: shiftIssueTitle(shift),
-    body: body.join('\n'),
-  }
+  return { title: shiftIssueTitle(ordered), body: body.join('\n') }
 }

@@ -41,8 +41,7 @@ async function setup(options: DoubleOptions = {}) {
     GITHUB_EVENT_PATH: '',
   })
   const forge = createGitHubForge(context, 'ghs_test')
-  // p95 only: one shift per history, as a benchmark gating p95 alone would have.
-  const thresholds = defaultThresholds().filter((t) => t.metric === 'p95')
+  const thresholds = defaultThresholds()
   const sync = (records: RunRecord[]) =>
     syncShiftIssues({
       forge,
@@ -65,13 +64,24 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.equal(opened.length, 1, opened.join('\n'))
     assert.equal(double.state.issues.length, 1)
     const issue = double.state.issues[0]!
-    assert.match(issue.title, new RegExp(`^p95 of ${SERIES} \\+1[5-9]% since ${shaOf(20).slice(0, 7)}$`))
+    // p50 and p95 moved at the same run: one issue, the larger change naming it.
+    assert.match(
+      issue.title,
+      new RegExp(
+        `^p(50|95) of ${SERIES} \\+1[5-9]% since ${shaOf(20).slice(0, 7)} \\(p(50|95) \\+1[5-9]%\\)$`,
+      ),
+    )
     assert.match(issue.body ?? '', /^<!-- loadgate-shift bench=api id=[0-9a-f]{16} after=\d+ -->/)
     assert.ok(issue.body?.includes(`https://github.com/acme/shop/commit/${shaOf(19)}`), 'last run before')
     assert.ok(issue.body?.includes(`https://github.com/acme/shop/commit/${shaOf(20)}`), 'first run after')
     assert.ok(issue.body?.includes(`/compare/${shaOf(19)}...${shaOf(20)}`))
-    assert.match(issue.body ?? '', /\| before \| 20 \| [\d.\\]+ ms \| [\d.\\]+ ms – [\d.\\]+ ms \|/)
-    assert.match(issue.body ?? '', /\| after \| 10 \| /)
+    for (const metric of ['p50', 'p95'])
+      assert.match(
+        issue.body ?? '',
+        new RegExp(
+          `\\| ${metric} \\| \\+1\\d% worse \\| [\\d.\\\\]+ ms \\([\\d.\\\\]+ ms – [\\d.\\\\]+ ms\\) \\| [\\d.\\\\]+ ms \\(.*\\) \\| 20 / 10 \\| `,
+        ),
+      )
     assert.ok(
       issue.body?.includes('https://acme.github.io/shop/loadgate/#bench=api&series=api%20POST%20%2Forders'),
     )
@@ -80,7 +90,7 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     const refined = await sync(history(36))
     assert.equal(double.state.issues.length, 1, 'updated, not duplicated')
     assert.match(refined[0] ?? '', /^updated #1 /)
-    assert.match(double.state.issues[0]!.body ?? '', /\| after \| 16 \| /)
+    assert.match(double.state.issues[0]!.body ?? '', / \| 20 \/ 16 \| /)
 
     const reverted = await sync(history(50, { revertAt: 40 }))
     assert.match(reverted.join('\n'), /^closed #1 Reverted: the level is back since `/m)
