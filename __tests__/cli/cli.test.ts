@@ -32,7 +32,7 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'calibrate', 'report', 'dashboard']) {
+    for (const command of ['compare', 'record', 'calibrate', 'report', 'dashboard', 'history']) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
@@ -44,7 +44,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, report or dashboard\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, report, dashboard or history\n",
     )
     const writeWithoutConfig = cli('calibrate', '--write')
     assert.equal(writeWithoutConfig.status, 2)

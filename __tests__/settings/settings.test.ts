@@ -96,6 +96,25 @@ describe('settings', () => {
     assertOneLineError(() => load({ 'k6-script': 'k6/orders.js', port: '8080' }), "'service'")
   })
 
+  test('change points: off by default with p 0.001, 5% and 5 runs; bad values name the input', () => {
+    assert.deepEqual(load(baseInputs).changePoints, { mode: 'off', maxP: 0.001, minChange: 0.05, minRuns: 5 })
+    const set = load({
+      ...baseInputs,
+      'change-points': 'issue',
+      'change-point-max-p': '1e-4',
+      'change-point-min-change': '10%',
+      'change-point-min-runs': '8',
+    })
+    assert.deepEqual(set.changePoints, { mode: 'issue', maxP: 1e-4, minChange: 0.1, minRuns: 8 })
+    assertOneLineError(() => load({ ...baseInputs, 'change-points': 'yes' }), "'change-points'", 'issue, off')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'change-point-max-p': '5' }),
+      "'change-point-max-p'",
+      'above 0',
+    )
+    assertOneLineError(() => load({ ...baseInputs, 'change-point-min-runs': '0' }), "'change-point-min-runs'")
+  })
+
   test('durations and fractions', () => {
     assert.equal(parseDuration('x', '500ms'), 0.5)
     assert.equal(parseDuration('x', '2m'), 120)

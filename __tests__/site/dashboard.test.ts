@@ -109,6 +109,57 @@ describe('dashboard in Chromium', () => {
     await page.close()
   })
 
+  test('change points: a band on the chart, the open shifts listed at the top, the list opening one', async () => {
+    // writeHistory steps every series' latency up 25% from run 37 on.
+    const { page, errors } = await open('#bench=api')
+    const items = await page.locator('#shift-list li').allTextContents()
+    const orders = items.find((text) => text.startsWith('p95 of api POST /orders +'))
+    assert.ok(orders, items.join('\n'))
+    assert.match(orders, /^p95 of api POST \/orders \+2\d% since [0-9a-f]{7}$/)
+    assert.ok(
+      items.some((text) => text.startsWith('p50 of api GET /a<b> +')),
+      'names stay text',
+    )
+    assert.equal(await page.locator('#shift-list b').count(), 0)
+
+    await page.locator('#shift-list a', { hasText: 'p95 of api POST /orders' }).click()
+    const fragment = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1))
+    assert.equal(fragment.get('series'), 'api POST /orders')
+    assert.match(fragment.get('shift') ?? '', /^[0-9a-f]{12}$/)
+    const card = '.card.highlight .chart[data-kind="latency"]'
+    assert.equal(await page.getAttribute('.card.highlight', 'data-series'), 'api POST /orders')
+    await page.waitForSelector(`${card} canvas`)
+    assert.equal(await page.getAttribute(card, 'data-bands'), '2', 'p50 and p95 moved at the same run')
+    // The band is shaded across the plot's height between the two runs around the change.
+    const shaded = await page.evaluate(() => {
+      const charts = (window as unknown as { __loadgateCharts: Array<any> }).__loadgateCharts // eslint-disable-line @typescript-eslint/no-explicit-any
+      const chart = charts.find(
+        (c) => c.root.closest('.card.highlight') && c.root.closest('[data-kind="latency"]'),
+      )
+      const file = chart.data[0] as number[]
+      const index = file.findIndex(
+        (_: number, i: number) => i > 0 && chart.data[5][i] / chart.data[5][i - 1] > 1.15,
+      )
+      const x = Math.round(
+        (chart.valToPos(file[index - 1], 'x', true) + chart.valToPos(file[index], 'x', true)) / 2,
+      )
+      const y = Math.round(chart.bbox.top + chart.bbox.height - 4)
+      const pixel = chart.ctx.getImageData(x, y, 1, 1).data
+      return Array.from(pixel) as number[]
+    })
+    assert.ok(shaded[3]! > 0, `band pixel ${shaded.join(',')}`)
+    await page.screenshot({ path: 'test-output/dashboard-shifts.png' })
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+
+  test('a deep link to a shift opens its series', async () => {
+    const { page } = await open(`#bench=api&series=${encodeURIComponent('api GET /items/:id')}&shift=abc`)
+    assert.equal(await page.getAttribute('.card.highlight', 'data-series'), 'api GET /items/:id')
+    assert.equal(await page.isVisible('#shifts'), true)
+    await page.close()
+  })
+
   test('only the series on screen are fetched; the rest as they scroll into view', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 400 } })
     const fetched = new Set<string>()

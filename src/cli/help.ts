@@ -14,6 +14,7 @@ Usage:
   loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
+  loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
 
 Run 'loadgate COMMAND --help' for a command's options.
 
@@ -61,6 +62,18 @@ results.json of a compare run, as a table.`,
   dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault('data-dir')}]
 
 Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,
+  history: () => `loadgate history DIR [--json] [--branch B] [--data-dir ${builtInDefault('data-dir')}]
+
+Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per benchmark,
+series and gated metric (the default thresholds: p50 and p95 per endpoint, throughput of all requests).
+Each shift names the last run before it and the first after it, and says "environment changed" when
+the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
+
+  --branch B                      runs of this branch only (default: the branch with the most runs)
+  --json                          print the shifts as one JSON array
+  --change-point-max-p P          largest p-value of a change point (default ${builtInDefault('change-point-max-p')})
+  --change-point-min-change X     smallest relative change (default ${builtInDefault('change-point-min-change')})
+  --change-point-min-runs N       runs needed on each side (default ${builtInDefault('change-point-min-runs')})`,
 }
 
 /** The --help text of a command (the overview for an unknown one). */

@@ -17,6 +17,7 @@ import { settingFlags } from './flags'
 import { isPushOnly, pushOnlyCommand } from './push-only'
 import { asFlagError, usageError } from './args'
 import { dashboardCommand } from './dashboard-command'
+import { historyCommand } from './history-command'
 import { reportCommand } from './report-command'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
 import { defaultWorkDir, startClean } from './work-dir'
@@ -213,6 +214,8 @@ export async function main(argv: string[]): Promise<number> {
         return await reportCommand(rest)
       case 'dashboard':
         return await dashboardCommand(rest)
+      case 'history':
+        return await historyCommand(rest)
       case undefined:
       case 'help':
       case '--help':
@@ -220,7 +223,7 @@ export async function main(argv: string[]): Promise<number> {
         return printHelp('main')
       default:
         throw new SettingsError(
-          `Unknown command '${command}': expected compare, record, calibrate, report or dashboard`,
+          `Unknown command '${command}': expected compare, record, calibrate, report, dashboard or history`,
         )
     }
   } catch (thrown) {

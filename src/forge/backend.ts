@@ -66,6 +66,15 @@ export interface PublishResult {
   warnings: string[]
 }
 
+/** An issue this forge identity wrote (loadgate keeps one per lasting shift of the history). */
+export interface OwnIssue {
+  number: number
+  url: string
+  open: boolean
+  title: string
+  body: string
+}
+
 export interface CommitIdentity {
   name: string
   email: string
@@ -91,6 +100,12 @@ export interface Forge {
    * the inputs `pull-request` and `head-sha`), or null when this run is not one.
    */
   trustedRunTarget(): TrustedRunTarget | null
+  /** Every issue (open or closed, pull requests excluded) written by this identity. */
+  listOwnIssues(): Promise<OwnIssue[]>
+  createIssue(title: string, body: string): Promise<OwnIssue>
+  updateIssue(number: number, change: { title: string; body: string }): Promise<void>
+  /** Closes an issue with a comment saying why. */
+  closeIssue(number: number, comment: string): Promise<void>
   /** The published dashboard, opening a benchmark (and series) when given. */
   dashboardUrl(dataDir: string, benchmark?: string, series?: string): string
 }

@@ -8,6 +8,7 @@ export type {
   RunContext,
   PullRequestInfo,
   TrustedRunTarget,
+  OwnIssue,
 } from './backend'
 
 /** The forge the run belongs to, or null for a local run that belongs to none. */

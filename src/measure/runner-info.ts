@@ -20,6 +20,13 @@ export async function sha256File(file: string): Promise<string> {
     .digest('hex')
 }
 
+/** GitHub's hosted runners name their image: a new image can move every benchmark at once. */
+function runnerImage(): { image?: string } {
+  const name = process.env.ImageOS
+  const version = process.env.ImageVersion
+  return name ? { image: version ? `${name} ${version}` : name } : {}
+}
+
 /** The machine and tool versions a run was measured with: what makes two runs comparable, or not. */
 export async function describeRunner(k6Version: string): Promise<Pick<RunMeta, 'runner' | 'versions'>> {
   const [docker, compose] = await Promise.all([
@@ -32,6 +39,7 @@ export async function describeRunner(k6Version: string): Promise<Pick<RunMeta, '
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       cores: os.availableParallelism(),
       memoryBytes: os.totalmem(),
+      ...runnerImage(),
     },
     versions: { loadgate: packageJson.version, k6: k6Version, docker, compose },
   }

@@ -126,7 +126,14 @@ export const runMetaSchema = z.object({
   head: commitInfoSchema,
   startedAt: text(64),
   finishedAt: text(64),
-  runner: z.object({ os: text(200), cpuModel: text(300), cores: finite, memoryBytes: finite }),
+  runner: z.object({
+    os: text(200),
+    cpuModel: text(300),
+    cores: finite,
+    memoryBytes: finite,
+    /** The hosted runner's image and version (ImageOS/ImageVersion), when the runner sets them. */
+    image: text(200).optional(),
+  }),
   versions: z.object({ loadgate: text(50), k6: text(50), docker: text(100), compose: text(100) }),
   hashes: z.object({ k6Script: text(100), composeFile: text(100) }),
   seed: finite,

@@ -8,6 +8,7 @@ import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../
 import { LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibration-store'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
+import { watchRecordedHistory } from './watch-history'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
@@ -25,6 +26,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   record.verdict = verdict
   const stored = await storeRun(run, record, path.dirname(resultsPath))
   if (calibration?.benchmark === bench.name) await storeLatestCalibration(run, calibration)
+  if (invalid.length === 0) await watchRecordedHistory(run, bench, record.branch)
   const headline =
     invalid.length > 0
       ? `Recorded an invalid run — ${invalid.map((r) => r.message).join('; ')}`

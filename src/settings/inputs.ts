@@ -7,6 +7,8 @@ import { TARGET_INPUTS } from './target-inputs'
  * and loadgate.yml accept all come from here.
  */
 
+import { CHANGE_POINT_INPUTS } from './change-point-inputs'
+
 /** Where an input can be set. */
 export type InputScope =
   /** An input of action.yml. */
@@ -232,6 +234,7 @@ const TABLE = [
     default: '0',
     scopes: SHARED,
   },
+  ...CHANGE_POINT_INPUTS,
   {
     name: 'comment',
     description:

@@ -14,6 +14,7 @@ import {
   parseFailOn,
   parseFraction,
   parseFreshInstances,
+  probability,
 } from './values'
 import type { BaselineKind, Mode } from '../model/types'
 import { loadFrom } from './load-backend'
@@ -109,6 +110,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     ]),
     failOn: parseFailOn(value('fail-on')),
     retention: integer(label('retention'), value('retention'), 0, 1_000_000),
+    changePoints: {
+      mode: oneOf(label('change-points'), value('change-points'), ['issue', 'off'] as const),
+      maxP: probability(label('change-point-max-p'), value('change-point-max-p')),
+      minChange: parseFraction(label('change-point-min-change'), value('change-point-min-change')),
+      minRuns: integer(label('change-point-min-runs'), value('change-point-min-runs'), 1, 1000),
+    },
     workDir: path.resolve(workspace, value('work-dir') || context.defaultWorkDir),
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),
     workspace,

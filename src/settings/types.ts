@@ -21,6 +21,16 @@ export interface BenchmarkSettings {
   thresholds: MetricThreshold[]
 }
 
+/** Change-point watching of the recorded history (record mode). */
+export interface ChangePointSettings {
+  /** issue: one issue per lasting shift; off: not watched. */
+  mode: 'issue' | 'off'
+  maxP: number
+  /** Relative, 0.05 = 5%. */
+  minChange: number
+  minRuns: number
+}
+
 export interface Settings {
   mode: Mode
   baseline: BaselineKind
@@ -50,6 +60,7 @@ export interface Settings {
   status: boolean
   review: ReviewMode
   failOn: FailOn[]
+  changePoints: ChangePointSettings
   /** Keep the N newest runs in the derived history series (0 = all); run files are never deleted. */
   retention: number
   /** Directory for results files, k6 outputs and logs. */

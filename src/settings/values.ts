@@ -57,6 +57,14 @@ export function parseFraction(input: string, value: string): number {
   return fraction
 }
 
+/** A p-value threshold: a number above 0 and below 1, e.g. '0.001' or '1e-4'. */
+export function probability(input: string, value: string): number {
+  const n = Number(value)
+  if (!value.trim() || !Number.isFinite(n) || n <= 0 || n >= 1)
+    fail(input, value, "a probability above 0 and below 1, such as '0.001'")
+  return n
+}
+
 /** Lines `KEY=VALUE` → record; blank lines and `#` comments ignored. */
 export function parseEnvLines(input: string, text: string): Record<string, string> {
   const env: Record<string, string> = {}

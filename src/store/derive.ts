@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunRecord } from '../model/types'
+import { shiftBands, type ShiftBand } from './derive-shifts'
 
 /**
  * Version 2 splits a benchmark's chart data into `runs.json` (who, when, verdict) and one file per
@@ -45,6 +46,8 @@ export interface RunsFile {
   runs: RunColumns
   /** Every series with a chart, and its file under `series/`. */
   series: Array<{ key: string; file: string }>
+  /** Change points of the default branch's runs, oldest first. */
+  shifts: ShiftBand[]
 }
 
 export interface Columns {
@@ -171,6 +174,7 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
       values,
       runs,
       series: keys.map((key) => ({ key, file: seriesFileName(key) })),
+      shifts: shiftBands(kept),
     },
     series,
   }

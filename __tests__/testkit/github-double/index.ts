@@ -1,5 +1,6 @@
 import { createContext } from './context'
 import { commentRoutes } from './comments'
+import { issueRoutes } from './issues'
 import { pullRoutes } from './pulls'
 import { reviewRoutes } from './reviews'
 import { serveGitHubApi } from './server'
@@ -11,7 +12,15 @@ import type { DoubleOptions, GitHubDouble } from './types'
 // response is checked against GitHub's OpenAPI description: a wrong path, field, enum or status
 // is recorded in `violations`, which tests assert to be empty.
 
-export type { Comment, DoubleOptions, DoubleState, GitHubDouble, RecordedRequest, Review } from './types'
+export type {
+  Comment,
+  DoubleOptions,
+  Issue,
+  DoubleState,
+  GitHubDouble,
+  RecordedRequest,
+  Review,
+} from './types'
 
 export async function startGitHubDouble(options: DoubleOptions = {}): Promise<GitHubDouble> {
   const double = createContext(options)
@@ -21,6 +30,7 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
     failures: options.failures ?? [],
     routes: {
       ...commentRoutes(double),
+      ...issueRoutes(double),
       ...statusRoutes(double),
       ...reviewRoutes(double),
       ...pullRoutes(double),

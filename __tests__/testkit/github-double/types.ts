@@ -20,6 +20,8 @@ export interface DoubleOptions {
   preexistingComments?: Record<number, number>
   /** Issue number → comments written by other users before the run (after the unrelated ones). */
   seededComments?: Record<number, Array<{ user: string; body: string }>>
+  /** Issues in the repository before the run, numbered from 1 in this order. */
+  seededIssues?: Array<{ title: string; body: string; user: string; state?: 'open' | 'closed' }>
   /** Pull number → reviews written before the run. */
   seededReviews?: Record<number, Array<{ user: string; body: string; state: string }>>
 }
@@ -28,6 +30,17 @@ export interface Comment {
   id: number
   body: string
   user: string
+  created_at: string
+  updated_at: string
+}
+
+export interface Issue {
+  number: number
+  title: string
+  body: string | null
+  user: string
+  state: 'open' | 'closed'
+  state_reason: string | null
   created_at: string
   updated_at: string
 }
@@ -50,6 +63,8 @@ export interface DoubleState {
     target_url: string | null
   }>
   reviews: Map<number, Review[]>
+  /** Issues (not pull requests), oldest first; comments on them are in `comments`. */
+  issues: Issue[]
 }
 
 export interface RecordedRequest {

@@ -1,12 +1,15 @@
 import type {
   CommitIdentity,
   Forge,
+  OwnIssue,
   PublishRequest,
   PublishResult,
   RunContext,
   TrustedRunTarget,
 } from '../backend'
 import { createGitHubClient, type Octokit } from './client'
+import { tokenLogin } from './identity'
+import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
 import { publishReport } from './publish'
 import { findPullRequestForSha } from './pull-requests'
@@ -56,6 +59,27 @@ class GitHubForge implements Forge {
       unverified: request.unverified ?? false,
       targetUrl: request.links.run ?? request.links.dashboard,
     })
+  }
+
+  async listOwnIssues(): Promise<OwnIssue[]> {
+    const octokit = this.client()
+    return listOwnIssues(octokit, this.repoRef(), await tokenLogin(octokit))
+  }
+
+  createIssue(title: string, body: string): Promise<OwnIssue> {
+    return createIssue(this.client(), this.repoRef(), title, body)
+  }
+
+  updateIssue(number: number, change: { title: string; body: string }): Promise<void> {
+    return updateIssue(this.client(), this.repoRef(), number, change)
+  }
+
+  closeIssue(number: number, comment: string): Promise<void> {
+    return closeIssue(this.client(), this.repoRef(), number, comment)
+  }
+
+  private repoRef(): { owner: string; repo: string } {
+    return { owner: this.context.owner, repo: this.context.repo }
   }
 
   trustedRunTarget(): TrustedRunTarget | null {

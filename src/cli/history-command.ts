@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { mainBranch, watchHistory, type Shift } from '../decide/change-points'
+import { BENCHMARK_NAME } from '../model/names'
+import { renderShiftTable } from '../report/change-points'
+import { builtInDefault } from '../settings/input-lookup'
+import { defaultThresholds } from '../settings/thresholds'
+import { integer, parseFraction, probability } from '../settings/values'
+import { readRunFiles } from '../store/run-files'
+import { SettingsError } from '../util/errors'
+import { asFlagError } from './args'
+import { EXIT, printHelp, writeOut } from './output'
+
+const DETECTOR_FLAGS = ['change-point-max-p', 'change-point-min-change', 'change-point-min-runs'] as const
+
+/** `loadgate history DIR`: the change points of every benchmark in a gh-pages checkout. */
+export async function historyCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string', default: builtInDefault('data-dir') },
+      branch: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      ...Object.fromEntries(DETECTOR_FLAGS.map((name) => [name, { type: 'string' as const }])),
+    },
+  })
+  if (values.help) return printHelp('history')
+  const dir = positionals[0]
+  if (!dir) throw new SettingsError('Argument DIR is missing: expected a checkout of the gh-pages branch')
+  const flag = (name: (typeof DETECTOR_FLAGS)[number]) =>
+    String((values as Record<string, unknown>)[name] ?? builtInDefault(name))
+  let detector
+  try {
+    detector = {
+      maxP: probability('change-point-max-p', flag('change-point-max-p')),
+      minChange: parseFraction('change-point-min-change', flag('change-point-min-change')),
+      minRuns: integer('change-point-min-runs', flag('change-point-min-runs'), 1, 1000),
+    }
+  } catch (error) {
+    throw asFlagError(error)
+  }
+  const dataDir = path.join(path.resolve(dir), String(values['data-dir']), 'data')
+  if (!existsSync(dataDir))
+    throw new SettingsError(
+      `'${dir}' has no loadgate history (${path.join(dir, String(values['data-dir']), 'data')} is missing): ` +
+        'expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)',
+    )
+  const warn = (message: string) => process.stderr.write(`warning: ${message}\n`)
+  const shifts: Shift[] = []
+  for (const entry of (await readdir(dataDir, { withFileTypes: true })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue
+    const records = await readRunFiles(path.join(dataDir, entry.name, 'runs'), path.dirname(dataDir), warn)
+    const branch = values.branch ? String(values.branch) : mainBranch(records)
+    shifts.push(...watchHistory({ records, branch, thresholds: defaultThresholds(), detector }))
+  }
+  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}\n` : renderShiftTable(shifts))
+  return EXIT.ok
+}

@@ -1,0 +1,10 @@
+export { changePoints, DEFAULT_DETECTOR_OPTIONS, type DetectorOptions, type SeriesChangePoint } from './otava'
+export {
+  findShifts,
+  type Shift,
+  type ShiftRun,
+  type WatchedMetrics,
+  type MedianWithInterval,
+} from './history'
+export { runnerChange } from './runner'
+export { gatedMetrics, mainBranch, openShifts, watchHistory } from './watch'

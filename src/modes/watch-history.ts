@@ -1,0 +1,60 @@
+import { watchHistory } from '../decide/change-points'
+import type { BenchmarkSettings } from '../settings/types'
+import { readHistory } from '../store'
+import { errorMessage } from '../util/errors'
+import type { ModeRun } from './run'
+import { syncShiftIssues } from './shift-issues'
+
+/**
+ * `change-points: issue`: after a run is recorded, finds the lasting shifts in the benchmark's
+ * history of `branch` and keeps one issue per shift. Never fails the run: a missing token or
+ * permission is a warning naming what to grant.
+ */
+export async function watchRecordedHistory(
+  run: ModeRun,
+  bench: BenchmarkSettings,
+  branch: string,
+): Promise<void> {
+  const { settings, reporter, forge, context } = run
+  if (settings.changePoints.mode !== 'issue') return
+  if (!forge?.canPublish) {
+    reporter.warning(
+      'change-points: issue needs a token (github-token) that may write issues; no issue was filed',
+    )
+    return
+  }
+  await reporter.group(`loadgate ${bench.name}: change points`, async () => {
+    const records = await readHistory({
+      workspace: settings.workspace,
+      branch: settings.ghPagesBranch,
+      dataDir: settings.dataDir,
+      benchmark: bench.name,
+      onWarning: (message) => reporter.warning(message),
+    })
+    const shifts = watchHistory({
+      records,
+      branch,
+      thresholds: bench.thresholds,
+      detector: settings.changePoints,
+    })
+    reporter.info(`${bench.name}: ${shifts.length} change points in ${records.length} recorded runs`)
+    try {
+      const done = await syncShiftIssues({
+        forge,
+        shifts,
+        benchmark: bench.name,
+        minChange: settings.changePoints.minChange,
+        links: (shift) => ({
+          serverUrl: context.serverUrl,
+          repository: context.repository,
+          dashboard: forge.dashboardUrl(settings.dataDir, bench.name, shift.series),
+        }),
+      })
+      for (const line of done) reporter.info(`${bench.name}: ${line}`)
+    } catch (error) {
+      reporter.warning(
+        `change-points: could not update the shift issues (${errorMessage(error)}); record.yml needs 'issues: write' when change-points is issue`,
+      )
+    }
+  })
+}
