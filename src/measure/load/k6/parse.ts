@@ -89,6 +89,27 @@ export async function parseK6Output(
   file: string,
   options: { discardSeconds?: number } = {},
 ): Promise<ParsedTrial> {
+  return summarizeK6Output(await readK6Output(file, options))
+}
+
+/** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
+export interface K6Output {
+  series: Map<string, SeriesAccumulator>
+  custom: Map<string, CustomAccumulator>
+  iterations: number
+  droppedIterations: number
+  checks: { passes: number; fails: number }
+  /** The window throughput is counted over (see trialWindowSeconds). */
+  durationSeconds: number
+  /** Seconds between the first and last kept point: a counter's rate is over it. */
+  spanSeconds: number
+  points: number
+}
+
+export async function readK6Output(
+  file: string,
+  options: { discardSeconds?: number } = {},
+): Promise<K6Output> {
   const discardMs = (options.discardSeconds ?? 0) * 1000
   const series = new Map<string, SeriesAccumulator>()
   const byRawKey = new Map<string, SeriesAccumulator>()
@@ -182,6 +203,20 @@ export async function parseK6Output(
   const requests = [...series.values()].reduce((sum, acc) => sum + acc.requests, 0)
   const durationSeconds =
     requests > 1 && lastStart > firstStart ? trialWindowSeconds(firstStart, lastStart, requests) : spanSeconds
+  return {
+    series,
+    custom,
+    iterations,
+    droppedIterations: dropped,
+    checks,
+    durationSeconds,
+    spanSeconds,
+    points,
+  }
+}
+
+export function summarizeK6Output(output: K6Output): ParsedTrial {
+  const { series, custom, durationSeconds, spanSeconds } = output
   const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return {
     series: [
@@ -193,11 +228,11 @@ export async function parseK6Output(
     custom: [...custom.entries()]
       .filter(([, acc]) => acc.count > 0)
       .map(([name, acc]) => customTrial(withoutControlCharacters(name), acc, spanSeconds)),
-    iterations,
-    droppedIterations: dropped,
-    checks,
+    iterations: output.iterations,
+    droppedIterations: output.droppedIterations,
+    checks: output.checks,
     durationSeconds,
-    points,
+    points: output.points,
   }
 }
 
