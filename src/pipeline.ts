@@ -1,7 +1,9 @@
 import { createForge, type RunContext } from './forge'
 import { compareMode } from './modes/compare'
+import { mergeMode } from './modes/merge'
 import { recordMode } from './modes/record'
 import { reportMode } from './modes/report'
+import { segmentMode } from './modes/segment'
 import type { BenchmarkOutcome } from './modes/run'
 import type { Reporter } from './report/reporter'
 import type { BenchmarkSettings, Settings } from './settings/types'
@@ -24,5 +26,7 @@ export async function runBenchmark(
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'record') return recordMode(run, bench)
+  if (settings.mode === 'merge') return mergeMode(run, bench)
+  if (settings.segment) return segmentMode(run, bench)
   return compareMode(run, bench)
 }

@@ -44,7 +44,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, report or dashboard\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, report, merge or dashboard\n",
     )
     const noBase = cli('compare')
     assert.equal(noBase.status, 2)

@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { writeResults } from '../../src/model/results-file'
+import type { ResultsFile } from '../../src/model/types'
+import { makeResults } from './results-factory'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -35,4 +38,39 @@ export async function splitRecording(
     files.push(target)
   }
   return files
+}
+
+// A real k6 recording, split by request into the outputs three segment jobs would have written.
+export const SEGMENT_RECORDING = '__tests__/__fixtures__/k6/api-2s.json.gz'
+export const SEGMENT_ROUNDS = 2
+
+/** Three segment jobs' work-dirs (artifacts/segment-i/api/…) as the merge job downloads them. */
+export async function segmentDirs(
+  root: string,
+  change: (results: ResultsFile, index: number) => void = () => {},
+) {
+  const dirs: string[] = []
+  for (let index = 1; index <= 3; index++) {
+    const dir = path.join(root, 'artifacts', `loadgate-segment-${index}`, 'api')
+    await mkdir(dir, { recursive: true })
+    const results = makeResults({
+      rounds: SEGMENT_ROUNDS,
+      base: () => ({ p50: 1 }),
+      head: () => ({ p50: 1 }),
+    })
+    results.meta.segment = { index, count: 3 }
+    change(results, index)
+    await writeResults(path.join(dir, 'results.json'), results)
+    dirs.push(dir)
+  }
+  for (let round = 1; round <= SEGMENT_ROUNDS; round++) {
+    for (const arm of ['base', 'head']) {
+      const stem = `round-0${round}-${arm}`
+      const parts = await splitRecording(SEGMENT_RECORDING, 3, root, stem)
+      for (const [i, part] of parts.entries()) {
+        await rename(part, path.join(dirs[i]!, `${stem}.json.gz`))
+      }
+    }
+  }
+  return { root: path.join(root, 'artifacts'), dirs }
 }

@@ -17,6 +17,7 @@ import { settingFlags } from './flags'
 import { isPushOnly, pushOnlyCommand } from './push-only'
 import { asFlagError, usageError } from './args'
 import { dashboardCommand } from './dashboard-command'
+import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
 import { defaultWorkDir, startClean } from './work-dir'
@@ -198,13 +199,17 @@ export async function main(argv: string[]): Promise<number> {
         return await reportCommand(rest)
       case 'dashboard':
         return await dashboardCommand(rest)
+      case 'merge':
+        return await mergeCommand(rest)
       case undefined:
       case 'help':
       case '--help':
       case '-h':
         return printHelp('main')
       default:
-        throw new SettingsError(`Unknown command '${command}': expected compare, record, report or dashboard`)
+        throw new SettingsError(
+          `Unknown command '${command}': expected compare, record, report, merge or dashboard`,
+        )
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? '')

@@ -18,6 +18,11 @@ export interface TrialOutcome {
   scriptError?: string
 }
 
+/** Stem of a trial's raw output, unique within the benchmark's folder. */
+export function trialName(arm: Arm, phase: Phase, round: number): string {
+  return phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
+}
+
 /** One trial: the load backend drives one arm while the system under test reports its resource use. */
 export async function runTrial(
   load: LoadBackend,
@@ -25,7 +30,7 @@ export async function runTrial(
   plan: TrialPlan,
 ): Promise<TrialOutcome> {
   const { arm, phase, round } = plan
-  const name = phase === 'warmup' ? `warmup-${arm}` : `round-${String(round).padStart(2, '0')}-${arm}`
+  const name = trialName(arm, phase, round)
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
   const result = await load.runTrial({

@@ -6,9 +6,10 @@ import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import { boolean, fail, integer, oneOf, parseDuration, parseFailOn, parseFraction } from './values'
-import type { BaselineKind, Mode } from '../model/types'
+import type { BaselineKind } from '../model/types'
 import { targetFrom } from './target'
-import type { CommentMode, ReviewMode, Settings } from './types'
+import { segmentDirsFrom, segmentFrom } from './segment'
+import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
 export type InputReader = (name: string) => string
@@ -24,8 +25,8 @@ export interface SettingsContext {
   cwd?: string
 }
 
-function resolveMode(value: string, eventName: string): Mode {
-  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report'] as const)
+function resolveMode(value: string, eventName: string): RunMode {
+  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'merge'] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
   if (eventName === 'workflow_run') return 'report'
@@ -66,6 +67,13 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   })
 
   const seedText = value('seed')
+  const segment = segmentFrom(value('segment'), { mode, baseline, target: target.kind })
+  if (segment && !seedText)
+    fail(
+      'seed',
+      '',
+      `one fixed number shared by every segment job (segment is ${segment.index}/${segment.count})`,
+    )
   const reportFile = inputs['report-file'] ?? ''
   if (mode === 'report' && !reportFile)
     fail('report-file', '', 'the comparison artifact to report (mode: report)')
@@ -74,6 +82,10 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     mode,
     baseline,
     target,
+    segment,
+    segmentDirs: segmentDirsFrom(inputs['segment-dirs'] ?? '', mode).map((dir) =>
+      path.resolve(workspace, dir),
+    ),
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
     minRounds,

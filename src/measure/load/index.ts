@@ -1,5 +1,6 @@
 import type { BenchmarkSettings, Settings } from '../../settings/types'
 import type { LoadBackend } from './backend'
+import { executionSegmentArgs } from '../../settings/segment'
 import { createK6Backend } from './k6/backend'
 
 export type { LoadBackend, LoadSummary, LoadTrialRequest, LoadTrialResult } from './backend'
@@ -12,5 +13,6 @@ export function createLoadBackend(settings: Settings, bench: BenchmarkSettings, 
     version: settings.k6Version,
     discardSeconds: settings.discardSeconds,
     outDir,
+    segmentArgs: settings.segment ? executionSegmentArgs(settings.segment) : [],
   })
 }

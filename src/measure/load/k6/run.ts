@@ -10,6 +10,8 @@ export interface TrialRun {
   tags: Record<string, string>
   env: Record<string, string>
   timeoutMs: number
+  /** Further flags for `k6 run`: this machine's execution segment. */
+  args?: string[]
 }
 
 /** k6's exit code for an exception in the script's init code, setup() or teardown(). */
@@ -38,6 +40,7 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
     '',
     '--out',
     `json=${trial.outFile}`,
+    ...(trial.args ?? []),
     ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
     ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
     trial.script,
