@@ -24,6 +24,8 @@ const segmentInputs = {
   'base-url': 'https://base.preview.example.com',
   'head-url': 'https://pr-7.preview.example.com',
   seed: '42',
+  'min-rounds': '10',
+  'max-rounds': '10',
   segment: '2/3',
 }
 
@@ -80,6 +82,7 @@ describe('segment and merge settings', () => {
       'target: url',
     )
     oneLineError({ ...segmentInputs, seed: '' }, "Input 'seed'", 'every segment job')
+    oneLineError({ ...segmentInputs, 'max-rounds': '20' }, "Input 'max-rounds' is '20'", 'min-rounds (10)')
   })
 
   test('mode merge needs segment-dirs (one per line) and measures no arm', () => {

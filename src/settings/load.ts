@@ -68,6 +68,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
 
   const seedText = value('seed')
   const segment = segmentFrom(value('segment'), { mode, baseline, target: target.kind })
+  if (segment && maxRounds !== minRounds)
+    fail(
+      label('max-rounds'),
+      String(maxRounds),
+      `min-rounds (${minRounds}) with segment: the segment jobs cannot agree to extend the rounds`,
+    )
   if (segment && !seedText)
     fail(
       'seed',
