@@ -68,6 +68,28 @@ describe('merging the segment jobs of one run', () => {
       )
     }))
 
+  test('a trial whose segments did not run at the same time is invalid: the target never had the whole load', () =>
+    withRoot(async (root) => {
+      const artifacts = await segmentDirs(root, (results, index) => {
+        for (const trial of results.trials) trial.k6Seconds = 10
+        const late = results.trials.find((t) => t.round === 1 && t.arm === 'base')!
+        if (index === 3) late.startedAt = new Date(Date.parse(late.startedAt) + 8000).toISOString()
+        const slightlyLate = results.trials.find((t) => t.round === 2 && t.arm === 'base')!
+        if (index === 2)
+          slightlyLate.startedAt = new Date(Date.parse(slightlyLate.startedAt) + 2000).toISOString()
+      })
+      const merged = await mergeSegments(await readSegments([artifacts.root], 'api'))
+      const broken = merged.trials.filter((t) => !t.valid)
+      assert.deepEqual(
+        broken.map((t) => [t.round, t.arm]),
+        [[1, 'base']],
+      )
+      assert.match(
+        broken[0]!.invalidReason!,
+        /did not run together \(their starts are 8\.0 s apart, together for 2\.0 s of 10\.0 s\)/,
+      )
+    }))
+
   test("a segment's missing or corrupt raw output invalidates that trial only, naming the file", () =>
     withRoot(async (root) => {
       const artifacts = await segmentDirs(root)

@@ -81,6 +81,8 @@ async function mergeTrial(segments: readonly SegmentResults[], key: TrialKey): P
     k6Seconds: Math.max(0, ...ran.map((t) => t.k6Seconds ?? 0)),
   }
   if (problems.length > 0) return { ...base, invalidReason: problems.join('; ').slice(0, 2000) }
+  const apart = notTogether(ran)
+  if (apart) return { ...base, invalidReason: apart }
   const files = segments.map((s) => path.join(s.dir, `${trialName(key.arm, key.phase, key.round)}.json.gz`))
   try {
     for (const file of files) {
@@ -97,6 +99,30 @@ async function mergeTrial(segments: readonly SegmentResults[], key: TrialKey): P
       invalidReason: `a segment's k6 output cannot be read: ${errorMessage(error)}`.slice(0, 2000),
     }
   }
+}
+
+/** Share of the shortest segment that all segments must have run at the same time. */
+const MIN_OVERLAP = 0.5
+
+/**
+ * The segments only add up to the script's load where they ran at the same time: jobs that started
+ * far apart each put a fraction of the load on the target, and their merged latencies would
+ * describe a lighter load than the one the report names. Times are each machine's own clock.
+ */
+function notTogether(trials: readonly Trial[]): string {
+  const windows = trials.map((t) => {
+    const start = Date.parse(t.startedAt)
+    return { start, end: start + (t.k6Seconds ?? 0) * 1000 }
+  })
+  if (windows.some((w) => Number.isNaN(w.start) || w.end <= w.start)) return ''
+  const overlap = Math.min(...windows.map((w) => w.end)) - Math.max(...windows.map((w) => w.start))
+  const shortest = Math.min(...windows.map((w) => w.end - w.start))
+  if (overlap >= shortest * MIN_OVERLAP) return ''
+  const spread = (Math.max(...windows.map((w) => w.start)) - Math.min(...windows.map((w) => w.start))) / 1000
+  return (
+    `the segments did not run together (their starts are ${spread.toFixed(1)} s apart, together for ` +
+    `${Math.max(0, overlap / 1000).toFixed(1)} s of ${(shortest / 1000).toFixed(1)} s): the target never had the whole load`
+  )
 }
 
 function earliest(times: string[]): string {
