@@ -82,6 +82,11 @@ describe('segment and merge settings', () => {
       'target: url',
     )
     oneLineError({ ...segmentInputs, seed: '' }, "Input 'seed'", 'every segment job')
+    oneLineError(
+      { ...segmentInputs, 'head-url': '', deploy: './deploy.sh' },
+      "Input 'segment'",
+      'instead of deploy',
+    )
     oneLineError({ ...segmentInputs, 'max-rounds': '20' }, "Input 'max-rounds' is '20'", 'min-rounds (10)')
   })
 

@@ -67,7 +67,12 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   })
 
   const seedText = value('seed')
-  const segment = segmentFrom(value('segment'), { mode, baseline, target: target.kind })
+  const segment = segmentFrom(value('segment'), {
+    mode,
+    baseline,
+    target: target.kind,
+    deploy: target.kind === 'url' ? target.deploy : '',
+  })
   if (segment && maxRounds !== minRounds)
     fail(
       label('max-rounds'),

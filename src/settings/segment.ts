@@ -15,7 +15,7 @@ export const MAX_SEGMENTS = 64
 /** `i/N` → segment; only a rerun compare against deployed targets can be split over machines. */
 export function segmentFrom(
   text: string,
-  context: { mode: RunMode; baseline: BaselineKind; target: TargetKind },
+  context: { mode: RunMode; baseline: BaselineKind; target: TargetKind; deploy?: string },
 ): Segment | null {
   if (!text) return null
   const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text)
@@ -27,6 +27,12 @@ export function segmentFrom(
     fail('segment', text, 'mode compare with baseline rerun: segments are merged into one comparison')
   if (context.target !== 'url')
     fail('segment', text, "'target: url': every segment job must load the same deployed environments")
+  if (context.deploy)
+    fail(
+      'segment',
+      text,
+      'base-url and head-url instead of deploy: each segment job would deploy environments of its own',
+    )
   return { index, count }
 }
 
