@@ -17,12 +17,14 @@ import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/tes
 // workflows/distributed.yml under act: a matrix of 3 segment jobs, each running k6's execution
 // segment i/3 of the same seeded rounds against a real Compose stack of the example started here
 // as the "deployed" environment (base and head both), then the merge job, which downloads their
-// artifacts, merges and posts the verdict to the GitHub API double. Real k6, Docker and git.
+// artifacts, merges and posts the verdict to the GitHub API double. Real k6, Docker and git. The
+// jobs are not synchronised beyond starting together: 5-second trials keep their drift (about a
+// second here, three k6 on two cores) inside what the merge accepts as one load.
 
 const TOKEN = 'ghs_e2e_distributed_token'
 const OUTPUT = 'test-output/act'
-const RATE = 90
-const DURATION = '2s'
+const RATE = 60
+const DURATION = '5s'
 const prefix = `distributed${process.pid}`
 let stackDir: string
 let url: string
