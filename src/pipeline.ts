@@ -1,8 +1,10 @@
 import { createForge, type RunContext } from './forge'
 import { calibrateMode } from './modes/calibrate'
 import { compareMode } from './modes/compare'
+import { mergeMode } from './modes/merge'
 import { recordMode } from './modes/record'
 import { reportMode } from './modes/report'
+import { segmentMode } from './modes/segment'
 import type { BenchmarkOutcome } from './modes/run'
 import type { Reporter } from './report/reporter'
 import type { BenchmarkSettings, Settings } from './settings/types'
@@ -26,5 +28,7 @@ export async function runBenchmark(
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'record') return recordMode(run, bench)
   if (settings.mode === 'calibrate') return calibrateMode(run, bench)
+  if (settings.mode === 'merge') return mergeMode(run, bench)
+  if (settings.segment) return segmentMode(run, bench)
   return compareMode(run, bench)
 }

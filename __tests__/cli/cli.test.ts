@@ -44,7 +44,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, report, dashboard or history\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard or history\n",
     )
     const writeWithoutConfig = cli('calibrate', '--write')
     assert.equal(writeWithoutConfig.status, 2)

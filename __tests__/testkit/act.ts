@@ -49,15 +49,29 @@ export async function packAction(
  */
 export async function workflowForTest(
   name: string,
-  overrides: { inputs?: Record<string, string>; k6Env?: Record<string, string> },
+  overrides: {
+    inputs?: Record<string, string>
+    k6Env?: Record<string, string>
+    /** Override every loadgate step (one per job), not only the first. */
+    everyStep?: boolean
+  },
 ): Promise<string> {
   const doc = parseDocument(await readFile(path.join('workflows', name), 'utf8'))
   const steps = Object.keys((doc.toJS() as { jobs: Record<string, unknown> }).jobs).flatMap((job) => {
     const list = doc.getIn(['jobs', job, 'steps']) as { items: YAMLMap[] }
     return list.items
   })
-  const step = steps.find((s) => String(s.get('uses')).startsWith('loadgate/loadgate@'))
-  if (!step) throw new Error(`workflows/${name} has no loadgate step`)
+  const loadgateSteps = steps.filter((s) => String(s.get('uses')).startsWith('loadgate/loadgate@'))
+  if (loadgateSteps.length === 0) throw new Error(`workflows/${name} has no loadgate step`)
+  for (const step of overrides.everyStep ? loadgateSteps : loadgateSteps.slice(0, 1))
+    overrideStep(step, overrides)
+  return doc.toString()
+}
+
+function overrideStep(
+  step: YAMLMap,
+  overrides: { inputs?: Record<string, string>; k6Env?: Record<string, string> },
+): void {
   for (const [key, value] of Object.entries(overrides.inputs ?? {})) step.setIn(['with', key], value)
   if (overrides.k6Env) {
     const env = new Map<string, string>()
@@ -68,7 +82,6 @@ export async function workflowForTest(
     for (const [key, value] of Object.entries(overrides.k6Env)) env.set(key, value)
     step.setIn(['with', 'k6-env'], [...env].map(([k, v]) => `${k}=${v}\n`).join(''))
   }
-  return doc.toString()
 }
 
 export interface ActRun {

@@ -13,6 +13,7 @@ Usage:
   loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
   loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
+  loadgate merge DIR... [--out DIR] [--json]           merge the outputs of segment jobs (segment: i/N) and decide
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
   loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
 
@@ -59,6 +60,12 @@ Output:
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the
 results.json of a compare run, as a table.`,
+  merge: () => `loadgate merge DIR... [--out DIR] [--fail-on VERDICTS] [--json]
+
+Reads the work-dirs of the jobs that ran one load in segments ('segment: i/N', e.g. the artifacts of a
+matrix), merges the raw k6 requests of every (round, arm) into one trial, and prints the comparison
+under the thresholds the segments ran with. A round whose segments did not all succeed is invalid.
+Writes results.json, comparison.json and report.html per benchmark to --out (default loadgate-merged).`,
   dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault('data-dir')}]
 
 Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,

@@ -18,6 +18,7 @@ import { isPushOnly, pushOnlyCommand } from './push-only'
 import { asFlagError, usageError } from './args'
 import { dashboardCommand } from './dashboard-command'
 import { historyCommand } from './history-command'
+import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
 import { defaultWorkDir, startClean } from './work-dir'
@@ -216,6 +217,8 @@ export async function main(argv: string[]): Promise<number> {
         return await dashboardCommand(rest)
       case 'history':
         return await historyCommand(rest)
+      case 'merge':
+        return await mergeCommand(rest)
       case undefined:
       case 'help':
       case '--help':
@@ -223,7 +226,7 @@ export async function main(argv: string[]): Promise<number> {
         return printHelp('main')
       default:
         throw new SettingsError(
-          `Unknown command '${command}': expected compare, record, calibrate, report, dashboard or history`,
+          `Unknown command '${command}': expected compare, record, calibrate, merge, report, dashboard or history`,
         )
     }
   } catch (thrown) {

@@ -31,7 +31,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     benchmark: bench.name,
-    mode: settings.mode,
+    mode: settings.mode === 'merge' ? 'compare' : settings.mode,
     baseline: settings.baseline,
     meta: {
       ...options.meta,
@@ -42,6 +42,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       ...described,
       hashes: { k6Script, composeFile },
       seed: settings.seed,
+      ...(settings.segment ? { segment: settings.segment } : {}),
     },
     settings: {
       minRounds: settings.minRounds,

@@ -18,6 +18,13 @@ export interface TrialOutcome {
   scriptError?: string
 }
 
+/** Stem of a trial's raw output, unique within the benchmark's folder. */
+export function trialName(arm: Arm, phase: Phase, round: number): string {
+  const roundName = `round-${String(round).padStart(2, '0')}-${arm}`
+  // A warm-up of a recreated instance carries the round it precedes; the first one is round 0.
+  return phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
+}
+
 /** One trial: the load backend drives one arm while the system under test reports its resource use. */
 export async function runTrial(
   load: LoadBackend,
@@ -25,9 +32,7 @@ export async function runTrial(
   plan: TrialPlan,
 ): Promise<TrialOutcome> {
   const { arm, phase, round } = plan
-  const roundName = `round-${String(round).padStart(2, '0')}-${arm}`
-  // A warm-up of a recreated instance carries the round it precedes; the first one is round 0.
-  const name = phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
+  const name = trialName(arm, phase, round)
   const measured = instance.instance
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()

@@ -139,6 +139,11 @@ export const runMetaSchema = z.object({
   seed: finite,
   /** target url: where each arm ran (scheme, host and path; never credentials or a query). */
   targets: z.object({ base: text(2000).optional(), head: text(2000).optional() }).optional(),
+  /** segment i/N: this run measured one of N execution segments of the load, to be merged. */
+  segment: z
+    .object({ index: z.number().int().min(1), count: z.number().int().min(2) })
+    .refine((s) => s.index <= s.count, 'a segment index at most the count')
+    .optional(),
 })
 export type RunMeta = z.infer<typeof runMetaSchema>
 

@@ -21,8 +21,18 @@ import { storedBaseline } from './stored-baseline'
 
 /** `mode: compare`: base and head measured here, interleaved (or head against stored runs), then reported. */
 export async function compareMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
-  const { context, reporter } = run
   const { resultsPath, comparison } = await measureAndDecide(run, bench)
+  return reportComparison(run, bench, resultsPath, comparison)
+}
+
+/** A decided comparison: its artifact, job summary, and the comment, status and review. */
+export async function reportComparison(
+  run: ModeRun,
+  bench: BenchmarkSettings,
+  resultsPath: string,
+  comparison: Comparison,
+): Promise<BenchmarkOutcome> {
+  const { context, reporter } = run
   comparison.resultsFile = resultsPath
   await attachNoiseFloor(run, bench, comparison)
   const comparisonPath = path.join(path.dirname(resultsPath), 'comparison.json')

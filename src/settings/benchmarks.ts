@@ -6,9 +6,9 @@ import { builtInDefault, inputNamesIn } from './input-lookup'
 import type { InputName } from './inputs'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
 import { fail, integer, parseEnvLines, relativeTo } from './values'
-import type { MetricThreshold, Mode } from '../model/types'
+import type { MetricThreshold } from '../model/types'
 import type { TargetKind } from './target'
-import type { BenchmarkSettings } from './types'
+import type { BenchmarkSettings, RunMode } from './types'
 
 /** Where a benchmark's raw value came from, for the label an error names. */
 interface RawValue {
@@ -27,11 +27,11 @@ export function benchmarksFrom(
   config: ConfigFile,
   configFile: string,
   workspace: string,
-  mode: Mode,
+  mode: RunMode,
   target: TargetKind = 'compose',
 ): BenchmarkSettings[] {
   const needsScript = mode !== 'report'
-  const needsStack = needsScript && target === 'compose'
+  const needsStack = needsScript && mode !== 'merge' && target === 'compose'
   const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
   const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {
     const raw: Record<string, RawValue> = {}

@@ -54,7 +54,7 @@ const TABLE = [
       'compare (pull_request - base vs head in this job, the gate), record (push to the default branch - ' +
       'measure and store the run in gh-pages), report (workflow_run - post the result a fork PR uploaded), ' +
       'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
-      'or auto (chosen from the event).',
+      'merge (decide from the raw outputs of segment jobs, see segment) or auto (chosen from the event).',
     default: 'auto',
     scopes: ACTION_AND_FILE,
   },
@@ -73,6 +73,21 @@ const TABLE = [
     scopes: ACTION_AND_FILE,
   },
   ...TARGET_INPUTS,
+  {
+    name: 'segment',
+    description:
+      'target url - i/N: this job runs segment i of N of the load (k6 execution segments), for a matrix of N ' +
+      'jobs on N machines; it measures and keeps its raw k6 outputs in work-dir for a mode merge job, and ' +
+      'decides nothing itself. Every job needs the same seed (see workflows/distributed.yml).',
+    scopes: ACTION_AND_FILE,
+  },
+  {
+    name: 'segment-dirs',
+    description:
+      'mode merge - folders (one per line) holding the work-dir of every segment job, e.g. the downloaded ' +
+      'artifacts; each is searched for results.json files.',
+    scopes: ACTION_ONLY,
+  },
   {
     name: 'prepare',
     description:

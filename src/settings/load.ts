@@ -16,10 +16,11 @@ import {
   parseFreshInstances,
   probability,
 } from './values'
-import type { BaselineKind, Mode } from '../model/types'
+import type { BaselineKind } from '../model/types'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
-import type { CommentMode, ReviewMode, Settings } from './types'
+import { segmentDirsFrom, segmentFrom } from './segment'
+import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
 export type InputReader = (name: string) => string
@@ -35,8 +36,8 @@ export interface SettingsContext {
   cwd?: string
 }
 
-function resolveMode(value: string, eventName: string): Mode {
-  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'calibrate'] as const)
+function resolveMode(value: string, eventName: string): RunMode {
+  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'calibrate', 'merge'] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
   if (eventName === 'workflow_run') return 'report'
@@ -78,6 +79,24 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
   })
 
   const seedText = value('seed')
+  const segment = segmentFrom(value('segment'), {
+    mode,
+    baseline,
+    target: target.kind,
+    deploy: target.kind === 'url' ? target.deploy : '',
+  })
+  if (segment && maxRounds !== minRounds)
+    fail(
+      label('max-rounds'),
+      String(maxRounds),
+      `min-rounds (${minRounds}) with segment: the segment jobs cannot agree to extend the rounds`,
+    )
+  if (segment && !seedText)
+    fail(
+      'seed',
+      '',
+      `one fixed number shared by every segment job (segment is ${segment.index}/${segment.count})`,
+    )
   const reportFile = inputs['report-file'] ?? ''
   if (mode === 'report' && !reportFile)
     fail('report-file', '', 'the comparison artifact to report (mode: report)')
@@ -86,6 +105,10 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     mode,
     baseline,
     target,
+    segment,
+    segmentDirs: segmentDirsFrom(inputs['segment-dirs'] ?? '', mode).map((dir) =>
+      path.resolve(workspace, dir),
+    ),
     baseRef: value('base-ref'),
     k6Version: value('k6-version').replace(/^v/, ''),
     load,

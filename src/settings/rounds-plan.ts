@@ -1,10 +1,11 @@
 import { planReach, smallestGatedFamily } from '../decide/plan'
-import type { FailOn, Mode } from '../model/types'
+import type { FailOn } from '../model/types'
+import type { RunMode } from './run-mode'
 import type { BenchmarkSettings } from './types'
 import { fail } from './values'
 
 export interface RoundsPlan {
-  mode: Mode
+  mode: RunMode
   /** The raw `baseline` input: a stored baseline is one look of head trials, not rounds of pairs. */
   baseline: string
   minRounds: number
@@ -19,7 +20,12 @@ export interface RoundsPlan {
  * absolute target blocks without significance, so a plan with one can always block.
  */
 export function checkRoundsPlan(plan: RoundsPlan): void {
-  if (plan.mode !== 'compare' || plan.baseline === 'stored' || !plan.failOn.includes('REGRESSION')) return
+  if (
+    (plan.mode !== 'compare' && plan.mode !== 'merge') ||
+    plan.baseline === 'stored' ||
+    !plan.failOn.includes('REGRESSION')
+  )
+    return
   for (const benchmark of plan.benchmarks) {
     if (benchmark.thresholds.some((t) => t.gate && t.target)) continue
     const family = smallestGatedFamily(benchmark.thresholds)

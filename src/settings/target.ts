@@ -1,4 +1,5 @@
-import type { Arm, BaselineKind, Mode } from '../model/types'
+import type { Arm, BaselineKind } from '../model/types'
+import type { RunMode } from './run-mode'
 import { SettingsError } from '../util/errors'
 import { fail, oneOf, parseDuration } from './values'
 
@@ -26,13 +27,13 @@ type TargetValue = (
 ) => string
 
 /** The arms a run measures: both for a rerun comparison, the head alone against stored runs or to record. */
-function measuredArms(mode: Mode, baseline: BaselineKind): Arm[] {
-  if (mode === 'report') return []
+function measuredArms(mode: RunMode, baseline: BaselineKind): Arm[] {
+  if (mode === 'report' || mode === 'merge') return []
   if (mode === 'calibrate') return ['base', 'head']
   return mode === 'record' || baseline === 'stored' ? ['head'] : ['base', 'head']
 }
 
-export function targetFrom(value: TargetValue, mode: Mode, baseline: BaselineKind): TargetSettings {
+export function targetFrom(value: TargetValue, mode: RunMode, baseline: BaselineKind): TargetSettings {
   const arms = measuredArms(mode, baseline)
   const kind = oneOf<TargetKind>('target', value('target'), ['compose', 'url'])
   if (kind === 'compose') {

@@ -1,5 +1,9 @@
-import type { BaselineKind, FailOn, FreshInstances, MetricThreshold, Mode } from '../model/types'
+import type { BaselineKind, FailOn, FreshInstances, MetricThreshold } from '../model/types'
 import type { LoadSettings } from './load-backend'
+
+export type { RunMode } from './run-mode'
+import type { RunMode } from './run-mode'
+import type { Segment } from './segment'
 import type { TargetSettings } from './target'
 
 /** The validated settings of one run, read once from the inputs (or CLI flags) and loadgate.yml. */
@@ -32,10 +36,14 @@ export interface ChangePointSettings {
 }
 
 export interface Settings {
-  mode: Mode
+  mode: RunMode
   baseline: BaselineKind
   /** Where the arms run: Compose stacks here, or deployed environments (`target: url`). */
   target: TargetSettings
+  /** This job's share of the load (`segment: i/N`); null runs all of it. */
+  segment: Segment | null
+  /** mode merge: the folders the segment jobs' work-dirs were downloaded to. */
+  segmentDirs: string[]
   /** Explicit base ref; empty means the PR's merge-base with its base branch. */
   baseRef: string
   k6Version: string

@@ -1,5 +1,6 @@
 import type { BenchmarkSettings, Settings } from '../../settings/types'
 import type { LoadBackend } from './backend'
+import { executionSegmentArgs } from '../../settings/segment'
 import { createK6Backend } from './k6/backend'
 import { createK6OperatorBackend } from './k6-operator/backend'
 import { createKubectl } from './k6-operator/kubectl'
@@ -28,5 +29,6 @@ export function createLoadBackend(settings: Settings, bench: BenchmarkSettings, 
     version: settings.k6Version,
     discardSeconds: settings.discardSeconds,
     outDir,
+    segmentArgs: settings.segment ? executionSegmentArgs(settings.segment) : [],
   })
 }

@@ -2,16 +2,15 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { parseK6Output, type ParsedTrial } from '../k6/parse'
+import { parseK6Segments } from '../k6/merge'
+import type { ParsedTrial } from '../k6/parse'
 
 /**
  * The one place the runners' outputs meet the segment merge of `mode: merge`: every runner ran one
- * execution segment of the same trial, and the trial is the union of their raw requests.
- * Same signature as the segment merge (files of one trial → one parsed trial), so it can be wired
- * to it in one line. Until then the runners' gzip files are joined into one multi-member gzip
- * (`into`, which is also the trial's raw output) and parsed as one k6 output: every request of
- * every runner, percentiles over their union. The parser counts the trial (and `discardSeconds`)
- * from the first point it reads, so the earliest-starting runner's file goes first.
+ * execution segment of the same trial, and the trial is the union of their raw requests, merged by
+ * the same code (parseK6Segments: each runner's discard window from its own start, percentiles
+ * over the union). The runners' gzip files are also joined into one multi-member gzip (`into`, the
+ * trial's raw output), earliest-starting runner first.
  */
 export async function mergeSegments(
   files: readonly string[],
@@ -24,7 +23,7 @@ export async function mergeSegments(
   await new Promise<void>((resolve, reject) =>
     out.end((error?: Error | null) => (error ? reject(error) : resolve())),
   )
-  return parseK6Output(options.into, { discardSeconds: options.discardSeconds ?? 0 })
+  return parseK6Segments(files, { discardSeconds: options.discardSeconds ?? 0 })
 }
 
 /** The time of a k6 output's first point (k6 writes the VU count at the start); Infinity if none. */

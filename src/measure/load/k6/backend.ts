@@ -16,6 +16,8 @@ export interface K6Options {
   version: string
   discardSeconds: number
   outDir: string
+  /** Flags that pick this machine's execution segment; none runs the whole load. */
+  segmentArgs?: string[]
 }
 
 export function createK6Backend(options: K6Options): LoadBackend {
@@ -46,6 +48,7 @@ class K6Backend implements LoadBackend {
       tags: { loadgate_arm: request.arm, loadgate_round: String(request.round) },
       env: request.env,
       timeoutMs: TRIAL_TIMEOUT_MS,
+      args: this.options.segmentArgs,
     })
     const seconds = (performance.now() - started) / 1000
     let parseError = ''

@@ -2,7 +2,9 @@ import { forEachLine } from './lines'
 import { newPointScan, scanName, scanPoint } from './scan'
 import {
   newCustomAccumulator,
+  summarizeK6Output,
   TrialAccumulator,
+  type K6Output,
   type ParsedTrial,
   type PointKind,
   type RequestTags,
@@ -10,7 +12,13 @@ import {
 import type { CustomAccumulator } from './summarize'
 import type { CustomMetricType } from '../../../model/types'
 
-export { requestFailed, seriesKey, type ParsedTrial } from './trial-accumulator'
+export {
+  requestFailed,
+  seriesKey,
+  summarizeK6Output,
+  type K6Output,
+  type ParsedTrial,
+} from './trial-accumulator'
 
 /** k6's own metrics; any other declared metric is the script's custom metric. */
 const BUILTIN_METRICS = new Set([
@@ -105,6 +113,14 @@ export async function parseK6Output(
   file: string,
   options: { discardSeconds?: number; scan?: boolean } = {},
 ): Promise<ParsedTrial> {
+  return summarizeK6Output(await readK6Output(file, options))
+}
+
+/** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
+export async function readK6Output(
+  file: string,
+  options: { discardSeconds?: number; scan?: boolean } = {},
+): Promise<K6Output> {
   const metrics = new ReadMetrics()
   const trial = new TrialAccumulator((options.discardSeconds ?? 0) * 1000, metrics.custom)
   const tagCache = new Map<string, RequestTags>()
@@ -155,7 +171,7 @@ export async function parseK6Output(
     }
     parsed(line)
   })
-  return trial.result()
+  return trial.output()
 }
 
 function metricOf(line: string): string {

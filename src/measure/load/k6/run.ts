@@ -10,6 +10,8 @@ export interface TrialRun {
   tags: Record<string, string>
   env: Record<string, string>
   timeoutMs: number
+  /** Further flags for `k6 run`: this machine's execution segment. */
+  args?: string[]
 }
 
 /**
@@ -80,6 +82,7 @@ export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs'>): string[] 
     SYSTEM_TAGS.join(','),
     '--out',
     `json=${trial.outFile}`,
+    ...(trial.args ?? []),
     ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
     ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
     trial.script,

@@ -24,6 +24,20 @@ export interface ParsedTrial {
   points: number
 }
 
+/** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
+export interface K6Output {
+  series: Map<string, SeriesAccumulator>
+  custom: Map<string, CustomAccumulator>
+  iterations: number
+  droppedIterations: number
+  checks: { passes: number; fails: number }
+  /** The window throughput is counted over (see trialWindowSeconds). */
+  durationSeconds: number
+  /** Seconds between the first and last kept point: a counter's rate is over it. */
+  spanSeconds: number
+  points: number
+}
+
 /** What a request point's tags decide: its series, its status and whether it failed. */
 export interface RequestTags {
   series: SeriesAccumulator
@@ -146,30 +160,48 @@ export class TrialAccumulator {
     return acc
   }
 
-  result(): ParsedTrial {
+  output(): K6Output {
     const spanSeconds = this.keptLast > this.keptFirst ? (this.keptLast - this.keptFirst) / 1000 : 0
     const requests = [...this.series.values()].reduce((sum, acc) => sum + acc.requests, 0)
     const durationSeconds =
       requests > 1 && this.lastStart > this.firstStart
         ? trialWindowSeconds(this.firstStart, this.lastStart, requests)
         : spanSeconds
-    const perSeries = [...this.series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return {
-      series: [
-        ...(perSeries.length > 0
-          ? [seriesTrial(ALL_REQUESTS, combine(perSeries.map(([, acc]) => acc)), durationSeconds)]
-          : []),
-        ...perSeries.map(([key, acc]) => seriesTrial(key, acc, durationSeconds)),
-      ],
-      custom: [...this.custom.entries()]
-        .filter(([, acc]) => acc.count > 0)
-        .map(([name, acc]) => customTrial(withoutControlCharacters(name), acc, spanSeconds)),
+      series: this.series,
+      custom: this.custom,
       iterations: this.iterations,
       droppedIterations: this.dropped,
       checks: this.checks,
       durationSeconds,
+      spanSeconds,
       points: this.points,
     }
+  }
+
+  result(): ParsedTrial {
+    return summarizeK6Output(this.output())
+  }
+}
+
+export function summarizeK6Output(output: K6Output): ParsedTrial {
+  const { series, custom, durationSeconds, spanSeconds } = output
+  const perSeries = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return {
+    series: [
+      ...(perSeries.length > 0
+        ? [seriesTrial(ALL_REQUESTS, combine(perSeries.map(([, acc]) => acc)), durationSeconds)]
+        : []),
+      ...perSeries.map(([key, acc]) => seriesTrial(key, acc, durationSeconds)),
+    ],
+    custom: [...custom.entries()]
+      .filter(([, acc]) => acc.count > 0)
+      .map(([name, acc]) => customTrial(withoutControlCharacters(name), acc, spanSeconds)),
+    iterations: output.iterations,
+    droppedIterations: output.droppedIterations,
+    checks: output.checks,
+    durationSeconds,
+    points: output.points,
   }
 }
 
