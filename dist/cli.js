@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
+  BENCHMARK_NAME,
   NO_CONFIG_FILE,
   builtInDefault,
   checkPushAccess,
   compareResults,
   comparisonSchema,
+  defaultThresholds,
   describeInput,
   escapeHtml,
   findInvalidReasons,
@@ -14,38 +16,56 @@ import {
   formatInterval,
   formatValue,
   inputsIn,
+  intervalTitle,
   loadSettings,
+  mainBranch,
+  mergeSegments,
   metricLabel,
   parseDataDir,
   parseRunFile,
+  readCalibration,
   readComparisonArtifact,
   readConfig,
   readRunContext,
+  readRunFiles,
+  readSegments,
+  renderCalibrationText,
+  renderShiftTable,
   renderSummary,
   resultsFileSchema,
   runBenchmark,
+  segmentBenchmarks,
   seriesLabel,
   storeRun,
-  toRunRecord
-} from "./chunks/chunk-56NC4KVU.js";
+  thinSeries,
+  thinSeriesText,
+  toRunRecord,
+  watchHistory,
+  writeComparisonArtifact,
+  writeResults
+} from "./chunks/chunk-7W7VNIDK.js";
 import {
   Git,
   LoadgateError,
   SettingsError,
+  __toESM,
   cleanupAll,
   errorMessage,
   installSignalHandlers,
   integer,
   parseFailOn,
+  parseFraction,
+  probability,
+  require_dist,
   stopRun,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-I5JUNNVR.js";
+} from "./chunks/chunk-LM6PTIN6.js";
 
 // src/cli/index.ts
-import { parseArgs as parseArgs4 } from "node:util";
+import { parseArgs as parseArgs6 } from "node:util";
 import { rm as rm2 } from "node:fs/promises";
-import path8 from "node:path";
+import path11 from "node:path";
 import os2 from "node:os";
 
 // src/cli/flags.ts
@@ -1768,7 +1788,9 @@ function renderTerminal(comparison, options) {
     for (const reason of comparison.invalid) lines.push(`  - ${withoutControlCharacters(reason.message)}`);
     lines.push("");
   }
-  const rows = [["series", "metric", "base", "head", "change", "95% CI", "verdict"]];
+  const rows = [
+    ["series", "metric", "base", "head", "change", intervalTitle(comparison), "verdict"]
+  ];
   const verdicts = [""];
   for (const series of comparison.series) {
     series.metrics.forEach((m, i) => {
@@ -1804,6 +1826,8 @@ function renderTerminal(comparison, options) {
       )
     );
   }
+  for (const { series, size } of thinSeries(comparison))
+    lines.push(`  i ${thinSeriesText(withoutControlCharacters(seriesLabel(series)), size)}`);
   return lines.join("\n");
 }
 
@@ -1816,8 +1840,11 @@ var HELP = {
 Usage:
   loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
   loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
+  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
+  loadgate merge DIR... [--out DIR] [--json]           merge the outputs of segment jobs (segment: i/N) and decide
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
+  loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
 
 Run 'loadgate COMMAND --help' for a command's options.
 
@@ -1844,13 +1871,45 @@ ${settingsHelp()}
 Pushing a run that was measured but could not be pushed (nothing is measured):
   --push-only FILE  the run file the failed record saved (or that run's results.json); takes
                     --gh-pages-branch, --data-dir, --retention and --config as above`,
+  calibrate: () => `loadgate calibrate [--write] [--json] [settings]
+
+Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and prints,
+per gated series and metric, the noise floor (1.4826 \xD7 MAD of the per-round differences), the smallest
+change the configured plan (min-rounds, max-rounds, thresholds) detects with 90% power at its first
+look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect.
+Refuses a working tree with uncommitted changes: only one arm would have them.
+
+${SETTINGS_HEADING}
+${settingsHelp()}
+Output:
+  --json            print one JSON array (a calibration per benchmark) instead of the tables
+  --write           put the suggested min-rounds and max-rounds into the --config file, keeping its
+                    other settings and comments`,
   report: () => `loadgate report FILE [--json]
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the
 results.json of a compare run, as a table.`,
+  merge: () => `loadgate merge DIR... [--out DIR] [--fail-on VERDICTS] [--json]
+
+Reads the work-dirs of the jobs that ran one load in segments ('segment: i/N', e.g. the artifacts of a
+matrix), merges the raw k6 requests of every (round, arm) into one trial, and prints the comparison
+under the thresholds the segments ran with. A round whose segments did not all succeed is invalid.
+Writes results.json, comparison.json and report.html per benchmark to --out (default loadgate-merged).`,
   dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault("data-dir")}]
 
-Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`
+Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,
+  history: () => `loadgate history DIR [--json] [--branch B] [--data-dir ${builtInDefault("data-dir")}]
+
+Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per benchmark,
+series and gated metric (the default thresholds: p50 and p95 per endpoint, throughput of all requests).
+Each shift names the last run before it and the first after it, and says "environment changed" when
+the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
+
+  --branch B                      runs of this branch only (default: the branch with the most runs)
+  --json                          print the shifts as one JSON array
+  --change-point-max-p P          largest p-value of a change point (default ${builtInDefault("change-point-max-p")})
+  --change-point-min-change X     smallest relative change (default ${builtInDefault("change-point-min-change")})
+  --change-point-min-runs N       runs needed on each side (default ${builtInDefault("change-point-min-runs")})`
 };
 function helpText(command) {
   return (HELP[command] ?? HELP.main)();
@@ -1887,8 +1946,17 @@ async function uncommittedFiles(root, workDir) {
   const untracked = await git.run(["ls-files", "--others", "--exclude-standard", "--", ".", ...exclude]);
   return [.../* @__PURE__ */ new Set([...changed.split("\n"), ...untracked.split("\n")])].filter(Boolean);
 }
+function dirtyMessage(command, sha, files) {
+  return command === "record" ? dirtyRecordMessage(sha, files) : dirtyCalibrateMessage(sha, files);
+}
+function shownFiles(files) {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? `, \u2026 (${files.length} files)` : "");
+}
+function dirtyCalibrateMessage(sha, files) {
+  return `calibrate measures commit ${sha.slice(0, 12)} against itself, but the working tree has uncommitted changes (${shownFiles(files)}) that only one arm would see: commit or stash them (git stash -u) first`;
+}
 function dirtyRecordMessage(sha, files) {
-  const shown = files.slice(0, 3).join(", ") + (files.length > 3 ? `, \u2026 (${files.length} files)` : "");
+  const shown = shownFiles(files);
   return `record stores the run under commit ${sha.slice(0, 12)}, but the working tree has uncommitted changes (${shown}): commit or stash them (git stash -u) first, or measure them with 'loadgate compare'`;
 }
 
@@ -1969,9 +2037,112 @@ async function dashboardCommand(args) {
   return EXIT.ok;
 }
 
+// src/cli/history-command.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path7 from "node:path";
+import { parseArgs as parseArgs3 } from "node:util";
+var DETECTOR_FLAGS = ["change-point-max-p", "change-point-min-change", "change-point-min-runs"];
+async function historyCommand(args) {
+  const { values, positionals } = parseArgs3({
+    args,
+    allowPositionals: true,
+    options: {
+      "data-dir": { type: "string", default: builtInDefault("data-dir") },
+      branch: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+      ...Object.fromEntries(DETECTOR_FLAGS.map((name) => [name, { type: "string" }]))
+    }
+  });
+  if (values.help) return printHelp("history");
+  const dir = positionals[0];
+  if (!dir) throw new SettingsError("Argument DIR is missing: expected a checkout of the gh-pages branch");
+  const flag = (name) => String(values[name] ?? builtInDefault(name));
+  let detector;
+  try {
+    detector = {
+      maxP: probability("change-point-max-p", flag("change-point-max-p")),
+      minChange: parseFraction("change-point-min-change", flag("change-point-min-change")),
+      minRuns: integer("change-point-min-runs", flag("change-point-min-runs"), 1, 1e3)
+    };
+  } catch (error) {
+    throw asFlagError(error);
+  }
+  const dataDir = path7.join(path7.resolve(dir), String(values["data-dir"]), "data");
+  if (!existsSync2(dataDir))
+    throw new SettingsError(
+      `'${dir}' has no loadgate history (${path7.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
+    );
+  const warn = (message) => process.stderr.write(`warning: ${message}
+`);
+  const shifts = [];
+  for (const entry of (await readdir(dataDir, { withFileTypes: true })).sort(
+    (a, b) => a.name.localeCompare(b.name)
+  )) {
+    if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue;
+    const records = await readRunFiles(path7.join(dataDir, entry.name, "runs"), path7.dirname(dataDir), warn);
+    const branch = values.branch ? String(values.branch) : mainBranch(records);
+    shifts.push(...watchHistory({ records, branch, thresholds: defaultThresholds(), detector }));
+  }
+  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}
+` : renderShiftTable(shifts));
+  return EXIT.ok;
+}
+
+// src/cli/merge-command.ts
+import { mkdir } from "node:fs/promises";
+import path8 from "node:path";
+import { parseArgs as parseArgs4 } from "node:util";
+var SOURCE = "Argument DIR";
+async function mergeCommand(args) {
+  const { values, positionals } = parseArgs4({
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: "string", default: "loadgate-merged" },
+      "fail-on": { type: "string", default: builtInDefault("fail-on") },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false }
+    }
+  });
+  if (values.help) return printHelp("merge");
+  if (positionals.length === 0)
+    throw new SettingsError(
+      "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
+    );
+  const failOn = parseFailOn(String(values["fail-on"]));
+  const dirs = positionals.map((dir) => path8.resolve(dir));
+  const benchmarks = await segmentBenchmarks(dirs, SOURCE);
+  if (benchmarks.length === 0)
+    throw new LoadgateError(
+      `${positionals.join(", ")} holds no segment results: expected the work-dirs of 'segment: i/N' jobs`
+    );
+  const comparisons = [];
+  for (const benchmark of benchmarks) {
+    const results = await mergeSegments(await readSegments(dirs, benchmark, SOURCE));
+    const dir = path8.resolve(String(values.out), benchmark);
+    await mkdir(dir, { recursive: true });
+    const resultsFile = path8.join(dir, "results.json");
+    await writeResults(resultsFile, results);
+    const comparison = { ...compareResults(results, { failOn }), resultsFile };
+    await writeComparisonArtifact(comparison, path8.join(dir, "comparison.json"));
+    const report = await writeHtmlReport(comparison, dir);
+    comparisons.push(comparison);
+    if (values.json) continue;
+    printComparison(comparison, false);
+    writeOut(`results: ${resultsFile}
+report:  ${report}
+`);
+  }
+  if (values.json) writeOut(`${JSON.stringify(comparisons, null, 2)}
+`);
+  return comparisons.some((c) => c.blocking) ? EXIT.blocked : EXIT.ok;
+}
+
 // src/cli/report-command.ts
 import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
-import { parseArgs as parseArgs3 } from "node:util";
+import { parseArgs as parseArgs5 } from "node:util";
 var MAX_FILE_BYTES = 20 * 1024 * 1024;
 var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
 async function readReportInput(file) {
@@ -2012,7 +2183,7 @@ async function readJson(file) {
   }
 }
 async function reportCommand(args) {
-  const { values, positionals } = parseArgs3({
+  const { values, positionals } = parseArgs5({
     args,
     allowPositionals: true,
     options: {
@@ -2033,17 +2204,95 @@ async function reportCommand(args) {
 
 // src/cli/work-dir.ts
 import { createHash } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir as mkdir2, rm } from "node:fs/promises";
 import os from "node:os";
-import path7 from "node:path";
+import path9 from "node:path";
 function defaultWorkDir(repositoryRoot) {
-  const name = path7.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
+  const name = path9.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
   const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
-  return path7.join(os.tmpdir(), `loadgate-${name}-${hash}`);
+  return path9.join(os.tmpdir(), `loadgate-${name}-${hash}`);
 }
 async function startClean(dir) {
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await mkdir2(dir, { recursive: true });
+}
+
+// src/cli/calibrate-output.ts
+import path10 from "node:path";
+
+// src/settings/write-suggestion.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile as readFile4, rename, writeFile as writeFile2 } from "node:fs/promises";
+var KEYS = { "min-rounds": "minRounds", "max-rounds": "maxRounds" };
+function withSuggestion(text, file, suggestion) {
+  const document = (0, import_yaml.parseDocument)(text, { keepSourceTokens: true });
+  if (document.errors.length > 0)
+    refuse(file, `it is not valid YAML (${document.errors[0].message.split("\n")[0]})`);
+  if (text.trim() !== "" && !(0, import_yaml.isMap)(document.contents))
+    refuse(file, "its top level is not a mapping of settings");
+  for (const [key, field] of Object.entries(KEYS)) {
+    const node = document.get(key, true);
+    if (node !== void 0 && !(0, import_yaml.isScalar)(node)) refuse(file, `its '${key}' is not a single value`);
+    if ((0, import_yaml.isScalar)(node)) node.value = suggestion[field];
+    else addBeforeBenchmarks(document, key, suggestion[field]);
+  }
+  return document.toString();
+}
+function addBeforeBenchmarks(document, key, value) {
+  if (!(0, import_yaml.isMap)(document.contents)) return void document.set(key, value);
+  const items = document.contents.items;
+  const at2 = items.findIndex((pair) => (0, import_yaml.isScalar)(pair.key) && pair.key.value === "benchmarks");
+  items.splice(at2 === -1 ? items.length : at2, 0, document.createPair(key, value));
+}
+async function readConfigText(file) {
+  try {
+    return await readFile4(file, "utf8");
+  } catch (error) {
+    return refuse(file, `it cannot be read (${errorMessage(error)})`);
+  }
+}
+async function assertUpdatable(file) {
+  withSuggestion(await readConfigText(file), file, { minRounds: 1, maxRounds: 1 });
+}
+async function writeSuggestion(file, suggestion) {
+  const updated = withSuggestion(await readConfigText(file), file, suggestion);
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile2(temporary, updated);
+  await rename(temporary, file);
+}
+function refuse(file, why) {
+  throw new SettingsError(
+    `Flag '--write' cannot update '${file}': ${why}; set min-rounds and max-rounds by hand`
+  );
+}
+
+// src/cli/calibrate-output.ts
+async function printCalibrations(outcomes, options) {
+  const calibrations = [];
+  for (const outcome of outcomes) {
+    const file = path10.join(path10.dirname(outcome.resultsFile), "calibration.json");
+    const calibration = await readCalibration(file, "calibration");
+    calibrations.push(calibration);
+    if (options.json) continue;
+    writeOut(`${renderCalibrationText(calibration)}
+`);
+    writeOut(`results: ${outcome.resultsFile}
+calibration: ${file}
+
+`);
+  }
+  if (options.json) writeOut(`${JSON.stringify(calibrations, null, 2)}
+`);
+  if (!options.write || calibrations.length === 0) return;
+  const suggestion = {
+    minRounds: Math.max(...calibrations.map((c) => c.suggestion.minRounds)),
+    maxRounds: Math.max(...calibrations.map((c) => c.suggestion.maxRounds))
+  };
+  await writeSuggestion(options.write, suggestion);
+  const line = `wrote min-rounds ${suggestion.minRounds}, max-rounds ${suggestion.maxRounds} into ${options.write}
+`;
+  if (options.json) process.stderr.write(line);
+  else writeOut(line);
 }
 
 // src/cli/index.ts
@@ -2078,11 +2327,11 @@ async function localContext(workspace, head) {
   };
 }
 async function measureCommand(command, args) {
-  const { values } = parseArgs4({
+  const refs = { base: { type: "string" }, head: { type: "string" } };
+  const { values } = parseArgs6({
     args,
     options: {
-      base: { type: "string" },
-      head: { type: "string" },
+      ...command === "calibrate" ? { write: { type: "boolean", default: false } } : refs,
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
       ...settingFlags()
@@ -2091,6 +2340,10 @@ async function measureCommand(command, args) {
   if (values.help) return printHelp(command);
   if (command === "compare" && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against");
+  if (values.write && !values.config)
+    throw new SettingsError(
+      "Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into"
+    );
   const cwd = process.cwd();
   const root = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`);
@@ -2119,18 +2372,24 @@ async function measureCommand(command, args) {
       () => loadSettings(read, { workspace, eventName: "local", defaultWorkDir: workDir, cwd })
     );
     const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir);
-    if (dirty.length > 0 && command === "record")
-      throw new SettingsError(dirtyRecordMessage(context.headSha, dirty));
+    if (dirty.length > 0 && command !== "compare")
+      throw new SettingsError(dirtyMessage(command, context.headSha, dirty));
     if (dirty.length > 0) {
       settings.headLabel = WORKING_TREE_LABEL;
       reporter.info(
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`
       );
     }
+    if (values.write) await assertUpdatable(path11.resolve(cwd, String(values.config)));
     if (settings.workDir === workDir) await startClean(workDir);
     const outcomes = [];
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter));
+    }
+    if (command === "calibrate") {
+      const config = values.write ? path11.resolve(cwd, String(values.config)) : "";
+      await printCalibrations(outcomes, { json, write: config });
+      return EXIT.ok;
     }
     await printOutcomes(command, outcomes, json);
     return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok;
@@ -2149,8 +2408,8 @@ async function printOutcomes(command, outcomes, json) {
   const comparisons = [];
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue;
-    const dir = path8.dirname(outcome.resultsFile);
-    const comparison = command === "compare" ? await readComparisonArtifact(path8.join(dir, "comparison.json")) : null;
+    const dir = path11.dirname(outcome.resultsFile);
+    const comparison = command === "compare" ? await readComparisonArtifact(path11.join(dir, "comparison.json")) : null;
     const report = comparison ? await writeHtmlReport(comparison, dir) : "";
     if (comparison) comparisons.push(comparison);
     if (json) continue;
@@ -2173,7 +2432,7 @@ async function resolveRef(root, ref, flag) {
 async function createWorktree(root, ref) {
   const git = new Git(root);
   const sha = await resolveRef(root, ref, "head");
-  const dir = path8.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
+  const dir = path11.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
   const remove = track({ kind: "worktree", id: dir, path: root }, async () => {
     await git.tryRun(["worktree", "remove", "--force", dir], { cleanup: true });
     await rm2(dir, { recursive: true, force: true });
@@ -2205,6 +2464,7 @@ async function main(argv) {
     switch (command) {
       case "compare":
       case "record":
+      case "calibrate":
         if (command === "record" && isPushOnly(rest))
           return await pushOnlyCommand(rest, terminalReporter(false));
         return await measureCommand(command, rest);
@@ -2212,13 +2472,19 @@ async function main(argv) {
         return await reportCommand(rest);
       case "dashboard":
         return await dashboardCommand(rest);
+      case "history":
+        return await historyCommand(rest);
+      case "merge":
+        return await mergeCommand(rest);
       case void 0:
       case "help":
       case "--help":
       case "-h":
         return printHelp("main");
       default:
-        throw new SettingsError(`Unknown command '${command}': expected compare, record, report or dashboard`);
+        throw new SettingsError(
+          `Unknown command '${command}': expected compare, record, calibrate, merge, report, dashboard or history`
+        );
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? "");

@@ -11,18 +11,18 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-YMCHYPKI.js";
+} from "./chunks/chunk-WRP3D7IR.js";
 import {
   loadSettings,
   readRunContext,
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-56NC4KVU.js";
+} from "./chunks/chunk-7W7VNIDK.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-I5JUNNVR.js";
+} from "./chunks/chunk-LM6PTIN6.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -36,13 +36,14 @@
 
   function parseFragment() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ''))
-    return { bench: params.get('bench'), series: params.get('series') }
+    return { bench: params.get('bench'), series: params.get('series'), shift: params.get('shift') }
   }
 
-  function setFragment(bench, series) {
+  function setFragment(bench, series, shift) {
     const params = new URLSearchParams()
     if (bench) params.set('bench', bench)
     if (series) params.set('series', series)
+    if (shift) params.set('shift', shift)
     history.replaceState(null, '', `#${params.toString()}`)
   }
 
@@ -124,6 +125,39 @@
     const span = max - min
     const widest = span > DAY ? 'Sep 30 00:00' : '00:00:00'
     return Math.ceil(textWidth(widest)) + 24
+  }
+
+  /** The size of a change, as labels show it: +18%, −4.2%. */
+  function signedPercent(change) {
+    const value = Math.abs(change) * 100
+    return `${change < 0 ? '−' : '+'}${value.toFixed(value >= 10 ? 0 : 1)}%`
+  }
+
+  /** Change points of a series drawn in this chart: latency charts show p50/p95 shifts, traffic charts throughput's. */
+  function bandsFor(key, kind) {
+    const metrics = kind === 'latency' ? ['p50', 'p95', 'p99'] : ['throughput', 'error_rate']
+    return (state.data.shifts || []).filter((s) => s.series === key && metrics.includes(s.metric))
+  }
+
+  /** Draws each change point as a shaded band from the last run before it to the first after, with its size. */
+  function bandHook(bands) {
+    return (u) => {
+      const ctx = u.ctx
+      const { top, height } = u.bbox
+      ctx.save()
+      ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`
+      bands.forEach((band, i) => {
+        const left = u.valToPos(band.from, 'x', true)
+        const right = u.valToPos(band.to, 'x', true)
+        const color = band.environmentChanged ? css('--muted') : band.worse ? css('--bad') : css('--p50')
+        ctx.fillStyle = color + '40'
+        ctx.fillRect(left, top, Math.max(right - left, 2 * devicePixelRatio), height)
+        ctx.fillStyle = color
+        const label = `${band.metric} ${signedPercent(band.change)}${band.environmentChanged ? ' env' : ''}`
+        ctx.fillText(label, right + 4 * devicePixelRatio, top + (12 + 12 * i) * devicePixelRatio)
+      })
+      ctx.restore()
+    }
   }
 
   function chartOptions(kind, width, keep) {
@@ -280,7 +314,11 @@
     const keep = visibleRuns()
     const { kind } = container.dataset
     const width = Math.max(280, container.clientWidth || container.parentElement.clientWidth - 24)
-    const chart = new uPlot(chartOptions(kind, width, keep), chartData(kind, metrics, keep), container)
+    const options = chartOptions(kind, width, keep)
+    const bands = bandsFor(container.dataset.key, kind)
+    options.hooks = { ...options.hooks, draw: [bandHook(bands)] }
+    container.dataset.bands = String(bands.length)
+    const chart = new uPlot(options, chartData(kind, metrics, keep), container)
     chart.over.addEventListener('click', () => {
       const idx = chart.cursor.idx
       const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
@@ -335,6 +373,7 @@
       return
     }
     status('')
+    renderShiftList()
     state.observer = new IntersectionObserver(
       (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => drawChart(e.target)),
       { rootMargin: '200px' },
@@ -367,6 +406,30 @@
     }
   }
 
+  /** The shifts still standing, newest first; each opens its series' chart. */
+  function renderShiftList() {
+    const open = state.data.shifts.filter((s) => s.open).sort((a, b) => b.to - a.to)
+    $('shifts').hidden = open.length === 0
+    $('shift-list').replaceChildren(
+      ...open.map((shift) => {
+        const link = el('a', {
+          href: '#',
+          text: `${shift.metric} of ${shift.series} ${signedPercent(shift.change)} since ${shift.toSha.slice(0, 7)}`,
+        })
+        link.addEventListener('click', (event) => {
+          event.preventDefault()
+          setFragment(state.bench, shift.series, shift.toSha)
+          const card = [...document.querySelectorAll('.card')].find((c) => c.dataset.series === shift.series)
+          if (card) {
+            highlight(card)
+            card.scrollIntoView({ block: 'start' })
+          }
+        })
+        return el('li', {}, link)
+      }),
+    )
+  }
+
   function highlight(card) {
     for (const other of document.querySelectorAll('.card.highlight')) other.classList.remove('highlight')
     card.classList.add('highlight')
@@ -387,7 +450,8 @@
       verdict: values.verdict[columns.verdict[i]],
     }))
     const seriesFiles = new Map(file.series.map((s) => [s.key, s.file]))
-    return { repository: file.repository, runs, seriesFiles }
+    const shifts = Array.isArray(file.shifts) ? file.shifts : []
+    return { repository: file.repository, runs, seriesFiles, shifts }
   }
 
   async function selectBenchmark(name, focusSeries) {
@@ -410,7 +474,7 @@
       ...branches.map((b) => el('option', { value: b, text: b })),
     )
     select.value = branches.includes(current) ? current : ''
-    setFragment(name, focusSeries)
+    setFragment(name, focusSeries, parseFragment().shift)
     render(focusSeries)
   }
 
