@@ -3,6 +3,9 @@
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
 // run's verdict and headline, then a tally. About 3 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
+// SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../src/decide'
 import type { Verdict } from '../src/model/types'
 import { measureScenario, SCENARIOS } from './detection-scenarios'
@@ -27,6 +30,13 @@ for (const scenario of chosen) {
     })
     const comparison = compareResults(results, options)
     const minutes = ((Date.now() - started) / 60000).toFixed(1)
+    if (process.env.SAVE_DIR) {
+      await mkdir(process.env.SAVE_DIR, { recursive: true })
+      await writeFile(
+        path.join(process.env.SAVE_DIR, `${scenario.replace(/[^\w+-]/g, '_')}-${i}.json`),
+        JSON.stringify(results),
+      )
+    }
     rows.push(
       `| ${scenario} | ${i} | ${comparison.rounds} | ${comparison.verdict} | ${comparison.headline} | ${minutes} |`,
     )
