@@ -307,6 +307,17 @@ describe('the defects of the old procedure, each pinned', () => {
     assert.equal(compareResults(two, opts).alpha, 0.025)
   })
 
+  test('a real but negligible change is not named: the headline names only what reaches half of δ', () => {
+    const results = makeResults({
+      rounds: 10,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)), throughput: 200 }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)), throughput: 199.9 - (r % 2) * 0.02 }),
+    })
+    const c = compareResults(results, opts)
+    assert.equal(c.verdict, 'NO_CHANGE')
+    assert.doesNotMatch(c.headline, /worse by/)
+  })
+
   test('six equal differences never give a p below what six pairs can reach', () => {
     const results = makeResults({ rounds: 6, base: () => ({ p50: 10 }), head: () => ({ p50: 10.2 }) })
     const p50 = metric(compareResults(results, opts), 'p50')

@@ -27,7 +27,8 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  *   out (the one-sided upper bound reaches δ). Before the last look the estimate itself must reach δ,
  *   so a real but smaller change gets the remaining rounds to show whether it stays under δ.
  * - NO CHANGE: a slowdown of δ is ruled out (the upper bound is under δ) — the head is within tolerance.
- *   Every gated metric must show it on its own, so no correction for their number is needed.
+ *   Every gated metric must show it on its own, so no correction for their number is needed. A real
+ *   slowdown of δ/2 or more is named in a note (and the headline).
  * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
  * - INCONCLUSIVE: none of these yet.
  */
@@ -56,7 +57,8 @@ export function classify(
   }
   if (better && est < -margin) return { verdict: 'IMPROVEMENT' }
   if (highBad < margin) {
-    if (worse)
+    // A real change of at least half of δ is worth a word; a smaller one is what "within δ" means.
+    if (worse && est >= margin / 2)
       return { verdict: 'NO_CHANGE', note: `worse by ${change(est)}, but a change of δ is ruled out` }
     return { verdict: 'NO_CHANGE' }
   }
