@@ -43,7 +43,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-7W7VNIDK.js";
+} from "./chunks/chunk-YEHG3QRE.js";
 import {
   Git,
   LoadgateError,

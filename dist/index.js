@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-7W7VNIDK.js";
+} from "./chunks/chunk-YEHG3QRE.js";
 import {
   errorMessage,
   installSignalHandlers

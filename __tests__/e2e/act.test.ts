@@ -102,6 +102,8 @@ before(async () => {
   await mkdir(OUTPUT, { recursive: true })
   const inputs = {
     warmup: '2s',
+    // One instance per arm: e2e/fresh-instances covers recreation, and CI time is short.
+    'fresh-instances': 'run',
     'min-rounds': '${{ vars.LOADGATE_MIN_ROUNDS }}',
     'max-rounds': '${{ vars.LOADGATE_MAX_ROUNDS }}',
     'fail-on': '${{ vars.LOADGATE_FAIL_ON }}',

@@ -24,6 +24,7 @@ prepare: bash compose/prepare.sh
 k6-script: compose/k6/api.js
 k6-env: { DURATION: 2s } # short trials
 warmup: 1s
+fresh-instances: run
 min-rounds: 3
 max-rounds: 3
 seed: 11

@@ -70,6 +70,7 @@ port: 8080
 prepare: cd web && CGO_ENABLED=0 GOTOOLCHAIN=local GOFLAGS=-trimpath PATH="$PATH:/usr/local/go/bin" go build -o bin/web .
 k6-env: { DURATION: 1s }
 warmup: 0
+fresh-instances: run
 min-rounds: ${ROUNDS}
 max-rounds: ${ROUNDS}
 seed: 7

@@ -20,7 +20,13 @@ const TOKEN = 'ghs_e2e_fork_trust_token'
 const OUTPUT = 'test-output/act'
 // Three rounds can never show a significant regression, and such a gate is refused: these runs
 // measure and gate on INVALID only (the trust decision, not the statistics, is under test).
-const quick = { 'min-rounds': '3', 'max-rounds': '3', warmup: '2s', 'fail-on': 'INVALID' }
+const quick = {
+  'min-rounds': '3',
+  'max-rounds': '3',
+  warmup: '2s',
+  'fail-on': 'INVALID',
+  'fresh-instances': 'run',
+}
 const k6Env = { DURATION: '3s', RATE: '200' }
 
 let repo: TestRepo

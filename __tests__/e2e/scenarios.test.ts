@@ -62,6 +62,8 @@ async function gate(options: {
       'DURATION=2s',
       '--warmup',
       options.warmup ?? '1s',
+      '--fresh-instances',
+      'run',
       '--min-rounds',
       String(options.rounds),
       '--max-rounds',

@@ -24,7 +24,7 @@ describe('measure: real Compose stacks and k6', () => {
       cleanups.push(repo.cleanup)
       const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
-      const settings = exampleSettings(repo.dir, workDir)
+      const settings = exampleSettings(repo.dir, workDir, { freshInstances: 'round' })
       const progress: string[] = []
       const runId = `t${process.pid}`
       const { results, resultsPath } = await measure({

@@ -22,6 +22,8 @@ const EXAMPLE_INPUTS: Record<string, string> = {
   'fail-on': 'INVALID',
   warmup: '1s',
   seed: '1234',
+  // One instance per arm keeps these short runs short; e2e/fresh-instances covers recreation.
+  'fresh-instances': 'run',
 }
 
 /**
