@@ -1,9 +1,10 @@
 // Confirms bench/detection.ts on fresh measurements rather than resampled ones: the gate run end to
-// end with its defaults (10 rounds, extended once to 20 when a gated metric is inconclusive; default
+// end with its defaults (looks at 10, 15 and 20 rounds, fresh instances every round; default
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
-// run's verdict and headline, then a tally. About 3 minutes a run on 2 cores.
+// run's verdict and headline, then a tally. About 2 to 4 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
 // SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
+// RUN_OFFSET=K numbers the runs from K + 1, so a further batch draws round orders of its own.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../src/decide'
@@ -24,7 +25,7 @@ for (const scenario of chosen) {
     const results = await measureScenario(scenario, {
       minRounds: 10,
       maxRounds: 20,
-      seed: 7919 * i,
+      seed: 7919 * (i + Number(process.env.RUN_OFFSET ?? 0)),
       shouldExtend: (partial) => needsMoreRounds(partial, options),
       onProgress: (message) => process.stderr.write(`${scenario} #${i}: ${message}\n`),
     })
