@@ -4,51 +4,63 @@
 // run's verdict and headline, then a tally. About 2 to 4 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
 // SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
-// RUN_OFFSET=K numbers the runs from K + 1, so a further batch draws round orders of its own.
+// RUN_OFFSET=K numbers the runs (seeds and saved files) from K + 1, so a further batch draws round
+// orders of its own.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../src/decide'
-import type { Verdict } from '../src/model/types'
-import { measureScenario, SCENARIOS } from './detection-scenarios'
+import type { ResultsFile, Verdict } from '../src/model/types'
+import { errorMessage } from '../src/util/errors'
+import { measureScenario, SCENARIOS, TRIAL } from './detection-scenarios'
 
 const args = process.argv.slice(2)
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 4)
 const scenarios = args.filter((a) => a in SCENARIOS)
 const chosen = scenarios.length ? scenarios : ['a-a', 'latency+10%']
 const options = { failOn: ['REGRESSION' as Verdict, 'INVALID' as Verdict] }
+const offset = Number(process.env.RUN_OFFSET ?? 0)
 
 const rows: string[] = []
-const tally = new Map<string, Map<Verdict, number>>()
+const tally = new Map<string, Map<Verdict | 'did not finish', number>>()
 for (const scenario of chosen) {
   for (let i = 1; i <= runs; i++) {
     const started = Date.now()
-    const results = await measureScenario(scenario, {
-      minRounds: 10,
-      maxRounds: 20,
-      seed: 7919 * (i + Number(process.env.RUN_OFFSET ?? 0)),
-      shouldExtend: (partial) => needsMoreRounds(partial, options),
-      onProgress: (message) => process.stderr.write(`${scenario} #${i}: ${message}\n`),
-    })
+    const counts = tally.get(scenario) ?? tally.set(scenario, new Map()).get(scenario)!
+    let results: ResultsFile
+    try {
+      results = await measureScenario(scenario, {
+        minRounds: 10,
+        maxRounds: 20,
+        seed: 7919 * (i + offset),
+        shouldExtend: (partial) => needsMoreRounds(partial, options),
+        onProgress: (message) => process.stderr.write(`${scenario} #${i}: ${message}\n`),
+      })
+    } catch (error) {
+      // A run that could not finish is a row of its own: the batch goes on.
+      const minutes = ((Date.now() - started) / 60000).toFixed(1)
+      rows.push(`| ${scenario} | ${i} | – | did not finish | ${errorMessage(error)} | ${minutes} |`)
+      counts.set('did not finish', (counts.get('did not finish') ?? 0) + 1)
+      continue
+    }
     const comparison = compareResults(results, options)
     const minutes = ((Date.now() - started) / 60000).toFixed(1)
     if (process.env.SAVE_DIR) {
       await mkdir(process.env.SAVE_DIR, { recursive: true })
       await writeFile(
-        path.join(process.env.SAVE_DIR, `${scenario.replace(/[^\w+-]/g, '_')}-${i}.json`),
+        path.join(process.env.SAVE_DIR, `${scenario.replace(/[^\w+-]/g, '_')}-${i + offset}.json`),
         JSON.stringify(results),
       )
     }
     rows.push(
       `| ${scenario} | ${i} | ${comparison.rounds} | ${comparison.verdict} | ${comparison.headline} | ${minutes} |`,
     )
-    const counts = tally.get(scenario) ?? tally.set(scenario, new Map()).get(scenario)!
     counts.set(comparison.verdict, (counts.get(comparison.verdict) ?? 0) + 1)
   }
 }
 
 process.stdout.write(
   [
-    'Real end-to-end runs with the default settings (5-second trials at 100 requests/s):',
+    `Real end-to-end runs with the default settings (trials of ${TRIAL.DURATION} at ${TRIAL.RATE} requests/s):`,
     '',
     '| scenario | run | rounds | verdict | headline | minutes |',
     '|---|---:|---:|---|---|---:|',

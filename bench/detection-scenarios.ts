@@ -29,8 +29,11 @@ function scriptOf(scenario: string): Partial<BenchmarkSettings> {
   return scenario.startsWith('many:') ? { k6Script: 'compose/k6/many.js', name: 'many' } : {}
 }
 
-/** The trial every scenario uses: the example workflow's rate, trials shortened to 5 s. */
-export const TRIAL = { DURATION: '5s', RATE: '100' }
+/**
+ * The trial every scenario uses: the example workflow's rate, trials shortened to 5 s; TRIAL_RATE
+ * and TRIAL_DURATION override them (e.g. enough requests for every endpoint of `many:`).
+ */
+export const TRIAL = { DURATION: process.env.TRIAL_DURATION ?? '5s', RATE: process.env.TRIAL_RATE ?? '100' }
 
 export interface ScenarioRun {
   minRounds: number
@@ -39,6 +42,8 @@ export interface ScenarioRun {
   /** Asked once after min-rounds, as the gate asks (see pipeline.ts). */
   shouldExtend?: (partial: ResultsFile) => boolean
   onProgress?: (message: string) => void
+  /** k6-env over TRIAL, e.g. the longer trials a calibration suggests. */
+  trial?: Record<string, string>
 }
 
 /** Measures one scenario on a fresh example repository and returns its results file. */
@@ -53,8 +58,10 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
         'max-rounds': String(run.maxRounds),
         warmup: '3s',
         seed: String(run.seed),
+        // The product's defaults (fresh instances every round), not the test kit's one instance per arm.
+        'fresh-instances': '',
       }),
-      bench: exampleBenchmark({ k6Env: TRIAL, ...scriptOf(scenario) }),
+      bench: exampleBenchmark({ k6Env: { ...TRIAL, ...run.trial }, ...scriptOf(scenario) }),
       arms: ['base', 'head'],
       baseSha: repo.baseSha,
       meta: { runId: `det${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },

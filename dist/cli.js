@@ -9,6 +9,8 @@ import {
   comparisonSchema,
   defaultThresholds,
   describeInput,
+  erraticSeries,
+  erraticText,
   escapeHtml,
   findInvalidReasons,
   firstIssue,
@@ -43,7 +45,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-YEHG3QRE.js";
+} from "./chunks/chunk-DT4SF7FM.js";
 import {
   Git,
   LoadgateError,
@@ -1828,6 +1830,8 @@ function renderTerminal(comparison, options) {
   }
   for (const { series, size } of thinSeries(comparison))
     lines.push(`  i ${thinSeriesText(withoutControlCharacters(seriesLabel(series)), size)}`);
+  for (const series of erraticSeries(comparison))
+    lines.push(`  i ${erraticText(withoutControlCharacters(seriesLabel(series)), withoutControlCharacters(series.erratic))}`);
   return lines.join("\n");
 }
 

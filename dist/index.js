@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-YEHG3QRE.js";
+} from "./chunks/chunk-DT4SF7FM.js";
 import {
   errorMessage,
   installSignalHandlers
@@ -83,12 +83,13 @@ async function run() {
       defaultWorkDir: path.join(context.tempDir, "loadgate")
     });
     for (const secret of secretValues(settings)) setSecret(secret);
-    if (settings.mode !== "report") refuseUntrustedEvent(context.eventName);
+    if (settings.mode !== "report" && settings.mode !== "accept") refuseUntrustedEvent(context.eventName);
     info(logLine(describeSettings(settings)));
     saveTrackedResources();
     installSignalHandlers();
     const outcomes = [];
-    for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
+    const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== "accept";
+    for (const bench of perBenchmark ? settings.benchmarks : [null]) {
       outcomes.push(await runBenchmark(settings, bench, context, actionReporter()));
     }
     setOutputs(outcomes, settings.workDir);
@@ -102,6 +103,8 @@ async function run() {
   }
 }
 function describeSettings(settings) {
+  if (settings.mode === "accept")
+    return `loadgate accept: a '/loadgate accept <reason>' comment or the '${settings.acceptLabel}' label`;
   const names = settings.benchmarks.map((b) => b.name).join(", ") || "from the report file";
   return `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ${settings.minRounds}\u2013${settings.maxRounds} rounds, seed ${settings.seed}, fail on ${settings.failOn.join(", ") || "nothing"}`;
 }

@@ -1,4 +1,5 @@
 import { createForge, type RunContext } from './forge'
+import { acceptMode } from './modes/accept'
 import { calibrateMode } from './modes/calibrate'
 import { compareMode } from './modes/compare'
 import { mergeMode } from './modes/merge'
@@ -24,6 +25,7 @@ export async function runBenchmark(
 ): Promise<BenchmarkOutcome> {
   const run = { settings, context, reporter, forge: createForge(context, settings.githubToken) }
   if (settings.mode === 'report') return reportMode(run)
+  if (settings.mode === 'accept') return acceptMode(run)
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'record') return recordMode(run, bench)

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
+import { acceptanceIn } from '../../src/report/acceptance'
 import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
 import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
 import { loadgateLeftovers } from '../testkit/docker'
@@ -27,7 +28,7 @@ const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAI
 let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
-const prs: Record<'slower' | 'docs' | 'flaky' | 'fork', PullRequestRef> = {} as never
+const prs: Record<'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork', PullRequestRef> = {} as never
 const timings: Array<{ scenario: string; workflow: string; seconds: number; code: number }> = []
 
 async function act(
@@ -115,12 +116,18 @@ before(async () => {
       'pull-request.yml': await workflowForTest('pull-request.yml', { inputs, k6Env }),
       'record.yml': await workflowForTest('record.yml', { inputs, k6Env }),
       'fork-report.yml': await workflowForTest('fork-report.yml', {}),
+      'accept.yml': await workflowForTest('accept.yml', {}),
     },
   })
   actionDir = await packAction(path.join(repo.root, 'action'))
   prs.slower = await repo.openPullRequest({
     number: 11,
     branch: 'slower',
+    files: { 'compose/.env': 'LATENCY_PERCENT=25\n' },
+  })
+  prs.slowerToo = await repo.openPullRequest({
+    number: 15,
+    branch: 'slower-too',
     files: { 'compose/.env': 'LATENCY_PERCENT=25\n' },
   })
   prs.docs = await repo.openPullRequest({ number: 12, branch: 'docs', files: { 'README.md': '# shop\n' } })
@@ -143,6 +150,7 @@ before(async () => {
       headRef: pr.branch,
       headRepository: pr.headRepository,
     })),
+    permissions: { maintainer: 'maintain', reader: 'read' },
   })
 })
 
@@ -225,6 +233,69 @@ describe('example workflows under act', () => {
     },
   )
 
+  test(
+    "accepting a blocked PR: a reader's comment is refused with a reply; a maintainer's accepts with a reason",
+    { timeout: 180_000 },
+    async () => {
+      const before = statuses(prs.slower)
+      const refused = await act(
+        'accept-refused',
+        'accept.yml',
+        'issue_comment',
+        await repo.commentEvent(prs.slower, 'reader', '/loadgate accept looks fine to me'),
+      )
+      assert.equal(refused.code, 0, logTail(refused))
+      const reply = (double.state.comments.get(prs.slower.number) ?? []).at(-1)!
+      assert.match(
+        reply.body,
+        /^@reader cannot accept loadgate's result: accepting needs write access .* read access/,
+      )
+      assert.deepEqual(statuses(prs.slower), before, 'a refused acceptance changes no status')
+      assert.equal(acceptanceIn((await theComment(prs.slower, 'accept-refused')).body), null)
+
+      const reason = 'the audit log costs 25% on purpose (#42)'
+      const accepted = await act(
+        'accept-comment',
+        'accept.yml',
+        'issue_comment',
+        await repo.commentEvent(prs.slower, 'maintainer', `/loadgate accept ${reason}\nmore words`),
+      )
+      assert.equal(accepted.code, 0, logTail(accepted))
+      const status = double.state.statuses.filter((s) => s.sha === prs.slower.headSha).at(-1)!
+      assert.deepEqual([status.context, status.state], ['loadgate/api', 'success'])
+      assert.equal(status.description, `Accepted by @maintainer: ${reason}`)
+      const comment = await theComment(prs.slower, 'accept-comment')
+      assert.match(comment.body, /^<!-- loadgate:api digest=\w+ -->\n<!-- loadgate-accepted /)
+      assert.match(comment.body, /\*\*Accepted\*\* by comment by @maintainer on .* UTC for [0-9a-f]{7}: /)
+      assert.match(comment.body, /— Blocked —/, 'the blocked result stays below the note')
+      const record = acceptanceIn(comment.body)
+      assert.deepEqual(
+        { by: record?.by, via: record?.via, reason: record?.reason, sha: record?.headSha },
+        { by: 'maintainer', via: 'comment', reason, sha: prs.slower.headSha },
+      )
+      assert.match(record?.accepted ?? '', /^Blocked — /, 'what was accepted: the blocked status')
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test("a maintainer's label accepts a blocked PR", { timeout: 480_000 }, async () => {
+    const run = await runPullRequest('blocked-too', prs.slowerToo)
+    assert.equal(output(run, 'verdict'), 'REGRESSION', logTail(run))
+    const labelled = await act(
+      'accept-label',
+      'accept.yml',
+      'pull_request_target',
+      await repo.labelEvent(prs.slowerToo, 'maintainer', 'loadgate:accept'),
+    )
+    assert.equal(labelled.code, 0, logTail(labelled))
+    assert.doesNotMatch(labelled.log, /actions\/checkout/, 'accepting never checks out code')
+    assert.deepEqual(statuses(prs.slowerToo).at(-1), ['loadgate/api', 'success'])
+    const comment = await theComment(prs.slowerToo, 'accept-label')
+    assert.match(comment.body, /\*\*Accepted\*\* by label by @maintainer .*: the loadgate:accept label/)
+    assert.equal(acceptanceIn(comment.body)?.via, 'label')
+    assert.deepEqual(double.violations, [])
+  })
+
   test('a PR with an unrelated change is approved', { timeout: 600_000 }, async () => {
     // Per-trial p95 of these 4–10 ms endpoints varies by ±30% between 3-second trials on two shared
     // cores, so 20 rounds bound it to about ±15%: the default p95 +10% cannot be shown here, and
@@ -263,6 +334,7 @@ describe('example workflows under act', () => {
     assert.equal(comment.id, before.id, 'the same comment')
     assert.notEqual(comment.updated_at, before.updated)
     assert.match(comment.body, /— Inconclusive —/)
+    assert.equal(acceptanceIn(comment.body), null, 'a new run judges afresh: the acceptance is not carried')
     assert.ok(comment.body.includes(`/actions/runs/${run.runId}`), 'links the new run')
     assert.equal(
       double.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).length,

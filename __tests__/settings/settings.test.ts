@@ -187,6 +187,56 @@ describe('settings', () => {
     assert.equal(p95?.target?.value, 300)
   })
 
+  test('erratic series: a mapping in loadgate.yml (top level or per benchmark), lines as an input', async () => {
+    await writeFile(
+      path.join(workspace, 'erratic.yml'),
+      [
+        'service: api',
+        'port: 8080',
+        'erratic: { "*GET /search": shares an index with the nightly import }',
+        'benchmarks:',
+        '  - k6-script: k6/orders.js',
+        '  - name: users',
+        '    k6-script: k6/orders.js',
+        '    erratic: { "*GET /users/:id": "cache warmed by cron: #311" }',
+      ].join('\n'),
+    )
+    const settings = load({ config: 'erratic.yml' })
+    assert.deepEqual(
+      settings.benchmarks.map((b) => b.erratic),
+      [
+        [{ series: '*GET /search', reason: 'shares an index with the nightly import' }],
+        [{ series: '*GET /users/:id', reason: 'cache warmed by cron: #311' }],
+      ],
+    )
+    assert.deepEqual(load(baseInputs).benchmarks[0]!.erratic, [])
+    assertOneLineError(
+      () => load({ ...baseInputs, erratic: '*GET /search' }),
+      "'erratic'",
+      'series-glob: reason',
+    )
+    await writeFile(path.join(workspace, 'erratic-list.yml'), 'erratic: ["*GET /search"]\n')
+    assertOneLineError(
+      () => load({ ...baseInputs, config: 'erratic-list.yml' }),
+      'erratic-list.yml',
+      "'erratic' must be a mapping of series: reason",
+    )
+  })
+
+  test('mode accept needs no benchmark; its label is one GitHub label name', () => {
+    const accept = load({}, 'issue_comment')
+    assert.deepEqual([accept.mode, accept.benchmarks, accept.acceptLabel], ['accept', [], 'loadgate:accept'])
+    assert.equal(
+      load({ mode: 'accept', 'accept-label': 'perf-ok' }, 'pull_request_target').acceptLabel,
+      'perf-ok',
+    )
+    assertOneLineError(
+      () => load({ mode: 'accept', 'accept-label': 'x'.repeat(51) }),
+      "'accept-label'",
+      '1 to 50',
+    )
+  })
+
   test('loadgate.yml errors name the file and the key', async () => {
     await writeFile(path.join(workspace, 'bad.yml'), 'min-rounds: 6\nrounds: 3\n')
     assertOneLineError(() => load({ config: 'bad.yml' }), 'bad.yml', "'rounds'")

@@ -45,6 +45,10 @@ export interface TestRepo {
     pr: PullRequestRef,
     run: { id: string; workflow: string; conclusion: 'success' | 'failure' },
   ): Promise<string>
+  /** `login` comments `body` on the pull request (issue_comment, created); act runs on main. */
+  commentEvent(pr: PullRequestRef, login: string, body: string): Promise<string>
+  /** `login` adds `label` to the pull request (pull_request_target, labeled); act runs on main. */
+  labelEvent(pr: PullRequestRef, login: string, label: string): Promise<string>
   /** A fresh clone of origin's gh-pages branch: its files and a reader. */
   ghPages(): Promise<{ files: string[]; read: (file: string) => Promise<string> }>
   cleanup(): Promise<void>
@@ -181,6 +185,40 @@ export async function makeTestRepo(options: {
         },
         repository: repositoryJson,
         sender: { login: 'dev' },
+      })
+    },
+    async commentEvent(pr, login, body) {
+      git(dir, 'checkout', '-q', 'main')
+      return writeEvent('issue_comment', {
+        action: 'created',
+        issue: {
+          number: pr.number,
+          state: 'open',
+          pull_request: { url: `https://api.github.com/repos/${repository}/pulls/${pr.number}` },
+        },
+        comment: { id: 900_000 + ++eventCount, body, user: { login } },
+        repository: repositoryJson,
+        sender: { login },
+      })
+    },
+    async labelEvent(pr, login, label) {
+      git(dir, 'checkout', '-q', 'main')
+      return writeEvent('pull_request_target', {
+        action: 'labeled',
+        number: pr.number,
+        label: { name: label },
+        pull_request: {
+          number: pr.number,
+          state: 'open',
+          head: {
+            ref: pr.branch,
+            sha: pr.headSha,
+            repo: { ...repositoryJson, full_name: pr.headRepository },
+          },
+          base: { ref: 'main', sha: pr.baseSha, repo: repositoryJson },
+        },
+        repository: repositoryJson,
+        sender: { login },
       })
     },
     async ghPages() {

@@ -23,12 +23,15 @@ export async function run(): Promise<void> {
       defaultWorkDir: path.join(context.tempDir, 'loadgate'),
     })
     for (const secret of secretValues(settings)) core.setSecret(secret)
-    if (settings.mode !== 'report') refuseUntrustedEvent(context.eventName)
+    // report and accept run none of the pull request's code.
+    if (settings.mode !== 'report' && settings.mode !== 'accept') refuseUntrustedEvent(context.eventName)
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()
     const outcomes: BenchmarkOutcome[] = []
-    for (const bench of settings.benchmarks.length ? settings.benchmarks : [null]) {
+    // An acceptance covers every benchmark of the pull request at once.
+    const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== 'accept'
+    for (const bench of perBenchmark ? settings.benchmarks : [null]) {
       outcomes.push(await runBenchmark(settings, bench, context, actionReporter()))
     }
     setOutputs(outcomes, settings.workDir)
@@ -43,6 +46,8 @@ export async function run(): Promise<void> {
 }
 
 function describeSettings(settings: Settings): string {
+  if (settings.mode === 'accept')
+    return `loadgate accept: a '/loadgate accept <reason>' comment or the '${settings.acceptLabel}' label`
   const names = settings.benchmarks.map((b) => b.name).join(', ') || 'from the report file'
   return (
     `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ` +

@@ -19,7 +19,7 @@ export function insideMinimumEffect(
 }
 
 /** `*` any run of characters, `?` one character; over the whole text, line breaks included. */
-function globMatches(glob: string, text: string): boolean {
+export function globMatches(glob: string, text: string): boolean {
   const pattern = glob
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')

@@ -1,6 +1,6 @@
 import { CUSTOM_SERIES, DEFAULT_CUSTOM_STAT, metricDefaults } from '../model/metrics'
 import type { CustomMetricType, MetricId, MetricThreshold, ResultsFile } from '../model/types'
-import { thresholdsForSeries } from './rules'
+import { globMatches, thresholdsForSeries } from './rules'
 import { measured } from './samples'
 
 /** Reported for every request series, gated or not. */
@@ -11,6 +11,8 @@ export interface SeriesIdentity {
   scenario: string
   method: string
   name: string
+  /** Marked erratic in the settings: the reason; its metrics inform only. */
+  erratic?: string
 }
 
 /** A rule that only reports a metric (no gate), with the metric's natural direction. */
@@ -26,8 +28,21 @@ function informRule(metric: MetricId): MetricThreshold {
   }
 }
 
-/** Thresholds of a series: its matching rules plus the always-reported metrics (inform only). */
+/** Why the settings mark a series erratic (the first matching entry), or undefined. */
+export function erraticReason(key: string, results: ResultsFile): string | undefined {
+  return results.settings.erratic?.find((e) => globMatches(e.series, key))?.reason
+}
+
+/**
+ * Thresholds of a series: its matching rules plus the always-reported metrics (inform only); every
+ * rule only informs for an erratic series.
+ */
 export function rulesFor(key: string, results: ResultsFile): MetricThreshold[] {
+  const rules = matchingRules(key, results)
+  return erraticReason(key, results) === undefined ? rules : rules.map((r) => ({ ...r, gate: false }))
+}
+
+function matchingRules(key: string, results: ResultsFile): MetricThreshold[] {
   const custom = key === CUSTOM_SERIES
   const rules = thresholdsForSeries(key, results.settings.thresholds).filter(
     (t) => t.metric.startsWith('custom:') === custom,
@@ -52,6 +67,10 @@ export function seriesKeys(results: ResultsFile): SeriesIdentity[] {
   for (const trial of measured(results)) {
     for (const s of trial.series)
       keys.set(s.key, { key: s.key, scenario: s.scenario, method: s.method, name: s.name })
+  }
+  for (const identity of keys.values()) {
+    const reason = erraticReason(identity.key, results)
+    if (reason !== undefined) identity.erratic = reason
   }
   const list = [...keys.values()].sort((a, b) => a.key.localeCompare(b.key))
   if (measured(results).some((t) => t.custom.length > 0))

@@ -1,3 +1,4 @@
+import type { Acceptance, MergedThrough } from '../model/acceptance'
 import type { Comparison } from '../model/types'
 import type { ReportLinks } from '../report/markdown'
 import type { CommentMode, ReviewMode } from '../settings/types'
@@ -75,6 +76,34 @@ export interface OwnIssue {
   body: string
 }
 
+/** A maintainer's request, from the event, to accept a pull request's blocked result. */
+export interface AcceptanceRequest {
+  pullNumber: number
+  login: string
+  via: 'comment' | 'label'
+  /** The comment's words after `/loadgate accept` (may be empty), or which label was added. */
+  reason: string
+}
+
+/** A user's role on the repository, strongest first; accepting needs write or above. */
+export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+/** One benchmark's result on a pull request: its sticky comment and the newest gating status on the head. */
+export interface GateResult {
+  benchmark: string
+  /** `none`: loadgate set no status on the current head (the comment is about an older commit). */
+  state: 'success' | 'failure' | 'error' | 'pending' | 'none'
+  description: string
+  commentId: number
+  commentUrl: string
+}
+
+export interface PullRequestResults {
+  headSha: string
+  open: boolean
+  results: GateResult[]
+}
+
 export interface CommitIdentity {
   name: string
   email: string
@@ -106,6 +135,16 @@ export interface Forge {
   updateIssue(number: number, change: { title: string; body: string }): Promise<void>
   /** Closes an issue with a comment saying why. */
   closeIssue(number: number, comment: string): Promise<void>
+  /** The acceptance this run's event asks for (a `/loadgate accept` comment or `label` added), or null. */
+  acceptanceRequest(label: string): AcceptanceRequest | null
+  permissionOf(login: string): Promise<Permission>
+  pullRequestResults(pullNumber: number): Promise<PullRequestResults>
+  /** Turns a blocked result's status to success and notes the acceptance in its comment. */
+  markAccepted(result: GateResult, acceptance: Acceptance): Promise<void>
+  /** The pull request a commit of the default branch came through, with its `benchmark` comment and acceptance; or null. */
+  mergedThrough(commitSha: string, benchmark: string): Promise<MergedThrough | null>
+  /** Comments on the pull request; returns the comment's URL. */
+  reply(pullNumber: number, body: string): Promise<string>
   /** The published dashboard, opening a benchmark (and series) when given. */
   dashboardUrl(dataDir: string, benchmark?: string, series?: string): string
 }

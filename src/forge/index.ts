@@ -9,6 +9,10 @@ export type {
   PullRequestInfo,
   TrustedRunTarget,
   OwnIssue,
+  AcceptanceRequest,
+  GateResult,
+  Permission,
+  PullRequestResults,
 } from './backend'
 
 /** The forge the run belongs to, or null for a local run that belongs to none. */

@@ -31,7 +31,8 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     benchmark: bench.name,
-    mode: settings.mode === 'merge' ? 'compare' : settings.mode,
+    // merge decides as compare does; accept measures nothing and never gets here.
+    mode: settings.mode === 'merge' || settings.mode === 'accept' ? 'compare' : settings.mode,
     baseline: settings.baseline,
     meta: {
       ...options.meta,
@@ -52,6 +53,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       maxErrorRate: settings.maxErrorRate,
       maxDroppedRate: settings.maxDroppedRate,
       thresholds: bench.thresholds,
+      erratic: bench.erratic,
       benchmarks: settings.benchmarks.length,
     },
     schedule: [],

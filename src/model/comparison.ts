@@ -76,6 +76,8 @@ export const seriesComparisonSchema = z.object({
   metrics: z.array(metricComparisonSchema).max(100),
   dispersion: dispersionChangeSchema,
   sampleSize: sampleSizeSchema.optional(),
+  /** Marked erratic in the settings: every metric informs; the reason the report shows. */
+  erratic: text(200).optional(),
   verdict: metricVerdictSchema,
 })
 export type SeriesComparison = z.infer<typeof seriesComparisonSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { metricThresholdSchema } from './thresholds'
+import { erraticSeriesSchema, metricThresholdSchema } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
 
 export const RESULTS_SCHEMA_VERSION = 1
@@ -161,6 +161,8 @@ export const resultsFileSchema = z.object({
     maxErrorRate: finite,
     maxDroppedRate: finite,
     thresholds: z.array(metricThresholdSchema),
+    /** Series that inform only, with the reason (absent in files written before erratic existed). */
+    erratic: z.array(erraticSeriesSchema).max(100).optional(),
     /** Benchmarks gated by the same job: the 5% false-alarm rate is shared among them. */
     benchmarks: z.number().int().min(1).max(100).optional(),
     /** The instances as measured: 'round' means a fresh pair of instances in every round. */

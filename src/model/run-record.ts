@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { runMetaSchema, seriesIdentity } from './results'
+import { mergedThroughSchema } from './acceptance'
 import { verdictSchema } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
 
@@ -14,6 +15,8 @@ export const runRecordSchema = z.object({
   /** Branch the run was recorded for (e.g. main). */
   branch: text(300),
   verdict: verdictSchema.nullable(),
+  /** The pull request the commit came through (record mode asks GitHub), and whether its result was accepted. */
+  mergedThrough: mergedThroughSchema.optional(),
   /** Compact per-series summary: medians over trials, with a 95% CI of the median. */
   series: z.array(
     z.object({

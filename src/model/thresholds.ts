@@ -62,3 +62,11 @@ export const metricThresholdSchema = z.object({
   target: absoluteTargetSchema.optional(),
 })
 export type MetricThreshold = z.infer<typeof metricThresholdSchema>
+
+/** A series marked erratic in the settings: it informs and never gates; the report shows why. */
+export const erraticSeriesSchema = z.object({
+  /** Glob over series keys, as in thresholds. */
+  series: text(200),
+  reason: text(200),
+})
+export type ErraticSeries = z.infer<typeof erraticSeriesSchema>

@@ -10,6 +10,7 @@ export type {
   MetricId,
   MetricThreshold,
   AbsoluteTarget,
+  ErraticSeries,
   MetricVerdict,
   Verdict,
 } from './thresholds'

@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { findInvalidReasons } from '../decide'
 import { measure } from '../measure/measure'
+import type { MergedThrough } from '../model/acceptance'
 import type { RunRecord, Verdict } from '../model/types'
 import { builtInDefault } from '../settings/input-lookup'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
-import { LoadgateError } from '../util/errors'
+import { errorMessage, LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibration-store'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 import { watchRecordedHistory } from './watch-history'
@@ -24,6 +25,8 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const verdict: Verdict | null = invalid.length > 0 ? 'INVALID' : null
   const record = toRunRecord(results, null, context.branch || context.defaultBranch)
   record.verdict = verdict
+  const merged = await mergedThroughOf(run, headSha, bench.name)
+  if (merged) record.mergedThrough = merged
   const stored = await storeRun(run, record, path.dirname(resultsPath))
   if (calibration?.benchmark === bench.name) await storeLatestCalibration(run, calibration)
   if (invalid.length === 0) await watchRecordedHistory(run, bench, record.branch)
@@ -41,6 +44,33 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
     resultsFile: resultsPath,
     commentUrl: '',
     dashboardUrl: forge?.dashboardUrl(settings.dataDir, bench.name) ?? '',
+  }
+}
+
+/**
+ * The pull request the recorded commit came through: a shift it starts links its comment, and is
+ * not filed as a surprise when its result was accepted. Best effort: a run is recorded whatever
+ * GitHub answers.
+ */
+async function mergedThroughOf(
+  run: ModeRun,
+  headSha: string,
+  benchmark: string,
+): Promise<MergedThrough | null> {
+  const { forge, reporter } = run
+  if (!forge?.canPublish) return null
+  try {
+    const merged = await forge.mergedThrough(headSha, benchmark)
+    if (merged?.accepted)
+      reporter.info(
+        `${benchmark}: ${headSha.slice(0, 7)} came through #${merged.pullRequest}, whose result ${merged.accepted.by} accepted: ${merged.accepted.reason}`,
+      )
+    return merged
+  } catch (error) {
+    reporter.warning(
+      `Could not ask GitHub which pull request ${headSha.slice(0, 7)} came through: ${errorMessage(error)}`,
+    )
+    return null
   }
 }
 

@@ -64,6 +64,7 @@ export function decideUnderOwnSettings(
       maxErrorRate: settings.maxErrorRate,
       maxDroppedRate: settings.maxDroppedRate,
       thresholds: bench.thresholds,
+      erratic: bench.erratic,
       benchmarks: settings.benchmarks.length,
     },
   }

@@ -1,10 +1,14 @@
 import { openShifts, type Shift } from '../decide/change-points'
 import type { Forge, OwnIssue } from '../forge'
+import type { AcceptedChange, MergedThrough } from '../model/acceptance'
 import { signedPercent } from '../report/change-points'
+import { escapeMarkdown } from '../report/escape'
 import { parseShiftMarker, renderShiftIssue, shiftId, type ShiftLinks } from '../report/shift-issue'
 
 export interface IssuePlan {
   create: Shift[][]
+  /** Shifts not filed: their first commit's pull request was accepted. */
+  accepted: Array<{ group: Shift[]; accepted: Accepted }>
   update: Array<{ issue: OwnIssue; group: Shift[] }>
   close: Array<{ issue: OwnIssue; why: string }>
 }
@@ -31,18 +35,31 @@ export function groupShifts(shifts: Shift[]): Shift[][] {
   return groups
 }
 
+/** Said where a shift began with a commit whose pull request's blocked result was accepted. */
+export function acceptedText(merged: MergedThrough & { accepted: AcceptedChange }): string {
+  return `Accepted in #${merged.pullRequest} by @${merged.accepted.by}: ${escapeMarkdown(merged.accepted.reason)}`
+}
+
+type Accepted = MergedThrough & { accepted: AcceptedChange }
+
+function acceptedStart(group: Shift[]): Accepted | null {
+  const merged = group[0]!.firstAfter.mergedThrough
+  return merged?.accepted ? (merged as Accepted) : null
+}
+
 /**
  * Matches each open shift to the issue already filed for it: same benchmark and series, and a start
  * within two runs of the shift's (later runs move a change point by a run or two). A closed issue
  * that matches was accepted by hand and stays closed; an open issue that no longer matches any open
- * shift is closed.
+ * shift is closed. A shift that begins with a commit whose pull request's result was accepted is
+ * not filed, and its open issue is closed saying who accepted it and why.
  */
 export function planShiftIssues(shifts: Shift[], existing: OwnIssue[], minChange: number): IssuePlan {
   const marked = existing.flatMap((issue) => {
     const marker = parseShiftMarker(issue.body)
     return marker ? [{ issue, marker }] : []
   })
-  const plan: IssuePlan = { create: [], update: [], close: [] }
+  const plan: IssuePlan = { create: [], accepted: [], update: [], close: [] }
   const matched = new Set<number>()
   for (const group of groupShifts(openShifts(shifts, minChange))) {
     const match = marked.find(
@@ -51,7 +68,12 @@ export function planShiftIssues(shifts: Shift[], existing: OwnIssue[], minChange
         marker.id === shiftId(group[0]!) &&
         group.some((shift) => within(marker.after, shift)),
     )
-    if (!match) plan.create.push(group)
+    const accepted = acceptedStart(group)
+    if (accepted) {
+      if (match?.issue.open) plan.close.push({ issue: match.issue, why: `${acceptedText(accepted)}.` })
+      if (match) matched.add(match.issue.number)
+      else plan.accepted.push({ group, accepted })
+    } else if (!match) plan.create.push(group)
     else {
       matched.add(match.issue.number)
       if (match.issue.open) plan.update.push({ issue: match.issue, group })
@@ -95,6 +117,10 @@ export async function syncShiftIssues(options: {
     await forge.updateIssue(issue.number, { title, body })
     done.push(`updated #${issue.number} ${title}`)
   }
+  for (const { group, accepted } of plan.accepted)
+    done.push(
+      `not filed: ${group[0]!.series} ${group[0]!.metric} since ${group[0]!.firstAfter.sha.slice(0, 7)} — ${acceptedText(accepted)}`,
+    )
   for (const { issue, why } of plan.close) {
     await forge.closeIssue(issue.number, why)
     done.push(`closed #${issue.number} ${why}`)

@@ -35,6 +35,7 @@ export async function watchRecordedHistory(
       records,
       branch,
       thresholds: bench.thresholds,
+      erratic: bench.erratic,
       detector: settings.changePoints,
     })
     reporter.info(`${bench.name}: ${shifts.length} change points in ${records.length} recorded runs`)

@@ -14,6 +14,7 @@ import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
 import { escapeMarkdown, safeUrl } from './escape'
 import { thinSeries, thinSeriesText } from './sample-size'
+import { erraticSeries, erraticText } from './erratic'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -231,6 +232,9 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       ...spreadWarnings(comparison),
       ...thinSeries(comparison).map(
         ({ series, size }) => `ℹ️ ${thinSeriesText(escapeMarkdown(seriesLabel(series)), size)}.`,
+      ),
+      ...erraticSeries(comparison).map(
+        (s) => `ℹ️ ${erraticText(escapeMarkdown(seriesLabel(s)), escapeMarkdown(s.erratic))}.`,
       ),
     ]
     if (warnings.length) parts.push(warnings.join('\n\n'))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Shift } from '../decide/change-points'
+import type { Shift, ShiftRun } from '../decide/change-points'
 import { formatValue } from '../model/format'
 import { unitOf } from '../model/metrics'
 import { withoutControlCharacters } from '../util/control-characters'
@@ -54,6 +54,14 @@ function runLink(url: string): string {
   return safe ? ` ([run](${safe}))` : ''
 }
 
+/** The pull request the commit came through, linked to loadgate's comment there when it has one. */
+function pullRequestLink(run: ShiftRun): string {
+  const merged = run.mergedThrough
+  if (!merged) return ''
+  const comment = safeUrl(merged.commentUrl)
+  return comment ? ` in [#${merged.pullRequest}](${comment})` : ` in #${merged.pullRequest}`
+}
+
 /**
  * An issue title: the largest change of the group names it, the others follow in brackets. Plain
  * text on GitHub: at most 256 characters, no control characters.
@@ -102,8 +110,8 @@ export function renderShiftIssue(group: Shift[], links: ShiftLinks): { title: st
     '|---|---|---|---|---|---|',
     ...ordered.map(row),
     '',
-    `**Commit range:** last run before ${commitLink(links, lastBefore.sha)} ${escapeMarkdown(lastBefore.message)}${runLink(lastBefore.runUrl)}` +
-      ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${runLink(firstAfter.runUrl)}` +
+    `**Commit range:** last run before ${commitLink(links, lastBefore.sha)} ${escapeMarkdown(lastBefore.message)}${pullRequestLink(lastBefore)}${runLink(lastBefore.runUrl)}` +
+      ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${pullRequestLink(firstAfter)}${runLink(firstAfter.runUrl)}` +
       (compare ? ` · [every commit in between](${compare})` : ''),
     ...(dashboard ? ['', `[Open it on the dashboard](${dashboard})`] : []),
     '',

@@ -10,6 +10,7 @@ import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { verdictTone, verdictWord } from './format'
 import { thinSeries, thinSeriesText } from './sample-size'
+import { erraticSeries, erraticText } from './erratic'
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -82,5 +83,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   }
   for (const { series, size } of thinSeries(comparison))
     lines.push(`  i ${thinSeriesText(plain(seriesLabel(series)), size)}`)
+  for (const series of erraticSeries(comparison))
+    lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
   return lines.join('\n')
 }

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { BENCHMARK_NAME } from '../model/names'
 import { SettingsError } from '../util/errors'
-import { envToLines, scalar, type ConfigFile } from './config-file'
+import { mappingInput, scalar, type ConfigFile } from './config-file'
+import { parseErraticLines } from './erratic'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import type { InputName } from './inputs'
 import { parseThresholdEntries, parseThresholdLines, resolveThresholds } from './thresholds'
@@ -30,7 +31,7 @@ export function benchmarksFrom(
   mode: RunMode,
   target: TargetKind = 'compose',
 ): BenchmarkSettings[] {
-  const needsScript = mode !== 'report'
+  const needsScript = mode !== 'report' && mode !== 'accept'
   const needsStack = needsScript && mode !== 'merge' && target === 'compose'
   const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
   const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {
@@ -42,7 +43,10 @@ export function benchmarksFrom(
       if (top) raw[key] = { value: top, label: `${configFile} ${key}` }
       if (Object.hasOwn(entry, key) && key !== 'thresholds') {
         const value = entry[key]
-        const text = key === 'k6-env' ? envToLines(value, where) : scalar(value, `${where}.${key}`)
+        const text =
+          key === 'k6-env' || key === 'erratic'
+            ? mappingInput(key, value, where)
+            : scalar(value, `${where}.${key}`)
         raw[key] = { value: text, label: `${where} ${key}` }
       }
       if (explicit[key]) raw[key] = { value: explicit[key], label: key }
@@ -75,7 +79,7 @@ export function benchmarksFrom(
         needsStack,
       )
     })
-  } else if (mode === 'report' && !explicit['k6-script'] && !config.shared['k6-script']) {
+  } else if (!needsScript && !explicit['k6-script'] && !config.shared['k6-script']) {
     benchmarks = []
   } else {
     benchmarks = [
@@ -131,5 +135,6 @@ function benchmarkFrom(
     k6Env: parseEnvLines(input('k6-env'), text('k6-env')),
     prepare: text('prepare'),
     thresholds: resolveThresholds(thresholds),
+    erratic: parseErraticLines(text('erratic'), input('erratic')),
   }
 }

@@ -50,7 +50,7 @@ export function readConfig(file: string, workspace: string, cwd?: string): Confi
     } else if (key === 'thresholds') {
       thresholds = value
     } else if (sharedKeys.includes(key)) {
-      shared[key] = key === 'k6-env' ? envToLines(value, file) : scalar(value, `${file}: '${key}'`)
+      shared[key] = mappingInput(key, value, file)
     } else {
       throw new SettingsError(
         `${file}: unknown setting '${key}' (expected one of ${[...sharedKeys, 'benchmarks'].join(', ')})`,
@@ -58,6 +58,13 @@ export function readConfig(file: string, workspace: string, cwd?: string): Confi
     }
   }
   return { shared, thresholds, benchmarks }
+}
+
+/** A loadgate.yml value as the text its input would hold: k6-env and erratic may be mappings. */
+export function mappingInput(key: string, value: unknown, where: string): string {
+  if (key === 'k6-env') return envToLines(value, where)
+  if (key === 'erratic') return mappingToLines(value, where, key, ': ')
+  return scalar(value, `${where}: '${key}'`)
 }
 
 /** A YAML scalar (or a list of strings, joined with commas) as the text an input would hold. */
@@ -69,12 +76,19 @@ export function scalar(value: unknown, where: string): string {
 }
 
 /** A `k6-env` mapping (or its NAME=value text) as the lines the input would hold. */
-export function envToLines(value: unknown, where: string): string {
+function envToLines(value: unknown, where: string): string {
+  return mappingToLines(value, where, 'k6-env', '=')
+}
+
+/** A mapping (or the lines themselves) as `key<separator>value` lines. */
+function mappingToLines(value: unknown, where: string, name: string, separator: string): string {
   if (typeof value === 'string') return value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SettingsError(`${where}: 'k6-env' must be a mapping of NAME: value`)
+    throw new SettingsError(
+      `${where}: '${name}' must be a mapping of ${separator === '=' ? 'NAME: value' : 'series: reason'}`,
+    )
   }
   return Object.entries(value)
-    .map(([k, v]) => `${k}=${scalar(v, `${where}: k6-env '${k}'`)}`)
+    .map(([k, v]) => `${k}${separator}${scalar(v, `${where}: ${name} '${k}'`)}`)
     .join('\n')
 }

@@ -8,6 +8,7 @@ import { TARGET_INPUTS } from './target-inputs'
  */
 
 import { CHANGE_POINT_INPUTS } from './change-point-inputs'
+import { ACCEPT_LABEL_INPUT, ERRATIC_INPUT } from './acceptance-inputs'
 
 /** Where an input can be set. */
 export type InputScope =
@@ -54,7 +55,8 @@ const TABLE = [
       'compare (pull_request - base vs head in this job, the gate), record (push to the default branch - ' +
       'measure and store the run in gh-pages), report (workflow_run - post the result a fork PR uploaded), ' +
       'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
-      'merge (decide from the raw outputs of segment jobs, see segment) or auto (chosen from the event).',
+      'merge (decide from the raw outputs of segment jobs, see segment), accept (issue_comment or a label - ' +
+      "accept a pull request's blocked result, see accept-label) or auto (chosen from the event).",
     default: 'auto',
     scopes: ACTION_AND_FILE,
   },
@@ -184,6 +186,7 @@ const TABLE = [
       'error_rate +0.5pp gate; p99 and max inform.',
     scopes: EVERYWHERE,
   },
+  ERRATIC_INPUT,
   {
     name: 'max-error-rate',
     description: 'Error rate in either arm above which the run is INVALID, e.g. 1%.',
@@ -276,6 +279,7 @@ const TABLE = [
     default: 'REGRESSION, INVALID',
     scopes: SHARED,
   },
+  ACCEPT_LABEL_INPUT,
 ] as const satisfies readonly InputSpec[]
 
 export type InputName = (typeof TABLE)[number]['name']

@@ -20,6 +20,7 @@ import type { BaselineKind } from '../model/types'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
+import { acceptLabel } from './erratic'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -37,10 +38,19 @@ export interface SettingsContext {
 }
 
 function resolveMode(value: string, eventName: string): RunMode {
-  const mode = oneOf('mode', value, ['auto', 'compare', 'record', 'report', 'calibrate', 'merge'] as const)
+  const mode = oneOf('mode', value, [
+    'auto',
+    'compare',
+    'record',
+    'report',
+    'calibrate',
+    'merge',
+    'accept',
+  ] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
   if (eventName === 'workflow_run') return 'report'
+  if (eventName === 'issue_comment') return 'accept'
   if (eventName === 'push' || eventName === 'schedule' || eventName === 'workflow_dispatch') return 'record'
   return fail('mode', 'auto', `compare, record or report to be set for the '${eventName || 'unknown'}' event`)
 }
@@ -144,6 +154,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     workspace,
     reportFile: reportFile ? path.resolve(workspace, reportFile) : '',
     calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
+    acceptLabel: acceptLabel(label('accept-label'), value('accept-label')),
     benchmarks,
   }
 }

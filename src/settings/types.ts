@@ -1,4 +1,4 @@
-import type { BaselineKind, FailOn, FreshInstances, MetricThreshold } from '../model/types'
+import type { BaselineKind, ErraticSeries, FailOn, FreshInstances, MetricThreshold } from '../model/types'
 import type { LoadSettings } from './load-backend'
 
 export type { RunMode } from './run-mode'
@@ -23,6 +23,8 @@ export interface BenchmarkSettings {
   /** Shell command run in each arm's tree before the build (may be empty). */
   prepare: string
   thresholds: MetricThreshold[]
+  /** Series that inform only, each with the reason the report shows. */
+  erratic: ErraticSeries[]
 }
 
 /** Change-point watching of the recorded history (record mode). */
@@ -79,6 +81,8 @@ export interface Settings {
   workspace: string
   /** The `report-file` input: the comparison artifact read by `mode: report`. */
   reportFile: string
+  /** mode accept: the pull request label that accepts the head's blocked result. */
+  acceptLabel: string
   /** The `calibration` input: a calibration.json that `mode: record` stores on the history branch ('' for none). */
   calibrationFile: string
   benchmarks: BenchmarkSettings[]

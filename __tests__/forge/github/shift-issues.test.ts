@@ -1,5 +1,6 @@
 import { describe, test, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { watchHistory } from '../../../src/decide/change-points'
 import { createGitHubForge } from '../../../src/forge/github/forge'
 import { readRunContext } from '../../../src/forge/github/context'
@@ -110,6 +111,76 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     double.state.issues[0]!.state = 'closed'
     assert.deepEqual(await sync(history(34)), [])
     assert.equal(double.state.issues.length, 1)
+    assert.deepEqual(double.violations, [])
+  })
+
+  test("the commit range links each commit's pull request and loadgate's comment there", async () => {
+    const commentUrl = 'https://github.com/acme/shop/pull/9#issuecomment-5'
+    const records = history(30).map((r, i) =>
+      i === 20
+        ? { ...r, mergedThrough: { pullRequest: 9, commentUrl } }
+        : i === 19
+          ? { ...r, mergedThrough: { pullRequest: 8 } }
+          : r,
+    )
+    const { double, sync } = await setup()
+    await sync(records)
+    const body = double.state.issues[0]?.body ?? ''
+    assert.match(body, /last run before \[`\w{7}`\]\([^)]+\) change 19 in #8 \(\[run\]/)
+    assert.ok(body.includes(`change 20 in [#9](${commentUrl})`), body)
+    assert.deepEqual(double.violations, [])
+  })
+
+  test('a shift that began with an accepted pull request is not filed; an open issue for it is closed', async () => {
+    const accepted = { by: 'maintainer', at: '2026-01-02T00:00:00.000Z', reason: 'audit log (#42)' }
+    const withAcceptance = (records: RunRecord[]) =>
+      records.map((r, i) => (i === 20 ? { ...r, mergedThrough: { pullRequest: 7, accepted } } : r))
+    const { double, sync } = await setup()
+    const quiet = await sync(withAcceptance(history(30)))
+    assert.equal(double.state.issues.length, 0)
+    assert.match(
+      quiet.join('\n'),
+      /^not filed: api POST \/orders p\d+ since \w{7} — Accepted in #7 by @maintainer: audit log/m,
+    )
+
+    // Filed before the acceptance reached the history (recorded by an older loadgate, say): closed.
+    await sync(history(30))
+    assert.equal(double.state.issues[0]?.state, 'open')
+    await sync(withAcceptance(history(30)))
+    assert.equal(double.state.issues[0]?.state, 'closed')
+    assert.match(
+      double.state.comments.get(1)?.at(-1)?.body ?? '',
+      /^Accepted in #7 by @maintainer: audit log \\\(\\#42\\\)\.$/,
+    )
+    assert.deepEqual(double.violations, [])
+  })
+
+  test('a history recorded end to end: one issue naming the slower commit, closed by its revert', async () => {
+    // bench/change-points-recorded.ts: 48 record-mode runs of the bundled example on real stacks;
+    // run 21's commit makes POST /orders 15% slower, run 41's reverts it.
+    const records = JSON.parse(
+      await readFile('__tests__/__fixtures__/recorded-shift.json', 'utf8'),
+    ) as RunRecord[]
+    const ordered = records.sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
+    const slower = ordered.findIndex((r) => r.meta.head.message === 'Orders: validate stock twice')
+    const revert = ordered.findIndex((r) => r.meta.head.message.startsWith('Revert'))
+    assert.deepEqual([ordered.length, slower, revert], [48, 20, 40])
+    const { double, sync } = await setup()
+
+    const opened = await sync(ordered.slice(0, revert))
+    assert.equal(double.state.issues.length, 1, opened.join('\n'))
+    const issue = double.state.issues[0]!
+    const [before, after] = [ordered[slower - 1]!.meta.head.sha, ordered[slower]!.meta.head.sha]
+    assert.match(issue.title, new RegExp(`^p(50|95) of api POST /orders \\+\\d+% since ${after.slice(0, 7)}`))
+    assert.ok(issue.body?.includes(`/compare/${before}...${after}`), 'the commit range of the change')
+
+    await sync(ordered)
+    assert.equal(double.state.issues.length, 1)
+    assert.equal(issue.state, 'closed')
+    assert.match(
+      double.state.comments.get(issue.number)?.at(-1)?.body ?? '',
+      /^Reverted: the level is back since/,
+    )
     assert.deepEqual(double.violations, [])
   })
 

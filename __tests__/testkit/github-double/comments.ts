@@ -3,7 +3,7 @@ import { notFound, type DoubleContext } from './context'
 import type { Routes } from './server'
 import type { Comment } from './types'
 
-// Issue comments: loadgate lists a PR's comments to find its own, then creates or edits it.
+// Issue comments: loadgate lists a PR's comments to find its own, then creates, reads or edits it.
 
 export function commentRoutes(double: DoubleContext): Routes {
   const { state } = double
@@ -45,6 +45,13 @@ export function commentRoutes(double: DoubleContext): Routes {
       const created = comment(String(body.body), double.tokenUser)
       state.comments.set(issue, [...(state.comments.get(issue) ?? []), created])
       return { status: 201, body: json(issue, created) }
+    },
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': (p) => {
+      for (const [issue, list] of state.comments) {
+        const found = list.find((c) => c.id === Number(p.comment_id))
+        if (found) return { status: 200, body: json(issue, found) }
+      }
+      return notFound
     },
     'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': (p, _q, body) => {
       for (const [issue, list] of state.comments) {

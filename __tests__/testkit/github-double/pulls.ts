@@ -1,13 +1,30 @@
 import { component, example } from './openapi'
-import type { DoubleContext } from './context'
+import { notFound, type DoubleContext } from './context'
 import type { Routes } from './server'
 
-// Pull requests by commit: how report mode finds the PR of a workflow_run's head sha.
+// Pull requests: by commit (how report mode finds the PR of a workflow_run's head sha), and one
+// by number (how accept mode learns a PR's current head).
 
 export function pullRoutes(double: DoubleContext): Routes {
+  const pulls = double.options.pulls ?? []
   return {
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}': (p) => {
+      const pr = pulls.find((candidate) => candidate.number === Number(p.pull_number))
+      if (!pr) return notFound
+      const full = example(component('pull-request')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      return {
+        status: 200,
+        body: {
+          ...full,
+          number: pr.number,
+          state: pr.state ?? 'open',
+          user: double.user(pr.author ?? 'contributor'),
+          head: { ...full.head, sha: pr.headSha, ref: pr.headRef ?? 'feature' },
+        },
+      }
+    },
     'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls': (p) => {
-      const matches = (double.options.pulls ?? []).filter((pr) => pr.headSha === p.commit_sha)
+      const matches = pulls.filter((pr) => pr.headSha === p.commit_sha)
       const simple = example(component('pull-request-simple')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
       return {
         status: 200,

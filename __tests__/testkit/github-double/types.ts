@@ -13,6 +13,8 @@ export interface DoubleOptions {
     /** owner/name of the head branch (default the double's repository; a fork's otherwise). */
     headRepository?: string
   }>
+  /** Login → role on the repository (admin, maintain, write, triage, read); anyone else is no collaborator. */
+  permissions?: Record<string, string>
   /** Login of the token's user: it cannot approve its own PRs. */
   tokenUser?: string
   failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>

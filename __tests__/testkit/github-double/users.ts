@@ -1,12 +1,37 @@
 import { component, example } from './openapi'
-import type { DoubleContext } from './context'
+import { notFound, type DoubleContext } from './context'
 import type { Routes } from './server'
 
 // The authenticated user: how loadgate learns whose comments and reviews are its own. An
 // installation token (a workflow's GITHUB_TOKEN, a `[bot]`) may not read it, as on GitHub.
+// A collaborator's permission: how accept mode checks who may accept.
+
+/** GitHub's legacy `permission` field: maintain reads as write, triage as read. */
+const LEGACY: Record<string, string> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+}
 
 export function userRoutes(double: DoubleContext): Routes {
   return {
+    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': (p) => {
+      const role = double.options.permissions?.[p.username!]
+      if (!role || role === 'none') return notFound
+      return {
+        status: 200,
+        body: {
+          permission: LEGACY[role],
+          role_name: role,
+          user: {
+            ...(example(component('collaborator')) as object),
+            ...(double.user(p.username!) as object),
+          },
+        },
+      }
+    },
     'GET /user': () =>
       double.tokenUser.endsWith('[bot]')
         ? {

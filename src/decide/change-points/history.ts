@@ -1,4 +1,5 @@
 import { medianInterval } from '../../store/run-record'
+import type { MergedThrough } from '../../model/acceptance'
 import type { Direction, MetricId, RunRecord } from '../../model/types'
 import { changePoints, DEFAULT_DETECTOR_OPTIONS, type DetectorOptions } from './otava'
 import { runnerChange } from './runner'
@@ -10,6 +11,8 @@ export interface ShiftRun {
   runUrl: string
   startedAt: string
   message: string
+  /** The pull request the run's commit came through, its comment, and whether its result was accepted. */
+  mergedThrough?: MergedThrough
 }
 
 export interface MedianWithInterval {
@@ -47,7 +50,8 @@ export type WatchedMetrics = (seriesKey: string) => Array<{ metric: MetricId; di
 
 function shiftRun(record: RunRecord): ShiftRun {
   const { head, runId, runUrl, startedAt } = record.meta
-  return { sha: head.sha, runId, runUrl, startedAt, message: head.message.split('\n')[0] ?? '' }
+  const run = { sha: head.sha, runId, runUrl, startedAt, message: head.message.split('\n')[0] ?? '' }
+  return record.mergedThrough ? { ...run, mergedThrough: record.mergedThrough } : run
 }
 
 /**

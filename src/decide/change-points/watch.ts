@@ -1,14 +1,22 @@
-import type { MetricThreshold, RunRecord } from '../../model/types'
-import { thresholdsForSeries } from '../rules'
+import type { ErraticSeries, MetricThreshold, RunRecord } from '../../model/types'
+import { globMatches, thresholdsForSeries } from '../rules'
 import { findShifts, type Shift, type WatchedMetrics } from './history'
 import { DEFAULT_DETECTOR_OPTIONS, type DetectorOptions } from './otava'
 
-/** The gated relative metrics of each series: what a lasting shift is reported for. */
-export function gatedMetrics(thresholds: MetricThreshold[]): WatchedMetrics {
+/**
+ * The gated relative metrics of each series: what a lasting shift is reported for. A series marked
+ * erratic gates nothing, so it raises no issue either.
+ */
+export function gatedMetrics(
+  thresholds: MetricThreshold[],
+  erratic: readonly ErraticSeries[] = [],
+): WatchedMetrics {
   return (key) =>
-    thresholdsForSeries(key, thresholds)
-      .filter((rule) => rule.gate && !rule.absolute)
-      .map((rule) => ({ metric: rule.metric, direction: rule.direction }))
+    erratic.some((e) => globMatches(e.series, key))
+      ? []
+      : thresholdsForSeries(key, thresholds)
+          .filter((rule) => rule.gate && !rule.absolute)
+          .map((rule) => ({ metric: rule.metric, direction: rule.direction }))
 }
 
 /** The branch most runs were recorded for: the default branch of a history written by record mode. */
@@ -23,12 +31,13 @@ export function watchHistory(options: {
   records: readonly RunRecord[]
   branch: string
   thresholds: MetricThreshold[]
+  erratic?: readonly ErraticSeries[]
   detector?: Partial<DetectorOptions>
 }): Shift[] {
   const runs = options.records
     .filter((r) => r.branch === options.branch && r.verdict !== 'INVALID')
     .sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
-  return findShifts(runs, gatedMetrics(options.thresholds), {
+  return findShifts(runs, gatedMetrics(options.thresholds, options.erratic), {
     ...DEFAULT_DETECTOR_OPTIONS,
     ...options.detector,
   })
@@ -36,8 +45,9 @@ export function watchHistory(options: {
 
 /**
  * The shifts still standing: for the worse, blamed on a commit (a runner change is shown, not
- * filed against the code), and not reverted — the level after the series' latest change is not
- * back within `minChange` of the level before it.
+ * filed against the code), and not reverted — the level after the series' latest change is still
+ * worse than the level before it by `minChange` or more. A revert that overshoots (p95 back below
+ * where it was) reverts too.
  */
 export function openShifts(shifts: readonly Shift[], minChange: number): Shift[] {
   const key = (s: Shift) => `${s.benchmark}\0${s.series}\0${s.metric}`
@@ -49,6 +59,7 @@ export function openShifts(shifts: readonly Shift[], minChange: number): Shift[]
   return shifts.filter((shift) => {
     if (!shift.worse || shift.environmentChanged) return false
     const now = latest.get(key(shift))!.after.median
-    return Math.abs(now / shift.before.median - 1) >= minChange
+    // The sign of the shift's change is the worse direction of its metric.
+    return Math.sign(shift.change) * (now / shift.before.median - 1) >= minChange
   })
 }

@@ -1,12 +1,25 @@
+import type { Acceptance, MergedThrough } from '../../model/acceptance'
 import type {
+  AcceptanceRequest,
   CommitIdentity,
   Forge,
+  GateResult,
   OwnIssue,
+  Permission,
   PublishRequest,
   PublishResult,
+  PullRequestResults,
   RunContext,
   TrustedRunTarget,
 } from '../backend'
+import {
+  markAccepted,
+  mergedThrough,
+  permissionOf,
+  pullRequestResults,
+  readAcceptanceRequest,
+  replyOn,
+} from './acceptance'
 import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
@@ -76,6 +89,30 @@ class GitHubForge implements Forge {
 
   closeIssue(number: number, comment: string): Promise<void> {
     return closeIssue(this.client(), this.repoRef(), number, comment)
+  }
+
+  acceptanceRequest(label: string): AcceptanceRequest | null {
+    return readAcceptanceRequest(label)
+  }
+
+  permissionOf(login: string): Promise<Permission> {
+    return permissionOf(this.client(), this.repoRef(), login)
+  }
+
+  pullRequestResults(pullNumber: number): Promise<PullRequestResults> {
+    return pullRequestResults(this.client(), this.repoRef(), pullNumber)
+  }
+
+  markAccepted(result: GateResult, acceptance: Acceptance): Promise<void> {
+    return markAccepted(this.client(), this.repoRef(), result, acceptance)
+  }
+
+  mergedThrough(commitSha: string, benchmark: string): Promise<MergedThrough | null> {
+    return mergedThrough(this.client(), this.repoRef(), commitSha, benchmark)
+  }
+
+  reply(pullNumber: number, body: string): Promise<string> {
+    return replyOn(this.client(), this.repoRef(), pullNumber, body)
   }
 
   private repoRef(): { owner: string; repo: string } {

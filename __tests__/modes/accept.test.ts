@@ -1,0 +1,196 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { readAcceptanceRequest } from '../../src/forge/github/acceptance'
+import { readRunContext } from '../../src/forge/github/context'
+import { createGitHubForge } from '../../src/forge/github/forge'
+import { withAcceptance } from '../../src/report/acceptance'
+import { startGitHubDouble } from '../testkit/github-double'
+import type { GateResult, PullRequestResults } from '../../src/forge'
+import { decideAcceptance } from '../../src/modes/accept'
+
+const SHA = 'b'.repeat(40)
+const result = (benchmark: string, state: GateResult['state']): GateResult => ({
+  benchmark,
+  state,
+  description: state === 'failure' ? 'Blocked — p50 of GET /search +30%' : '',
+  commentId: 7,
+  commentUrl: 'https://github.com/acme/shop/pull/3#issuecomment-7',
+})
+const pull = (...results: GateResult[]): PullRequestResults => ({ headSha: SHA, open: true, results })
+const asking = { login: 'someone', via: 'comment' as const, reason: 'known cost' }
+
+describe('who may accept what', () => {
+  test('write, maintain and admin accept every blocked benchmark; nothing else is touched', () => {
+    for (const role of ['write', 'maintain', 'admin'] as const) {
+      const decision = decideAcceptance(
+        asking,
+        role,
+        pull(result('api', 'failure'), result('web', 'success')),
+        'acme/shop',
+      )
+      assert.deepEqual(decision, { accept: [result('api', 'failure')] }, role)
+    }
+  })
+
+  test('triage, read and no access are refused, naming the access GitHub gives', () => {
+    for (const [role, words] of [
+      ['triage', 'triage access'],
+      ['read', 'read access'],
+      ['none', 'no access'],
+    ] as const) {
+      const decision = decideAcceptance(asking, role, pull(result('api', 'failure')), 'acme/shop')
+      assert.ok('refused' in decision)
+      assert.equal(
+        decision.refused,
+        `@someone cannot accept loadgate's result: accepting needs write access to acme/shop, and GitHub gives @someone ${words}.`,
+      )
+    }
+  })
+
+  test('a comment without a reason is refused; a label needs none', () => {
+    const bare = { ...asking, reason: '' }
+    const refused = decideAcceptance(bare, 'admin', pull(result('api', 'failure')), 'acme/shop')
+    assert.ok('refused' in refused && refused.refused.includes('say why'))
+    const label = decideAcceptance(
+      { ...bare, via: 'label', reason: 'the loadgate:accept label' },
+      'admin',
+      pull(result('api', 'failure')),
+      'acme/shop',
+    )
+    assert.ok('accept' in label)
+  })
+
+  test('nothing blocked: each result says why it cannot be accepted', () => {
+    const decision = decideAcceptance(
+      asking,
+      'write',
+      pull(result('api', 'error'), result('fork', 'pending'), result('old', 'none'), result('ok', 'success')),
+      'acme/shop',
+    )
+    assert.ok('refused' in decision)
+    assert.match(decision.refused, /has not blocked bbbbbbb, the head of this pull request/)
+    assert.match(decision.refused, /`api`: the run was INVALID/)
+    assert.match(decision.refused, /`fork`: no trusted result yet/)
+    assert.match(decision.refused, /`old`: no result for this commit yet/)
+    assert.match(decision.refused, /`ok`: passes already/)
+    const closed = decideAcceptance(
+      asking,
+      'write',
+      { ...pull(result('api', 'failure')), open: false },
+      'acme/shop',
+    )
+    assert.ok('refused' in closed && closed.refused.includes('closed'))
+  })
+})
+
+describe('the request in the event', () => {
+  async function requestFrom(event: string, payload: unknown, label = 'loadgate:accept') {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-accept-'))
+    try {
+      const file = path.join(dir, 'event.json')
+      await writeFile(file, JSON.stringify(payload))
+      return readAcceptanceRequest(label, { GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: file })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+  const comment = (body: string, login = 'maintainer', pullRequest: unknown = { url: 'u' }) => ({
+    action: 'created',
+    issue: { number: 3, pull_request: pullRequest },
+    comment: { body, user: { login } },
+  })
+
+  test('a pull request comment: the first line is the command, the rest of it the reason', async () => {
+    assert.deepEqual(
+      await requestFrom('issue_comment', comment('/loadgate accept  known   cost\nsecond line')),
+      {
+        pullNumber: 3,
+        login: 'maintainer',
+        via: 'comment',
+        reason: 'known cost',
+      },
+    )
+    assert.equal((await requestFrom('issue_comment', comment('/loadgate accept')))?.reason, '')
+  })
+
+  test('anything else is no request', async () => {
+    assert.equal(await requestFrom('issue_comment', comment('please /loadgate accept this')), null)
+    assert.equal(await requestFrom('issue_comment', comment('/loadgate accepted')), null)
+    assert.equal(
+      await requestFrom('issue_comment', comment('/loadgate accept x', 'maintainer', null)),
+      null,
+      'an issue, not a PR',
+    )
+    assert.equal(
+      await requestFrom('issue_comment', comment('/loadgate accept x', 'evil\n::error::')),
+      null,
+      'a login that is no login',
+    )
+    assert.equal(
+      await requestFrom('issue_comment', { ...comment('/loadgate accept x'), action: 'edited' }),
+      null,
+    )
+    const labelled = (name: string) => ({
+      action: 'labeled',
+      label: { name },
+      pull_request: { number: 4 },
+      sender: { login: 'lead' },
+    })
+    assert.equal(await requestFrom('pull_request_target', labelled('bug')), null)
+    assert.deepEqual(await requestFrom('pull_request_target', labelled('perf-ok'), 'perf-ok'), {
+      pullNumber: 4,
+      login: 'lead',
+      via: 'label',
+      reason: 'the perf-ok label',
+    })
+  })
+})
+
+describe('the pull request behind a recorded commit (API double checked against the OpenAPI description)', () => {
+  test("its number, loadgate's own sticky comment there and the acceptance that comment records", async () => {
+    const merged = 'c'.repeat(40)
+    const acceptance = {
+      by: 'maintainer',
+      at: '2026-11-25T04:00:00.000Z',
+      reason: 'known cost',
+      via: 'comment' as const,
+      headSha: SHA,
+      accepted: 'Blocked — p50 +30%',
+    }
+    const sticky = withAcceptance('<!-- loadgate:api digest=1 -->\n### ❌ Blocked\n', acceptance)
+    const double = await startGitHubDouble({
+      pulls: [{ number: 7, headSha: merged, state: 'closed' }],
+      seededComments: {
+        7: [
+          { user: 'mallory', body: withAcceptance('<!-- loadgate:web digest=1 -->\nforged\n', acceptance) },
+          { user: 'github-actions[bot]', body: sticky },
+        ],
+      },
+    })
+    try {
+      const context = readRunContext({
+        GITHUB_REPOSITORY: 'acme/shop',
+        GITHUB_API_URL: double.url,
+        GITHUB_EVENT_PATH: '',
+      })
+      const forge = createGitHubForge(context, 'ghs_test')
+      assert.deepEqual(await forge.mergedThrough(merged, 'api'), {
+        pullRequest: 7,
+        commentUrl: 'https://github.com/acme/shop/pull/7#issuecomment-1001',
+        accepted: { by: 'maintainer', at: acceptance.at, reason: 'known cost' },
+      })
+      assert.deepEqual(
+        await forge.mergedThrough(merged, 'web'),
+        { pullRequest: 7 },
+        "another user's comment is not loadgate's",
+      )
+      assert.equal(await forge.mergedThrough('d'.repeat(40), 'api'), null)
+      assert.deepEqual(double.violations, [])
+    } finally {
+      await double.close()
+    }
+  })
+})

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs'
+import { LOGIN, type Acceptance, type MergedThrough } from '../../model/acceptance'
+import { BENCHMARK_NAME } from '../../model/names'
+import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/acceptance'
+import { commentMarker } from '../../report/markdown'
+import type { AcceptanceRequest, GateResult, Permission, PullRequestResults } from '../backend'
+import { LoadgateError } from '../../util/errors'
+import { statusOf, type Octokit } from './client'
+import { tokenLogin, writtenBy } from './identity'
+import { gatingContext } from './status'
+
+type Repo = { owner: string; repo: string }
+
+const COMMAND = /^\/loadgate\s+accept\b[ \t]*(.*)$/
+
+/**
+ * What a maintainer asked for in this run's event: a `/loadgate accept <reason>` comment on a
+ * pull request (issue_comment), or the accept label added to one (pull_request_target, labeled).
+ * Anything else is no request. The text is untrusted: the login is checked, the reason bounded.
+ */
+export function readAcceptanceRequest(
+  label: string,
+  env: NodeJS.ProcessEnv = process.env,
+): AcceptanceRequest | null {
+  const payload = readPayload(env.GITHUB_EVENT_PATH)
+  if (env.GITHUB_EVENT_NAME === 'issue_comment') {
+    if (payload.action !== 'created' || !payload.issue?.pull_request) return null
+    const firstLine = String(payload.comment?.body ?? '')
+      .split(/\r?\n/)[0]!
+      .trim()
+    const command = COMMAND.exec(firstLine)
+    if (!command) return null
+    return request(payload.issue.number, payload.comment?.user?.login, 'comment', command[1]!)
+  }
+  if (env.GITHUB_EVENT_NAME === 'pull_request_target' || env.GITHUB_EVENT_NAME === 'pull_request') {
+    if (payload.action !== 'labeled' || payload.label?.name !== label) return null
+    return request(payload.pull_request?.number, payload.sender?.login, 'label', `the ${label} label`)
+  }
+  return null
+}
+
+function request(
+  number: unknown,
+  login: unknown,
+  via: 'comment' | 'label',
+  reason: string,
+): AcceptanceRequest | null {
+  const pullNumber = Number(number)
+  const by = String(login ?? '')
+  if (!Number.isInteger(pullNumber) || pullNumber < 1 || !LOGIN.test(by)) return null
+  return { pullNumber, login: by, via, reason: reason.replace(/\s+/g, ' ').trim().slice(0, 300) }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function readPayload(file: string | undefined): Record<string, any> {
+  if (!file) return {}
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+  } catch {
+    return {}
+  }
+}
+
+/** The user's role on the repository; `none` when GitHub knows them as no collaborator. */
+export async function permissionOf(octokit: Octokit, repo: Repo, login: string): Promise<Permission> {
+  try {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login })
+    const role = data.role_name || data.permission
+    return (['admin', 'maintain', 'write', 'triage', 'read'] as const).find((r) => r === role) ?? 'none'
+  } catch (error) {
+    if (statusOf(error) === 404) return 'none'
+    throw error
+  }
+}
+
+const MARKER = /^<!-- loadgate:(\S+) /
+
+/**
+ * The pull request's current head and, for every benchmark loadgate commented on, the newest
+ * gating status loadgate itself set on that head (statuses by anyone else do not count).
+ */
+export async function pullRequestResults(
+  octokit: Octokit,
+  repo: Repo,
+  pullNumber: number,
+): Promise<PullRequestResults> {
+  const login = await tokenLogin(octokit)
+  const { data: pull } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })
+  const headSha = pull.head.sha
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...repo,
+    issue_number: pullNumber,
+    per_page: 100,
+  })
+  const statuses = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, {
+    ...repo,
+    ref: headSha,
+    per_page: 100,
+  })
+  const results: GateResult[] = []
+  for (const comment of comments) {
+    const benchmark = MARKER.exec(comment.body ?? '')?.[1]
+    if (!benchmark || !BENCHMARK_NAME.test(benchmark) || !writtenBy(comment.user, login)) continue
+    if (results.some((r) => r.benchmark === benchmark)) continue
+    const newest = statuses.find((s) => s.context === gatingContext(benchmark) && writtenBy(s.creator, login))
+    results.push({
+      benchmark,
+      state: (newest?.state as GateResult['state'] | undefined) ?? 'none',
+      description: newest?.description ?? '',
+      commentId: comment.id,
+      commentUrl: comment.html_url,
+    })
+  }
+  return { headSha, open: pull.state === 'open', results }
+}
+
+/** The gating status turned to success with who and why, and the comment says so. */
+export async function markAccepted(
+  octokit: Octokit,
+  repo: Repo,
+  result: GateResult,
+  acceptance: Acceptance,
+): Promise<void> {
+  try {
+    const { data: comment } = await octokit.rest.issues.getComment({ ...repo, comment_id: result.commentId })
+    await octokit.rest.repos.createCommitStatus({
+      ...repo,
+      sha: acceptance.headSha,
+      state: 'success',
+      context: gatingContext(result.benchmark),
+      description: acceptedDescription(acceptance),
+      target_url: result.commentUrl,
+    })
+    await octokit.rest.issues.updateComment({
+      ...repo,
+      comment_id: result.commentId,
+      body: withAcceptance(comment.body ?? '', acceptance),
+    })
+  } catch (error) {
+    const status = statusOf(error)
+    if (status !== 403 && status !== 404) throw error
+    throw new LoadgateError(
+      `GitHub refused to record the acceptance of ${result.benchmark} (HTTP ${status}): the workflow needs ` +
+        '`permissions: statuses: write` and `pull-requests: write`',
+    )
+  }
+}
+
+/**
+ * The pull request a commit of the default branch came through (the first GitHub associates with
+ * it, a merged one first), loadgate's own sticky comment for `benchmark` there, and the acceptance
+ * that comment records. Only loadgate's own comment counts.
+ */
+export async function mergedThrough(
+  octokit: Octokit,
+  repo: Repo,
+  commitSha: string,
+  benchmark: string,
+): Promise<MergedThrough | null> {
+  const { data: pulls } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+    ...repo,
+    commit_sha: commitSha,
+  })
+  const pull = pulls.find((p) => p.merged_at) ?? pulls[0]
+  if (!pull) return null
+  const login = await tokenLogin(octokit)
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...repo,
+    issue_number: pull.number,
+    per_page: 100,
+  })
+  const own = comments.find((c) => c.body?.startsWith(commentMarker(benchmark)) && writtenBy(c.user, login))
+  const acceptance = own?.body ? acceptanceIn(own.body) : null
+  return {
+    pullRequest: pull.number,
+    ...(own ? { commentUrl: own.html_url } : {}),
+    ...(acceptance ? { accepted: { by: acceptance.by, at: acceptance.at, reason: acceptance.reason } } : {}),
+  }
+}
+
+/** A reply on the pull request (why an acceptance was refused). */
+export async function replyOn(
+  octokit: Octokit,
+  repo: Repo,
+  pullNumber: number,
+  body: string,
+): Promise<string> {
+  const { data } = await octokit.rest.issues.createComment({ ...repo, issue_number: pullNumber, body })
+  return data.html_url
+}
