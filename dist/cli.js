@@ -45,7 +45,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-DT4SF7FM.js";
+} from "./chunks/chunk-NU52XDSO.js";
 import {
   Git,
   LoadgateError,

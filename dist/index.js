@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-DT4SF7FM.js";
+} from "./chunks/chunk-NU52XDSO.js";
 import {
   errorMessage,
   installSignalHandlers

@@ -71,6 +71,11 @@ function runPullRequest(scenario: string, pr: PullRequestRef, vars: Record<strin
     .then((file) => act(scenario, 'pull-request.yml', 'pull_request', file, vars))
 }
 
+/** accept.yml for one comment or label event. */
+async function acceptRun(scenario: string, event: string, eventFile: Promise<string>): Promise<ActRun> {
+  return act(scenario, 'accept.yml', event, await eventFile)
+}
+
 function stickyComments(pr: PullRequestRef) {
   return (double.state.comments.get(pr.number) ?? []).filter((c) => c.body.startsWith('<!-- loadgate:api '))
 }
@@ -238,11 +243,10 @@ describe('example workflows under act', () => {
     { timeout: 180_000 },
     async () => {
       const before = statuses(prs.slower)
-      const refused = await act(
+      const refused = await acceptRun(
         'accept-refused',
-        'accept.yml',
         'issue_comment',
-        await repo.commentEvent(prs.slower, 'reader', '/loadgate accept looks fine to me'),
+        repo.commentEvent(prs.slower, 'reader', '/loadgate accept looks fine to me'),
       )
       assert.equal(refused.code, 0, logTail(refused))
       const reply = (double.state.comments.get(prs.slower.number) ?? []).at(-1)!
@@ -254,11 +258,10 @@ describe('example workflows under act', () => {
       assert.equal(acceptanceIn((await theComment(prs.slower, 'accept-refused')).body), null)
 
       const reason = 'the audit log costs 25% on purpose (#42)'
-      const accepted = await act(
+      const accepted = await acceptRun(
         'accept-comment',
-        'accept.yml',
         'issue_comment',
-        await repo.commentEvent(prs.slower, 'maintainer', `/loadgate accept ${reason}\nmore words`),
+        repo.commentEvent(prs.slower, 'maintainer', `/loadgate accept ${reason}\nmore words`),
       )
       assert.equal(accepted.code, 0, logTail(accepted))
       const status = double.state.statuses.filter((s) => s.sha === prs.slower.headSha).at(-1)!
@@ -281,11 +284,10 @@ describe('example workflows under act', () => {
   test("a maintainer's label accepts a blocked PR", { timeout: 480_000 }, async () => {
     const run = await runPullRequest('blocked-too', prs.slowerToo)
     assert.equal(output(run, 'verdict'), 'REGRESSION', logTail(run))
-    const labelled = await act(
+    const labelled = await acceptRun(
       'accept-label',
-      'accept.yml',
       'pull_request_target',
-      await repo.labelEvent(prs.slowerToo, 'maintainer', 'loadgate:accept'),
+      repo.labelEvent(prs.slowerToo, 'maintainer', 'loadgate:accept'),
     )
     assert.equal(labelled.code, 0, logTail(labelled))
     assert.doesNotMatch(labelled.log, /actions\/checkout/, 'accepting never checks out code')

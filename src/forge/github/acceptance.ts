@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { LOGIN, type Acceptance, type MergedThrough } from '../../model/acceptance'
 import { BENCHMARK_NAME } from '../../model/names'
 import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/acceptance'
@@ -6,6 +5,7 @@ import { commentMarker } from '../../report/markdown'
 import type { AcceptanceRequest, GateResult, Permission, PullRequestResults } from '../backend'
 import { LoadgateError } from '../../util/errors'
 import { statusOf, type Octokit } from './client'
+import { readPayload } from './context'
 import { tokenLogin, writtenBy } from './identity'
 import { gatingContext } from './status'
 
@@ -49,16 +49,6 @@ function request(
   const by = String(login ?? '')
   if (!Number.isInteger(pullNumber) || pullNumber < 1 || !LOGIN.test(by)) return null
   return { pullNumber, login: by, via, reason: reason.replace(/\s+/g, ' ').trim().slice(0, 300) }
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function readPayload(file: string | undefined): Record<string, any> {
-  if (!file) return {}
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-  } catch {
-    return {}
-  }
 }
 
 /** The user's role on the repository; `none` when GitHub knows them as no collaborator. */

@@ -4,9 +4,10 @@ import path from 'node:path'
 import type { PullRequestInfo, RunContext } from '../backend'
 import { COMMIT_SHA, headShaInput } from './trusted-run'
 
-type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function readPayload(file: string | undefined): Payload {
+/** The event payload GitHub wrote for this run; {} when there is none or it cannot be read. */
+export function readPayload(file: string | undefined): Payload {
   if (!file) return {}
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Payload
