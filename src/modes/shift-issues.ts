@@ -35,12 +35,13 @@ export function groupShifts(shifts: Shift[]): Shift[][] {
   return groups
 }
 
+/** The pull request a shift began with, when its blocked result was accepted. */
+type Accepted = MergedThrough & { accepted: AcceptedChange }
+
 /** Said where a shift began with a commit whose pull request's blocked result was accepted. */
-export function acceptedText(merged: MergedThrough & { accepted: AcceptedChange }): string {
+export function acceptedText(merged: Accepted): string {
   return `Accepted in #${merged.pullRequest} by @${merged.accepted.by}: ${escapeMarkdown(merged.accepted.reason)}`
 }
-
-type Accepted = MergedThrough & { accepted: AcceptedChange }
 
 function acceptedStart(group: Shift[]): Accepted | null {
   const merged = group[0]!.firstAfter.mergedThrough
