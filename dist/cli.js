@@ -45,7 +45,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-NU52XDSO.js";
+} from "./chunks/chunk-SYTY4OBJ.js";
 import {
   Git,
   LoadgateError,

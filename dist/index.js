@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-NU52XDSO.js";
+} from "./chunks/chunk-SYTY4OBJ.js";
 import {
   errorMessage,
   installSignalHandlers

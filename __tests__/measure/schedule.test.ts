@@ -16,7 +16,10 @@ async function record(options: Partial<ScheduleOptions> = {}) {
   const steps: string[] = []
   const orders: Arm[][] = []
   let running = 0
+  let measuring = false
+  /** A measured trial overlapped anything, or a renewal overlapped a trial. */
   let overlapped = false
+  let warmupsSideBySide = false
   let asked = 0
   const result = await runSchedule({
     arms: ['base', 'head'],
@@ -35,19 +38,23 @@ async function record(options: Partial<ScheduleOptions> = {}) {
       await new Promise((resolve) => setTimeout(resolve, 1))
     },
     runTrial: async (trial) => {
-      if (running++ > 0) overlapped = true
+      if (measuring || (running > 0 && trial.phase === 'measure')) overlapped = true
+      if (running > 0 && trial.phase === 'warmup') warmupsSideBySide = true
+      running++
+      measuring = trial.phase === 'measure'
       trials.push(trial)
       steps.push(`${trial.phase} ${trial.round} ${trial.arm}`)
       await new Promise((resolve) => setTimeout(resolve, 1))
       running--
+      measuring = false
     },
   })
-  return { trials, steps, orders, overlapped, asked, result }
+  return { trials, steps, orders, overlapped, warmupsSideBySide, asked, result }
 }
 
 describe('schedule: warm-up, then randomized interleaved rounds', () => {
-  test('warm-up per arm first (round 0), then every arm once per round, one trial at a time', async () => {
-    const { trials, orders, overlapped } = await record()
+  test('warm-up per arm first (round 0, side by side), then every arm once per round, one trial at a time', async () => {
+    const { trials, orders, overlapped, warmupsSideBySide } = await record()
     assert.deepEqual(trials.slice(0, 2), [
       { arm: 'base', phase: 'warmup', round: 0 },
       { arm: 'head', phase: 'warmup', round: 0 },
@@ -64,6 +71,7 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
       assert.deepEqual([...inRound.map((t) => t.arm)].sort(), ['base', 'head'])
     }
     assert.equal(overlapped, false, 'only one arm under load at a time')
+    assert.equal(warmupsSideBySide, true, 'nothing is measured in a warm-up: the arms warm up together')
   })
 
   test('the order is drawn from the seed: reproducible, and both orders occur', async () => {
@@ -145,6 +153,26 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
       ['renew 4', 'renew 7'],
     )
     assert.equal(steps.filter((s) => s.startsWith('warmup')).length, 0)
+  })
+
+  test('a failed warm-up fails the schedule after the other arm has finished its own', async () => {
+    const finished: Arm[] = []
+    await assert.rejects(
+      runSchedule({
+        arms: ['base', 'head'],
+        looks: [3],
+        warmup: true,
+        seed: 1,
+        runTrial: async ({ arm, phase }) => {
+          if (phase === 'measure') throw new Error('no round may start after a failed warm-up')
+          if (arm === 'base') throw new Error('base warm-up failed')
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          finished.push(arm)
+        },
+      }),
+      /base warm-up failed/,
+    )
+    assert.deepEqual(finished, ['head'])
   })
 
   test('the progress count plans a warm-up for every new instance', () => {

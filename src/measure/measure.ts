@@ -43,7 +43,9 @@ export async function measure(
   const resultsPath = path.join(dir, 'results.json')
   const progress = plainProgress(options.onProgress ?? (() => {}))
   const results = await initialResults(options, new Git(settings.workspace))
-  const save = () => writeResults(resultsPath, results)
+  // Warm-ups finish side by side: their writes of the one file must not overlap.
+  let saved: Promise<void> = Promise.resolve()
+  const save = () => (saved = saved.catch(() => undefined).then(() => writeResults(resultsPath, results)))
   await save()
 
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
@@ -77,20 +79,21 @@ export async function measure(
         const signal = interruptSignal()
         if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
       }
-      const { trial: result, scriptError } = await instances
-        .measuring(arm, () =>
-          runTrial(load, instances.get(arm), {
-            arm,
-            phase,
-            round,
-            env: bench.k6Env,
-            warmupSeconds: settings.warmupSeconds,
-          }),
-        )
-        .catch((error: unknown) => {
-          interrupted()
-          throw error
+      const run = () =>
+        runTrial(load, instances.get(arm), {
+          arm,
+          phase,
+          round,
+          env: bench.k6Env,
+          warmupSeconds: settings.warmupSeconds,
         })
+      // A warm-up is not measured, and the arms warm up side by side: none is paused for it.
+      const { trial: result, scriptError } = await (
+        phase === 'warmup' ? run() : instances.measuring(arm, run)
+      ).catch((error: unknown) => {
+        interrupted()
+        throw error
+      })
       interrupted()
       results.trials.push(result)
       await save()

@@ -54,7 +54,10 @@ export interface ScheduleOptions {
   /** Replaces every arm's instance before `round`. */
   renewInstances?: (round: number) => Promise<void>
   seed: number
-  /** Runs one trial; awaited before the next starts, so only one arm is ever under load. */
+  /**
+   * Runs one trial. A measured trial is awaited before the next starts, so only one arm is ever
+   * under load while something is measured; the warm-ups of a new set of instances run side by side.
+   */
   runTrial: (trial: ScheduledTrial) => Promise<void>
   /** Called with each round's drawn order before its trials run. */
   onRound?: (order: Arm[]) => void
@@ -69,8 +72,15 @@ export interface ScheduleOptions {
  */
 export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
   const { arms, looks } = options
+  // Nothing is measured during a warm-up, so the arms warm up at the same time: with fresh instances
+  // every round, warming one after the other would add a warm-up's length to every round.
   const warmUp = async (round: number) => {
-    if (options.warmup) for (const arm of arms) await options.runTrial({ arm, phase: 'warmup', round })
+    if (!options.warmup) return
+    const settled = await Promise.allSettled(
+      arms.map((arm) => options.runTrial({ arm, phase: 'warmup', round })),
+    )
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
   }
   await warmUp(0)
   const random = seededRandom(options.seed)
