@@ -18,6 +18,8 @@ export const SCENARIOS: Record<string, string> = {
   'latency+5%': 'LATENCY_PERCENT=5',
   'latency+10%': 'LATENCY_PERCENT=10',
   'latency+20%': 'LATENCY_PERCENT=20',
+  // The knob scales the service's own latency; a client sees about four fifths of it (+5% here).
+  'latency+6.5%': 'LATENCY_PERCENT=6.5',
   'cpu+10%': 'EXTRA_CPU_PERCENT=10',
   'many:a-a': '',
   'many:search+20%': 'LATENCY_PERCENT=20\nLATENCY_ROUTE=GET /search',

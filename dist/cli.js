@@ -45,7 +45,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-SYTY4OBJ.js";
+} from "./chunks/chunk-43IWS4P4.js";
 import {
   Git,
   LoadgateError,

@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-SYTY4OBJ.js";
+} from "./chunks/chunk-43IWS4P4.js";
 import {
   errorMessage,
   installSignalHandlers

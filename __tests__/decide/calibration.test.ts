@@ -93,6 +93,17 @@ describe('calibration', () => {
     assert.equal(calibration.suggestion.scale, 1)
   })
 
+  test('never fewer rounds than the calibrated plan; trial length from the configured one', () => {
+    // Quiet metrics need only a few rounds by the approximation: the plan is kept, not cut.
+    const quiet = calibrate(aaResults(new Array(20).fill(0), 10, 20), 0.0258)
+    assert.equal(quiet.suggestion.sufficient, true)
+    assert.deepEqual([quiet.suggestion.minRounds, quiet.suggestion.maxRounds], [10, 20])
+    // A trial that ran 10.04 s (k6 starting and stopping) is a 10 s trial, not 11 s.
+    const results = aaResults(new Array(20).fill(0), 10, 20)
+    for (const trial of results.trials) trial.durationSeconds = 10.04
+    assert.equal(calibrate(results, 0.0258).suggestion.trialSeconds, 10)
+  })
+
   test('MAD of 0 over differences that are not all equal falls back to the sample SD', () => {
     const spread = robustSigma([0, 0, 0, 0, 0.1])
     assert.equal(spread.method, 'sd')

@@ -90,7 +90,7 @@ describe('loadgate calibrate on the bundled example', () => {
         `a table row for ${row.name} ${metric}:\n${run.stdout}`,
       )
     }
-    assert.match(run.stdout, /suggestion: min-rounds \d+, max-rounds \d+/)
+    assert.match(run.stdout, /suggestion: (keep )?min-rounds \d+, max-rounds \d+/)
 
     const { minRounds, maxRounds } = calibration.suggestion
     const written = await readFile(path.join(repo.dir, 'loadgate.yml'), 'utf8')

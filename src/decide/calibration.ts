@@ -176,25 +176,34 @@ function requestRate(trial: ResultsFile['trials'][number]): number {
   return trial.durationSeconds > 0 ? requests / trial.durationSeconds : 0
 }
 
+/**
+ * The plan that brings every gated metric under its δ. It only ever grows the calibrated plan: the
+ * rounds needed come from a normal approximation, optimistic for an exact sign-flip test of a few
+ * rounds and for a σ estimated from a few rounds, and rounds are what averages the instances'
+ * offsets out. (A plan cut to 6/12 rounds this way blocked an A/A run on a +3.4% offset that 20
+ * rounds would have shown to be under δ.)
+ */
 function suggest(
   rows: NoiseRow[],
   plan: { minRounds: number; maxRounds: number; trialSeconds: number; rate: number; scale: number },
 ): CalibrationSuggestion {
   const needed = Math.max(...rows.map((r) => r.roundsNeeded))
-  const minRounds = Math.min(MAX_ROUNDS, needed)
+  const minRounds = Math.min(MAX_ROUNDS, Math.max(plan.minRounds, needed))
   // The same ratio of looks keeps the plan's α per look.
   const maxRounds = Math.min(
     MAX_ROUNDS,
-    Math.max(minRounds, Math.ceil((needed * plan.maxRounds) / plan.minRounds)),
+    Math.max(plan.maxRounds, minRounds, Math.ceil((needed * plan.maxRounds) / plan.minRounds)),
   )
   const scale = Math.max(1, plan.scale)
+  // A measured trial runs a little over its configured length (k6 starting and stopping).
+  const trialSeconds = Math.max(1, Math.round(plan.trialSeconds))
   return {
     sufficient: needed <= plan.minRounds,
     minRounds,
     maxRounds,
     scale,
-    trialSeconds: Math.ceil(plan.trialSeconds * scale),
-    rate: Math.ceil(plan.rate * scale),
+    trialSeconds: Math.ceil(trialSeconds * scale - 1e-9),
+    rate: Math.ceil(plan.rate * scale - 1e-9),
   }
 }
 

@@ -34,20 +34,20 @@ const HEAD = ['series', 'metric', 'noise floor', 'detectable', 'δ', 'rounds nee
 function planLine(c: Calibration): string {
   return (
     `plan: min-rounds ${c.minRounds}, max-rounds ${c.maxRounds}; α per look ${Number(c.alpha.toPrecision(3))} ` +
-    `over ${c.family} gated metrics → ${Number(c.level.toPrecision(3))} per metric (Bonferroni, Holm's strictest step)`
+    `over ${c.family} gated metrics → ${Number(c.level.toPrecision(3))} per metric (Bonferroni: maxT's strictest step)`
   )
 }
 
 const METHOD_LINE =
   'noise floor: 1.4826 × MAD of the per-round head − base differences (log-ratio for relative metrics, ' +
   'difference for absolute ones; the sample SD where MAD is 0). detectable: the change found with 90% ' +
-  'power at the first look (one-sided signed-rank, normal approximation).'
+  'power at the first look (one-sided sign-flip test of the mean, normal approximation).'
 
 function suggestionLines(c: Calibration): string[] {
   const s = c.suggestion
   if (s.sufficient)
     return [
-      `suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ)`,
+      `suggestion: keep min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ; fewer rounds are never suggested)`,
     ]
   const times = `${Number(s.scale.toPrecision(2))}×`
   const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))

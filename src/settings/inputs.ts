@@ -150,7 +150,7 @@ const TABLE = [
   {
     name: 'warmup',
     description:
-      'Warm-up per arm on every new instance, before its first round (shown, never analysed), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
+      'Warm-up per arm on every new instance, before its first round (shown, never analysed; the arms warm up side by side), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
     default: '10s',
     scopes: SHARED,
   },
