@@ -122,8 +122,10 @@ describe('k6-operator backend (experimental): real k6 runners behind a Kubernete
     await whole.prepare()
     const one = await whole.runTrial({ ...request, name: 'whole', targetUrl: baseUrl })
     const wholeAll = one.summary!.series.find((s) => s.key === ALL_REQUESTS)!
-    assert.equal(all.requests, wholeAll.requests)
-    assert.equal(result.summary!.iterations, one.summary!.iterations)
+    // Within one: an arrival due at the very end of the duration starts in one process or not (k6's
+    // own rounding, as in the distributed test).
+    assert.ok(Math.abs(all.requests - wholeAll.requests) <= 1, `${all.requests} vs ${wholeAll.requests}`)
+    assert.ok(Math.abs(result.summary!.iterations - one.summary!.iterations) <= 1)
     // Percentiles are over the union of the runners' raw requests, not an average of theirs.
     const raw = await rawRequests(files)
     assert.equal(raw.count, all.requests)
