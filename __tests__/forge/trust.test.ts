@@ -263,6 +263,23 @@ describe('the trusted run decides from raw trials under its own settings', () =>
     assert.deepEqual(d.requests, [])
   })
 
+  test('a trusted run whose head-sha is no longer the PR head is refused in one line naming both; nothing is posted', async () => {
+    const pushed = 'e'.repeat(40)
+    const d = await start({ pulls: [{ number: PR, headSha: pushed, author: 'contributor' }] })
+    await assert.rejects(
+      trustedReport(d, slowerHead('900')),
+      new RegExp(
+        `^LoadgateError: Workflow input 'head-sha' is ${HEAD}, but the head of pull request #${PR} is ${pushed}: ` +
+          'start the trusted run again with the current head, once you have reviewed it$',
+      ),
+    )
+    assert.deepEqual(
+      d.requests.map((r) => `${r.method} ${r.path}`),
+      [`GET /repos/acme/shop/pulls/${PR}`],
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
   test('a trusted run refuses a comparison and raw trials from another run', async () => {
     const d = await start()
     await assert.rejects(trustedReport(d, slowerHead('123')), /measured by run 123, not by this run \(900\)/)

@@ -8,6 +8,7 @@ import { Git } from '../../src/util/git'
 import { git } from '../testkit/git-repos'
 
 // origin: main c1‥c5; feature forks at c3 (f1, f2); refs/pull/1/merge = c5 + f2, as GitHub makes it.
+// refs/heads/contrib: f2, then the contributor's "Merge main into feature" (parents f2, c5).
 let root: string
 let origin: string
 const sha: Record<string, string> = {}
@@ -41,7 +42,10 @@ before(async () => {
   git(seed, 'checkout', '-q', '--detach')
   git(seed, 'merge', '-q', '--no-ff', '-m', 'Merge feature into main', 'feature')
   sha.merge = git(seed, 'rev-parse', 'HEAD')
-  git(seed, 'push', '-q', origin, 'main', 'feature', `${sha.merge}:refs/pull/1/merge`)
+  git(seed, 'checkout', '-q', '-b', 'contrib', 'feature')
+  git(seed, 'merge', '-q', '--no-ff', '-m', 'Merge main into feature', 'main')
+  sha.contrib = git(seed, 'rev-parse', 'HEAD')
+  git(seed, 'push', '-q', origin, 'main', 'feature', 'contrib', `${sha.merge}:refs/pull/1/merge`)
 })
 after(() => rm(root, { recursive: true, force: true }))
 
@@ -49,11 +53,33 @@ describe('base commit in a shallow checkout', () => {
   test('pull request merge commit: its first parent, fetched at depth 1', async () => {
     const dir = shallowCheckout('merge', 'refs/pull/1/merge')
     assert.equal(git(dir, 'rev-parse', '--is-shallow-repository'), 'true')
-    const base = await resolveBaseCommit(new Git(dir), { baseRef: '', baseBranch: 'main' })
+    const base = await resolveBaseCommit(new Git(dir), { baseRef: '', baseBranch: 'main', pullHead: sha.f2 })
     assert.equal(base, sha.c5)
     // The tree is there: a worktree of it can be made.
     git(dir, 'worktree', 'add', '--detach', '-q', path.join(root, 'merge-base-tree'), base)
     git(dir, 'worktree', 'remove', '--force', path.join(root, 'merge-base-tree'))
+  })
+
+  test("a merge commit whose second parent is not the PR's head is no test merge: the merge-base", async () => {
+    const dir = shallowCheckout('merge-unknown', 'refs/pull/1/merge')
+    for (const pullHead of [undefined, '', sha.f1]) {
+      const base = await resolveBaseCommit(new Git(dir), { baseRef: '', baseBranch: 'main', pullHead })
+      assert.equal(base, sha.c5, `pullHead ${pullHead}`)
+    }
+  })
+
+  test("a contributor's merge of main into the feature: the merge-base with main, not the feature's last commit", async () => {
+    const dir = shallowCheckout('contrib', 'refs/heads/contrib')
+    assert.deepEqual(git(dir, 'cat-file', '-p', 'HEAD').match(/^parent \w+$/gm), [
+      `parent ${sha.f2}`,
+      `parent ${sha.c5}`,
+    ])
+    // The PR's head is the merge itself (a trusted run, or a checkout of the head), or unknown (a local run).
+    for (const pullHead of [sha.contrib, '']) {
+      const base = await resolveBaseCommit(new Git(dir), { baseRef: '', baseBranch: 'main', pullHead })
+      assert.equal(base, sha.c5, 'main as merged, so the diff is everything the feature changed')
+      assert.notEqual(base, sha.f2)
+    }
   })
 
   test('branch checkout: the merge-base with origin/<base branch>, found by deepening', async () => {

@@ -3,31 +3,39 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { readAcceptanceRequest } from '../../src/forge/github/acceptance'
+import { MAX_COMMAND_LINE, readAcceptanceRequest } from '../../src/forge/github/acceptance'
 import { readRunContext } from '../../src/forge/github/context'
 import { createGitHubForge } from '../../src/forge/github/forge'
 import { withAcceptance } from '../../src/report/acceptance'
 import { startGitHubDouble } from '../testkit/github-double'
-import type { GateResult, PullRequestResults } from '../../src/forge'
+import type { GateResult, Permission, PullRequestResults, RepositoryRole } from '../../src/forge'
 import { decideAcceptance } from '../../src/modes/accept'
 
 const SHA = 'b'.repeat(40)
+const BLOCKED_AT = '2026-11-25T10:00:00Z'
 const result = (benchmark: string, state: GateResult['state']): GateResult => ({
   benchmark,
   state,
   description: state === 'failure' ? 'Blocked — p50 of GET /search +30%' : '',
+  setAt: state === 'none' ? '' : BLOCKED_AT,
   commentId: 7,
   commentUrl: 'https://github.com/acme/shop/pull/3#issuecomment-7',
 })
 const pull = (...results: GateResult[]): PullRequestResults => ({ headSha: SHA, open: true, results })
-const asking = { login: 'someone', via: 'comment' as const, reason: 'known cost' }
+const asking = {
+  login: 'someone',
+  via: 'comment' as const,
+  reason: 'known cost',
+  seen: { at: '2026-11-25T10:05:00Z' },
+}
+const builtIn = (permission: Permission): RepositoryRole => ({ permission, name: permission })
 
 describe('who may accept what', () => {
   test('write, maintain and admin accept every blocked benchmark; nothing else is touched', () => {
     for (const role of ['write', 'maintain', 'admin'] as const) {
       const decision = decideAcceptance(
         asking,
-        role,
+        builtIn(role),
         pull(result('api', 'failure'), result('web', 'success')),
         'acme/shop',
       )
@@ -41,7 +49,7 @@ describe('who may accept what', () => {
       ['read', 'read access'],
       ['none', 'no access'],
     ] as const) {
-      const decision = decideAcceptance(asking, role, pull(result('api', 'failure')), 'acme/shop')
+      const decision = decideAcceptance(asking, builtIn(role), pull(result('api', 'failure')), 'acme/shop')
       assert.ok('refused' in decision)
       assert.equal(
         decision.refused,
@@ -52,11 +60,11 @@ describe('who may accept what', () => {
 
   test('a comment without a reason is refused; a label needs none', () => {
     const bare = { ...asking, reason: '' }
-    const refused = decideAcceptance(bare, 'admin', pull(result('api', 'failure')), 'acme/shop')
+    const refused = decideAcceptance(bare, builtIn('admin'), pull(result('api', 'failure')), 'acme/shop')
     assert.ok('refused' in refused && refused.refused.includes('say why'))
     const label = decideAcceptance(
-      { ...bare, via: 'label', reason: 'the loadgate:accept label' },
-      'admin',
+      { ...bare, via: 'label', reason: 'the loadgate:accept label', seen: { headSha: SHA } },
+      builtIn('admin'),
       pull(result('api', 'failure')),
       'acme/shop',
     )
@@ -66,7 +74,7 @@ describe('who may accept what', () => {
   test('nothing blocked: each result says why it cannot be accepted', () => {
     const decision = decideAcceptance(
       asking,
-      'write',
+      builtIn('write'),
       pull(result('api', 'error'), result('fork', 'pending'), result('old', 'none'), result('ok', 'success')),
       'acme/shop',
     )
@@ -78,11 +86,70 @@ describe('who may accept what', () => {
     assert.match(decision.refused, /`ok`: passes already/)
     const closed = decideAcceptance(
       asking,
-      'write',
+      builtIn('write'),
       { ...pull(result('api', 'failure')), open: false },
       'acme/shop',
     )
     assert.ok('refused' in closed && closed.refused.includes('closed'))
+  })
+
+  test('a label added on an earlier head is refused, naming both commits', () => {
+    const earlier = 'a'.repeat(40)
+    const labelled = { ...asking, via: 'label' as const, reason: 'the loadgate:accept label' }
+    const blocked = pull(result('api', 'failure'))
+    const stale = decideAcceptance(
+      { ...labelled, seen: { headSha: earlier } },
+      builtIn('write'),
+      blocked,
+      'acme/shop',
+    )
+    assert.deepEqual(stale, {
+      refused:
+        `@someone: the label was added on ${earlier}, but the head of this pull request is now ${SHA}: ` +
+        `nothing was accepted. Look at loadgate's result for ${SHA} and accept again.`,
+    })
+    const current = decideAcceptance(
+      { ...labelled, seen: { headSha: SHA } },
+      builtIn('write'),
+      blocked,
+      'acme/shop',
+    )
+    assert.deepEqual(current, { accept: [result('api', 'failure')] })
+  })
+
+  test('a comment accepts only a result set before it was written', () => {
+    const blocked = pull(result('api', 'failure'))
+    const before = decideAcceptance(
+      { ...asking, seen: { at: '2026-11-25T09:59:59Z' } },
+      builtIn('write'),
+      blocked,
+      'acme/shop',
+    )
+    assert.deepEqual(before, {
+      refused:
+        `@someone: loadgate set its result for ${SHA}, the head of this pull request, at 2026-11-25 10:00:00 UTC, ` +
+        'after your comment (2026-11-25 09:59:59 UTC): your comment was about an earlier commit, and nothing ' +
+        `was accepted. Look at loadgate's result for ${SHA} and accept again.`,
+    })
+    for (const at of [BLOCKED_AT, '2026-11-25T10:00:01Z']) {
+      const decision = decideAcceptance({ ...asking, seen: { at } }, builtIn('write'), blocked, 'acme/shop')
+      assert.deepEqual(decision, { accept: [result('api', 'failure')] }, at)
+    }
+    const undated = decideAcceptance({ ...asking, seen: { at: '' } }, builtIn('write'), blocked, 'acme/shop')
+    assert.ok('refused' in undated && undated.refused.includes('does not say when the comment was written'))
+  })
+
+  test('a custom role is named in the refusal with the access it gives', () => {
+    const decision = decideAcceptance(
+      asking,
+      { permission: 'read', name: 'perf_watch*' },
+      pull(result('api', 'failure')),
+      'acme/shop',
+    )
+    assert.ok('refused' in decision)
+    assert.ok(
+      decision.refused.endsWith(String.raw`GitHub gives @someone the role 'perf\_watch\*' (read access).`),
+    )
   })
 })
 
@@ -100,7 +167,7 @@ describe('the request in the event', () => {
   const comment = (body: string, login = 'maintainer', pullRequest: unknown = { url: 'u' }) => ({
     action: 'created',
     issue: { number: 3, pull_request: pullRequest },
-    comment: { body, user: { login } },
+    comment: { body, user: { login }, created_at: '2026-11-25T10:05:00Z' },
   })
 
   test('a pull request comment: the first line is the command, the rest of it the reason', async () => {
@@ -111,6 +178,7 @@ describe('the request in the event', () => {
         login: 'maintainer',
         via: 'comment',
         reason: 'known cost',
+        seen: { at: '2026-11-25T10:05:00Z' },
       },
     )
     assert.equal((await requestFrom('issue_comment', comment('/loadgate accept')))?.reason, '')
@@ -136,7 +204,7 @@ describe('the request in the event', () => {
     const labelled = (name: string) => ({
       action: 'labeled',
       label: { name },
-      pull_request: { number: 4 },
+      pull_request: { number: 4, head: { sha: SHA } },
       sender: { login: 'lead' },
     })
     assert.equal(await requestFrom('pull_request_target', labelled('bug')), null)
@@ -145,7 +213,72 @@ describe('the request in the event', () => {
       login: 'lead',
       via: 'label',
       reason: 'the perf-ok label',
+      seen: { headSha: SHA },
     })
+  })
+
+  test('a first line of 65,536 spaces is parsed in bounded time: only its first characters are read', async () => {
+    // The old pattern `[ \t]*(.*)$` backtracked over every space for each one when a lone \r (which
+    // `.` does not match) ended the line: about 8 s for this body.
+    const body = `/loadgate accept${' '.repeat(65_536)}\rthe reason, too far out\nsecond line`
+    const started = performance.now()
+    const parsed = await requestFrom('issue_comment', comment(body))
+    const elapsed = performance.now() - started
+    assert.equal(parsed?.reason, '', 'the reason lies beyond the first MAX_COMMAND_LINE characters')
+    assert.ok(elapsed < 200, `parsed in ${elapsed.toFixed(0)} ms`)
+    const long = `/loadgate accept ${'why '.repeat(MAX_COMMAND_LINE)}`
+    assert.equal((await requestFrom('issue_comment', comment(long)))?.reason, 'why '.repeat(75))
+    for (const end of ['\r', '\u2028', '\u2029', '\r\n'])
+      assert.equal(
+        (await requestFrom('issue_comment', comment(`/loadgate accept ok${end}more`)))?.reason,
+        'ok',
+      )
+  })
+})
+
+describe('the role GitHub gives (API double checked against the OpenAPI description)', () => {
+  test('a custom role is read by the access it is built on, and its name is kept', async () => {
+    const double = await startGitHubDouble({
+      permissions: { dev: 'write', helper: 'triage' },
+      customRoles: {
+        lead: { name: 'perf-lead', builtOn: 'write' },
+        watcher: { name: 'perf-watch', builtOn: 'triage' },
+      },
+    })
+    try {
+      const context = readRunContext({
+        GITHUB_REPOSITORY: 'acme/shop',
+        GITHUB_API_URL: double.url,
+        GITHUB_EVENT_PATH: '',
+      })
+      const forge = createGitHubForge(context, 'ghs_test')
+      assert.deepEqual(await forge.permissionOf('lead'), { permission: 'write', name: 'perf-lead' })
+      assert.deepEqual(await forge.permissionOf('watcher'), { permission: 'read', name: 'perf-watch' })
+      assert.deepEqual(await forge.permissionOf('dev'), { permission: 'write', name: 'write' })
+      assert.deepEqual(await forge.permissionOf('helper'), { permission: 'triage', name: 'triage' })
+      assert.deepEqual(await forge.permissionOf('stranger'), { permission: 'none', name: '' })
+      const blocked = pull(result('api', 'failure'))
+      const lead = decideAcceptance(
+        { ...asking, login: 'lead' },
+        await forge.permissionOf('lead'),
+        blocked,
+        'acme/shop',
+      )
+      assert.deepEqual(lead, { accept: [result('api', 'failure')] })
+      const watcher = decideAcceptance(
+        { ...asking, login: 'watcher' },
+        await forge.permissionOf('watcher'),
+        blocked,
+        'acme/shop',
+      )
+      assert.ok('refused' in watcher)
+      assert.ok(
+        watcher.refused.endsWith(String.raw`GitHub gives @watcher the role 'perf\-watch' (read access).`),
+      )
+      assert.deepEqual(double.violations, [])
+    } finally {
+      await double.close()
+    }
   })
 })
 

@@ -196,7 +196,7 @@ export async function makeTestRepo(options: {
           state: 'open',
           pull_request: { url: `https://api.github.com/repos/${repository}/pulls/${pr.number}` },
         },
-        comment: { id: 900_000 + ++eventCount, body, user: { login } },
+        comment: { id: 900_000 + ++eventCount, body, user: { login }, created_at: new Date().toISOString() },
         repository: repositoryJson,
         sender: { login },
       })

@@ -83,10 +83,22 @@ export interface AcceptanceRequest {
   via: 'comment' | 'label'
   /** The comment's words after `/loadgate accept` (may be empty), or which label was added. */
   reason: string
+  /**
+   * What the maintainer looked at: for a label, the head the event names; for a comment (whose
+   * event names no commit), when GitHub says it was written, ISO 8601.
+   */
+  seen: { headSha: string } | { at: string }
 }
 
-/** A user's role on the repository, strongest first; accepting needs write or above. */
+/** A user's access to the repository, strongest first; accepting needs write or above. */
 export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+/** The access GitHub gives a user, and the role it comes from (a custom role's own name). */
+export interface RepositoryRole {
+  permission: Permission
+  /** GitHub's `role_name` (or `permission` without one); '' for no collaborator. */
+  name: string
+}
 
 /** One benchmark's result on a pull request: its sticky comment and the newest gating status on the head. */
 export interface GateResult {
@@ -94,6 +106,8 @@ export interface GateResult {
   /** `none`: loadgate set no status on the current head (the comment is about an older commit). */
   state: 'success' | 'failure' | 'error' | 'pending' | 'none'
   description: string
+  /** When GitHub recorded that status (ISO 8601); '' with none. */
+  setAt: string
   commentId: number
   commentUrl: string
 }
@@ -123,6 +137,8 @@ export interface Forge {
    * head repository and branch when the event names them; or null.
    */
   findPullRequest(headSha: string): Promise<number | null>
+  /** A pull request as GitHub has it now: its current head and its base branch. */
+  pullRequest(pullNumber: number): Promise<PullRequestInfo>
   publish(request: PublishRequest): Promise<PublishResult>
   /**
    * The pull request and head commit of a maintainer-started trusted run (`workflow_dispatch` with
@@ -137,7 +153,7 @@ export interface Forge {
   closeIssue(number: number, comment: string): Promise<void>
   /** The acceptance this run's event asks for (a `/loadgate accept` comment or `label` added), or null. */
   acceptanceRequest(label: string): AcceptanceRequest | null
-  permissionOf(login: string): Promise<Permission>
+  permissionOf(login: string): Promise<RepositoryRole>
   pullRequestResults(pullNumber: number): Promise<PullRequestResults>
   /** Turns a blocked result's status to success and notes the acceptance in its comment. */
   markAccepted(result: GateResult, acceptance: Acceptance): Promise<void>

@@ -12,6 +12,7 @@ export type {
   AcceptanceRequest,
   GateResult,
   Permission,
+  RepositoryRole,
   PullRequestResults,
 } from './backend'
 

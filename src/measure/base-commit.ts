@@ -26,9 +26,12 @@ export async function parentsOf(git: Git, ref: string): Promise<string[]> {
 
 /**
  * The commit the head is compared with, fetching exactly what is needed in a shallow clone:
- * an explicit `base-ref`; else, for the merge commit that actions/checkout makes of a pull
- * request, its first parent (the base branch the PR would land on); else the merge-base of
- * HEAD with `origin/<baseBranch>`, deepening the history step by step until it is found.
+ * an explicit `base-ref`; else, for GitHub's test merge of a pull request (the actions/checkout
+ * default: a merge commit whose second parent is `pullHead`, the PR head the run knows), its first
+ * parent, the base branch the PR would land on; else the merge-base of the head with
+ * `origin/<baseBranch>`, deepening the history step by step until it is found. Any other merge
+ * commit is no test merge: its first parent is the contributor's own previous commit (a "merge
+ * main into feature"), so comparing with it would hide everything the branch changed before.
  */
 export async function resolveBaseCommit(
   git: Git,
@@ -37,6 +40,8 @@ export async function resolveBaseCommit(
     baseBranch?: string
     /** The commit measured as head; default HEAD, the checkout whose tree is measured. */
     headSha?: string
+    /** The pull request's head commit, from the event or the API; '' when no pull request is known. */
+    pullHead?: string
   },
 ): Promise<string> {
   const head = options.headSha || 'HEAD'
@@ -49,11 +54,11 @@ export async function resolveBaseCommit(
     return sha
   }
   const parents = await parentsOf(git, head)
-  if (parents.length === 2) {
+  if (parents.length === 2 && options.pullHead && parents[1] === options.pullHead) {
     const base = parents[0]!
     if ((await hasCommit(git, base)) || (await fetchCommit(git, base))) return base
     throw new LoadgateError(
-      `Base commit ${base.slice(0, 12)} (first parent of the merge commit) is not fetchable from origin`,
+      `Base commit ${base.slice(0, 12)} (first parent of the pull request's test merge) is not fetchable from origin`,
     )
   }
   const branch = options.baseBranch

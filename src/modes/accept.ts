@@ -1,4 +1,4 @@
-import type { GateResult, Permission, PullRequestResults } from '../forge'
+import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
 import type { Acceptance } from '../model/acceptance'
 import { escapeMarkdown } from '../report/escape'
 import { LoadgateError } from '../util/errors'
@@ -10,22 +10,22 @@ const MAY_ACCEPT: readonly Permission[] = ['admin', 'maintain', 'write']
 export type AcceptDecision = { refused: string } | { accept: GateResult[] }
 
 /**
- * Whether `login` may accept, and what: every benchmark loadgate blocked on the current head. A
- * result that is not a block is named with why it cannot be accepted. Pure: the reply's text is
- * markdown, with every untrusted part escaped.
+ * Whether `login` may accept, and what: every benchmark loadgate blocked on the current head, as
+ * long as that head's result is the one the requester saw. A result that is not a block is named
+ * with why it cannot be accepted. Pure: the reply's text is markdown, every untrusted part escaped.
  */
 export function decideAcceptance(
-  request: { login: string; via: 'comment' | 'label'; reason: string },
-  permission: Permission,
+  request: Pick<AcceptanceRequest, 'login' | 'via' | 'reason' | 'seen'>,
+  role: RepositoryRole,
   pull: PullRequestResults,
   repository: string,
 ): AcceptDecision {
   const who = `@${escapeMarkdown(request.login)}`
-  if (!MAY_ACCEPT.includes(permission))
+  if (!MAY_ACCEPT.includes(role.permission))
     return {
       refused:
         `${who} cannot accept loadgate's result: accepting needs write access to ${escapeMarkdown(repository)}, ` +
-        `and GitHub gives ${who} ${permission === 'none' ? 'no access' : `${permission} access`}.`,
+        `and GitHub gives ${who} ${accessWords(role)}.`,
     }
   if (!pull.open) return { refused: `${who}: this pull request is closed; there is nothing to accept.` }
   if (request.via === 'comment' && !request.reason)
@@ -33,6 +33,8 @@ export function decideAcceptance(
       refused: `${who}: say why — \`/loadgate accept <reason>\`; the reason is kept with the acceptance.`,
     }
   const blocked = pull.results.filter((r) => r.state === 'failure')
+  const unseen = blocked.length > 0 ? notWhatWasSeen(request.seen, pull.headSha, blocked) : null
+  if (unseen) return { refused: `${who}: ${unseen}` }
   if (blocked.length > 0) return { accept: blocked }
   const sha = pull.headSha.slice(0, 7)
   const why = pull.results.map((r) => `- \`${escapeMarkdown(r.benchmark)}\`: ${notBlocked(r)}`)
@@ -42,6 +44,41 @@ export function decideAcceptance(
       (why.length ? `\n\n${why.join('\n')}` : ' It has posted no result here.'),
   }
 }
+
+function accessWords(role: RepositoryRole): string {
+  const access = role.permission === 'none' ? 'no access' : `${role.permission} access`
+  return role.name && role.name !== role.permission
+    ? `the role '${escapeMarkdown(role.name)}' (${access})`
+    : access
+}
+
+/**
+ * Why the blocked results of `head` are not what the requester saw, or null when they are. A label
+ * event names the head it was added on. A comment's event names no commit and GitHub keeps no
+ * push times, so the strongest check is on its own clock: every status accepted must have been set
+ * before the comment was written — a push after it brings a result set after it (or none yet).
+ */
+function notWhatWasSeen(seen: AcceptanceRequest['seen'], head: string, blocked: GateResult[]): string | null {
+  const again = `nothing was accepted. Look at loadgate's result for ${head} and accept again.`
+  if ('headSha' in seen) {
+    if (seen.headSha === head) return null
+    return `the label was added on ${seen.headSha || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
+  }
+  const written = Date.parse(seen.at)
+  if (Number.isNaN(written))
+    return `GitHub's event does not say when the comment was written, so which result it accepts is unknown: ${again}`
+  const later = blocked.find((r) => !(Date.parse(r.setAt) <= written))
+  if (!later) return null
+  return (
+    `loadgate set its result for ${head}, the head of this pull request, at ${utc(later.setAt)}, after your ` +
+    `comment (${utc(seen.at)}): your comment was about an earlier commit, and ${again}`
+  )
+}
+
+const utc = (iso: string) =>
+  Number.isNaN(Date.parse(iso))
+    ? 'an unknown time'
+    : `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 
 function notBlocked(result: GateResult): string {
   switch (result.state) {
@@ -82,9 +119,9 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
     )
     return outcome('nothing to accept')
   }
-  const permission = await forge.permissionOf(request.login)
+  const role = await forge.permissionOf(request.login)
   const pull = await forge.pullRequestResults(request.pullNumber)
-  const decision = decideAcceptance(request, permission, pull, context.repository)
+  const decision = decideAcceptance(request, role, pull, context.repository)
   if ('refused' in decision) {
     const url = await forge.reply(request.pullNumber, decision.refused)
     reporter.warning(`Acceptance by ${request.login} refused on #${request.pullNumber}: ${url}`)
@@ -102,7 +139,7 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
     }
     await forge.markAccepted(result, acceptance)
     reporter.info(
-      `${result.benchmark}: blocked result on ${pull.headSha.slice(0, 7)} accepted by ${request.login} (${permission}): ${request.reason}`,
+      `${result.benchmark}: blocked result on ${pull.headSha.slice(0, 7)} accepted by ${request.login} (${role.name}): ${request.reason}`,
     )
   }
   return {

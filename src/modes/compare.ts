@@ -1,12 +1,11 @@
 import path from 'node:path'
 import { compareResults, compareWithStored, needsMoreRounds } from '../decide'
 import { measure } from '../measure/measure'
-import { resolveBaseCommit } from '../measure/base-commit'
 import { writeComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
-import { Git } from '../util/git'
+import { baseCommit } from './base-commit'
 import {
   comparisonOutcome,
   headCommit,
@@ -58,7 +57,7 @@ async function measureAndDecide(
   run: ModeRun,
   bench: BenchmarkSettings,
 ): Promise<{ resultsPath: string; comparison: Comparison }> {
-  const { settings, context, reporter } = run
+  const { settings, reporter } = run
   const options = measureOptions(run, bench)
   const failOn = settings.failOn
   const headSha = await headCommit(run)
@@ -70,10 +69,7 @@ async function measureAndDecide(
     )
     return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }, history) }
   }
-  const baseSha = await resolveBaseCommit(new Git(settings.workspace), {
-    baseRef: settings.baseRef,
-    baseBranch: context.pullRequest?.baseRef || context.defaultBranch,
-  })
+  const baseSha = await baseCommit(run)
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure base and head`, () =>
     measure({
       ...options,

@@ -3,6 +3,7 @@ import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
+import { trustedPullRequest } from './base-commit'
 import {
   configuredBenchmark,
   decideUnderOwnSettings,
@@ -26,6 +27,8 @@ export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
   const bench = configuredBenchmark(settings, input.benchmark)
   const target = forge?.trustedRunTarget() ?? null
   const comparison = target ? trustedComparison(run, input, bench, target) : forkComparison(run, input, bench)
+  // Checked again here: a push while the trusted run measured makes its result about an old head.
+  if (target) await trustedPullRequest(run, target)
   const links = reportLinks(run, bench.name, comparison)
   const unverified = target === null
   if (unverified) {

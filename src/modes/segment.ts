@@ -1,7 +1,6 @@
-import { resolveBaseCommit } from '../measure/base-commit'
 import { measure } from '../measure/measure'
 import type { BenchmarkSettings } from '../settings/types'
-import { Git } from '../util/git'
+import { baseCommit } from './base-commit'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
@@ -11,13 +10,10 @@ import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from 
  * the jobs could not agree on it.
  */
 export async function segmentMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
-  const { settings, context, reporter } = run
+  const { settings, reporter } = run
   const segment = settings.segment!
   const headSha = await headCommit(run)
-  const baseSha = await resolveBaseCommit(new Git(settings.workspace), {
-    baseRef: settings.baseRef,
-    baseBranch: context.pullRequest?.baseRef || context.defaultBranch,
-  })
+  const baseSha = await baseCommit(run)
   const label = `segment ${segment.index}/${segment.count}`
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure ${label}`, () =>
     measure({ ...measureOptions(run, bench), arms: ['base', 'head'], baseSha, headSha }),

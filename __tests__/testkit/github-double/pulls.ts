@@ -20,6 +20,7 @@ export function pullRoutes(double: DoubleContext): Routes {
           state: pr.state ?? 'open',
           user: double.user(pr.author ?? 'contributor'),
           head: { ...full.head, sha: pr.headSha, ref: pr.headRef ?? 'feature' },
+          base: { ...full.base, ref: pr.baseRef ?? 'main', sha: pr.baseSha ?? full.base.sha },
         },
       }
     },

@@ -2,7 +2,7 @@ import { component, example } from './openapi'
 import type { DoubleContext } from './context'
 import type { Routes } from './server'
 
-// Commit statuses: one per benchmark on the head commit.
+// Commit statuses: one per benchmark on the head commit, stamped with the time they were set.
 
 export function statusRoutes(double: DoubleContext): Routes {
   const json = (status: DoubleContext['state']['statuses'][number], id: number) => ({
@@ -13,6 +13,8 @@ export function statusRoutes(double: DoubleContext): Routes {
     description: status.description,
     target_url: status.target_url,
     creator: double.user(double.tokenUser),
+    created_at: status.created_at,
+    updated_at: status.created_at,
   })
   return {
     // Newest first, as GitHub lists them.
@@ -31,20 +33,10 @@ export function statusRoutes(double: DoubleContext): Routes {
         context: body.context ?? 'default',
         description: body.description ?? '',
         target_url: body.target_url ?? null,
+        created_at: double.now(),
       }
       double.state.statuses.push(status)
-      return {
-        status: 201,
-        body: {
-          ...(example(component('status')) as object),
-          id: double.nextId(),
-          state: status.state,
-          context: status.context,
-          description: status.description,
-          target_url: status.target_url,
-          creator: double.user(double.tokenUser),
-        },
-      }
+      return { status: 201, body: json(status, double.nextId()) }
     },
   }
 }

@@ -12,9 +12,14 @@ export interface DoubleOptions {
     headRef?: string
     /** owner/name of the head branch (default the double's repository; a fork's otherwise). */
     headRepository?: string
+    /** The base branch (default `main`) and its commit (default the description's example). */
+    baseRef?: string
+    baseSha?: string
   }>
   /** Login → role on the repository (admin, maintain, write, triage, read); anyone else is no collaborator. */
   permissions?: Record<string, string>
+  /** Login → an organisation's custom repository role: its name and the role it is built on. */
+  customRoles?: Record<string, { name: string; builtOn: string }>
   /** Login of the token's user: it cannot approve its own PRs. */
   tokenUser?: string
   failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>
@@ -63,6 +68,8 @@ export interface DoubleState {
     context: string
     description: string
     target_url: string | null
+    /** When the double received it (ISO 8601), as GitHub stamps a status. */
+    created_at: string
   }>
   reviews: Map<number, Review[]>
   /** Issues (not pull requests), oldest first; comments on them are in `comments`. */

@@ -4,7 +4,8 @@ import type { Routes } from './server'
 
 // The authenticated user: how loadgate learns whose comments and reviews are its own. An
 // installation token (a workflow's GITHUB_TOKEN, a `[bot]`) may not read it, as on GitHub.
-// A collaborator's permission: how accept mode checks who may accept.
+// A collaborator's permission: how accept mode checks who may accept. A custom role has its own
+// role_name; its `permission` is the legacy one of the role it is built on.
 
 /** GitHub's legacy `permission` field: maintain reads as write, triage as read. */
 const LEGACY: Record<string, string> = {
@@ -18,13 +19,14 @@ const LEGACY: Record<string, string> = {
 export function userRoutes(double: DoubleContext): Routes {
   return {
     'GET /repos/{owner}/{repo}/collaborators/{username}/permission': (p) => {
-      const role = double.options.permissions?.[p.username!]
+      const custom = double.options.customRoles?.[p.username!]
+      const role = custom?.builtOn ?? double.options.permissions?.[p.username!]
       if (!role || role === 'none') return notFound
       return {
         status: 200,
         body: {
           permission: LEGACY[role],
-          role_name: role,
+          role_name: custom?.name ?? role,
           user: {
             ...(example(component('collaborator')) as object),
             ...(double.user(p.username!) as object),

@@ -2,7 +2,13 @@ import { LOGIN, type Acceptance, type MergedThrough } from '../../model/acceptan
 import { BENCHMARK_NAME } from '../../model/names'
 import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/acceptance'
 import { commentMarker } from '../../report/markdown'
-import type { AcceptanceRequest, GateResult, Permission, PullRequestResults } from '../backend'
+import type {
+  AcceptanceRequest,
+  GateResult,
+  Permission,
+  PullRequestResults,
+  RepositoryRole,
+} from '../backend'
 import { LoadgateError } from '../../util/errors'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'
@@ -11,7 +17,21 @@ import { gatingContext } from './status'
 
 type Repo = { owner: string; repo: string }
 
-const COMMAND = /^\/loadgate\s+accept\b[ \t]*(.*)$/
+/** The longest first line read: the command and its reason (kept to 300 characters) fit with room to spare. */
+export const MAX_COMMAND_LINE = 1000
+// Every line terminator `.` stops at, so that `(.*)$` on one line never backtracks.
+const LINE_END = /\r\n|[\n\r\u2028\u2029]/
+const COMMAND = /^\/loadgate\s+accept\b(.*)$/
+
+/**
+ * The words after `/loadgate accept` on the first line of a comment, or null when it is no such
+ * command. Only the first MAX_COMMAND_LINE characters are read (of a longer line, the rest is
+ * ignored), and no step backtracks over more than that: the time is linear in the line, bounded.
+ */
+export function acceptCommand(body: string): string | null {
+  const firstLine = body.slice(0, MAX_COMMAND_LINE).split(LINE_END, 1)[0]!.trim()
+  return COMMAND.exec(firstLine)?.[1] ?? null
+}
 
 /**
  * What a maintainer asked for in this run's event: a `/loadgate accept <reason>` comment on a
@@ -25,16 +45,17 @@ export function readAcceptanceRequest(
   const payload = readPayload(env.GITHUB_EVENT_PATH)
   if (env.GITHUB_EVENT_NAME === 'issue_comment') {
     if (payload.action !== 'created' || !payload.issue?.pull_request) return null
-    const firstLine = String(payload.comment?.body ?? '')
-      .split(/\r?\n/)[0]!
-      .trim()
-    const command = COMMAND.exec(firstLine)
-    if (!command) return null
-    return request(payload.issue.number, payload.comment?.user?.login, 'comment', command[1]!)
+    const reason = acceptCommand(String(payload.comment?.body ?? ''))
+    if (reason === null) return null
+    return request(payload.issue.number, payload.comment?.user?.login, 'comment', reason, {
+      at: String(payload.comment?.created_at ?? ''),
+    })
   }
   if (env.GITHUB_EVENT_NAME === 'pull_request_target' || env.GITHUB_EVENT_NAME === 'pull_request') {
     if (payload.action !== 'labeled' || payload.label?.name !== label) return null
-    return request(payload.pull_request?.number, payload.sender?.login, 'label', `the ${label} label`)
+    return request(payload.pull_request?.number, payload.sender?.login, 'label', `the ${label} label`, {
+      headSha: String(payload.pull_request?.head?.sha ?? ''),
+    })
   }
   return null
 }
@@ -44,21 +65,31 @@ function request(
   login: unknown,
   via: 'comment' | 'label',
   reason: string,
+  seen: AcceptanceRequest['seen'],
 ): AcceptanceRequest | null {
   const pullNumber = Number(number)
   const by = String(login ?? '')
   if (!Number.isInteger(pullNumber) || pullNumber < 1 || !LOGIN.test(by)) return null
-  return { pullNumber, login: by, via, reason: reason.replace(/\s+/g, ' ').trim().slice(0, 300) }
+  return { pullNumber, login: by, via, reason: reason.replace(/\s+/g, ' ').trim().slice(0, 300), seen }
 }
 
-/** The user's role on the repository; `none` when GitHub knows them as no collaborator. */
-export async function permissionOf(octokit: Octokit, repo: Repo, login: string): Promise<Permission> {
+const ROLES: readonly Permission[] = ['admin', 'maintain', 'write', 'triage', 'read']
+
+/**
+ * The user's access to the repository and the role it comes from. A custom role has its own
+ * `role_name`: its access is then the `permission` GitHub derives from the role it is built on
+ * (admin, write or read). No collaborator: `none`.
+ */
+export async function permissionOf(octokit: Octokit, repo: Repo, login: string): Promise<RepositoryRole> {
   try {
     const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login })
-    const role = data.role_name || data.permission
-    return (['admin', 'maintain', 'write', 'triage', 'read'] as const).find((r) => r === role) ?? 'none'
+    const known = (value: string | undefined) => ROLES.find((r) => r === value)
+    return {
+      permission: known(data.role_name) ?? known(data.permission) ?? 'none',
+      name: data.role_name || data.permission,
+    }
   } catch (error) {
-    if (statusOf(error) === 404) return 'none'
+    if (statusOf(error) === 404) return { permission: 'none', name: '' }
     throw error
   }
 }
@@ -97,6 +128,7 @@ export async function pullRequestResults(
       benchmark,
       state: (newest?.state as GateResult['state'] | undefined) ?? 'none',
       description: newest?.description ?? '',
+      setAt: newest?.created_at ?? '',
       commentId: comment.id,
       commentUrl: comment.html_url,
     })

@@ -5,9 +5,10 @@ import type {
   Forge,
   GateResult,
   OwnIssue,
-  Permission,
+  RepositoryRole,
   PublishRequest,
   PublishResult,
+  PullRequestInfo,
   PullRequestResults,
   RunContext,
   TrustedRunTarget,
@@ -25,7 +26,7 @@ import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
 import { publishReport } from './publish'
-import { findPullRequestForSha } from './pull-requests'
+import { findPullRequestForSha, getPullRequest } from './pull-requests'
 import { readTrustedRunTarget } from './trusted-run'
 
 /** The identity GitHub shows for commits made with a workflow's token. */
@@ -56,6 +57,10 @@ class GitHubForge implements Forge {
       repository: this.context.headRepository,
       branch: this.context.branch,
     })
+  }
+
+  pullRequest(pullNumber: number): Promise<PullRequestInfo> {
+    return getPullRequest(this.client(), this.repoRef(), pullNumber)
   }
 
   async publish(request: PublishRequest): Promise<PublishResult> {
@@ -95,7 +100,7 @@ class GitHubForge implements Forge {
     return readAcceptanceRequest(label)
   }
 
-  permissionOf(login: string): Promise<Permission> {
+  permissionOf(login: string): Promise<RepositoryRole> {
     return permissionOf(this.client(), this.repoRef(), login)
   }
 

@@ -1,3 +1,4 @@
+import type { PullRequestInfo } from '../backend'
 import type { Octokit } from './client'
 
 /** The head a pull request must have: its commit, and where known its repository and branch. */
@@ -34,4 +35,20 @@ export async function findPullRequestForSha(
   )
   const match = matching.find((pr) => pr.state === 'open') ?? matching[0]
   return match?.number ?? null
+}
+
+/** A pull request as the API has it now (never as a checkout or an event remembers it). */
+export async function getPullRequest(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  pullNumber: number,
+): Promise<PullRequestInfo> {
+  const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })
+  return {
+    number: data.number,
+    baseRef: data.base.ref,
+    baseSha: data.base.sha,
+    headSha: data.head.sha,
+    headRef: data.head.ref,
+  }
 }

@@ -1,0 +1,156 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
+import { loadgateLeftovers } from '../testkit/docker'
+import { commitAll, git, writeFiles } from '../testkit/git-repos'
+import { makeTestRepo, type TestRepo } from '../testkit/test-repo'
+
+// The trusted run (trusted-run.yml under act, real Docker, Compose, k6 and git) for a fork's pull
+// request whose head is a merge of main into the feature branch: feature commit R makes every
+// endpoint twice as slow, main moves on, and the contributor merges main into the feature (M,
+// parents R and main). M's first parent is R: comparing with it measured R against M, two equally
+// slow trees, and turned the status green. The base is the merge-base of M with main, so the
+// regression is measured and blocks. A dispatch naming a commit that is not the PR's head is
+// refused before anything is measured or posted.
+
+const TOKEN = 'ghs_e2e_trusted_merge_token'
+const OUTPUT = 'test-output/act'
+const PULL = 31
+// Eight rounds of a 2x slowdown: every round's ratio points the same way, p = 2⁻⁸ at one look.
+const inputs = { 'min-rounds': '8', 'max-rounds': '8', warmup: '2s', 'fresh-instances': 'run' }
+// 100 requests/s: a rate two shared cores keep under load, so neither arm drops iterations.
+const k6Env = { DURATION: '3s', RATE: '100' }
+
+let repo: TestRepo
+let actionDir: string
+let double: GitHubDouble
+const sha = { regressed: '', main: '', head: '' }
+
+async function act(scenario: string, eventFile: string): Promise<ActRun> {
+  const run = await runAct({
+    cwd: repo.dir,
+    workflow: '.github/workflows/trusted-run.yml',
+    event: 'workflow_dispatch',
+    eventFile,
+    actionDir,
+    repository: repo.repository,
+    token: TOKEN,
+    cacheDir: path.join(repo.root, 'act-cache'),
+    env: {
+      GITHUB_API_URL: double.url,
+      LOADGATE_TEST_ORIGIN: repo.origin,
+      LOADGATE_TEST_ARTIFACTS: path.join(repo.root, 'artifacts'),
+    },
+    timeoutMs: 600_000,
+  })
+  await writeFile(path.join(OUTPUT, `${scenario}.log`), run.log)
+  const left = loadgateLeftovers().filter((name) => name.startsWith(`loadgate-${run.runId}-`))
+  assert.deepEqual(left, [], `the run left Docker resources behind\n${logTail(run)}`)
+  return run
+}
+
+/** What a maintainer starts: workflow_dispatch on the default branch with the PR and a head commit. */
+async function dispatch(headSha: string): Promise<string> {
+  git(repo.dir, 'checkout', '-q', 'main')
+  const file = path.join(repo.root, 'events', `dispatch-${headSha.slice(0, 7)}.json`)
+  const repository = {
+    full_name: repo.repository,
+    name: 'shop',
+    owner: { login: 'acme' },
+    default_branch: 'main',
+  }
+  const payload = { inputs: { 'pull-request': String(PULL), 'head-sha': headSha }, ref: 'refs/heads/main' }
+  await writeFile(file, JSON.stringify({ ...payload, repository, sender: { login: 'maintainer' } }, null, 2))
+  return file
+}
+
+const statuses = () =>
+  double.state.statuses.filter((s) => Object.values(sha).includes(s.sha)).map((s) => [s.sha, s.state])
+
+before(async () => {
+  await mkdir(OUTPUT, { recursive: true })
+  repo = await makeTestRepo({
+    workflows: { 'trusted-run.yml': await workflowForTest('trusted-run.yml', { inputs, k6Env }) },
+  })
+  const build = await mkdtemp(path.join(os.tmpdir(), 'loadgate-build-'))
+  execFileSync('node', ['scripts/build.mjs', path.join(build, 'dist')], { stdio: 'inherit' })
+  for (const file of ['action.yml', 'package.json']) await copyFile(file, path.join(build, file))
+  actionDir = await packAction(path.join(repo.root, 'action'), build)
+
+  const dir = repo.dir
+  git(dir, 'checkout', '-q', '-b', 'slow', 'main')
+  await writeFiles(dir, { 'compose/.env': 'LATENCY_PERCENT=100\n' })
+  sha.regressed = commitAll(dir, 'Cache the catalogue (every endpoint twice as slow)')
+  sha.main = await repo.commitToMain('Docs', { 'README.md': '# shop\n' })
+  git(dir, 'checkout', '-q', 'slow')
+  git(dir, 'merge', '-q', '--no-ff', '--no-edit', '-m', 'Merge main into slow', 'main')
+  sha.head = git(dir, 'rev-parse', 'HEAD')
+  git(dir, 'checkout', '-q', 'main')
+  // A fork's branch is not in the base repository: GitHub keeps its head as refs/pull/N/head.
+  git(dir, 'push', '-q', 'origin', `+${sha.head}:refs/pull/${PULL}/head`)
+  double = await startGitHubDouble({
+    pulls: [
+      {
+        number: PULL,
+        headSha: sha.head,
+        headRef: 'slow',
+        headRepository: 'contributor/shop',
+        author: 'contributor',
+        baseRef: 'main',
+        baseSha: sha.main,
+      },
+    ],
+  })
+})
+
+after(async () => {
+  await double?.close()
+  if (process.env.LOADGATE_E2E_KEEP) console.log(`kept ${repo?.root}`)
+  else await repo?.cleanup()
+})
+
+describe("a trusted run of a fork's pull request whose head merged main into a regressed branch", () => {
+  test(
+    'a head-sha that is not the PR head is refused in one line naming both; nothing is measured or posted',
+    { timeout: 600_000 },
+    async () => {
+      const run = await act('trusted-merge-stale', await dispatch(sha.regressed))
+      assert.notEqual(run.code, 0, logTail(run))
+      assert.ok(
+        run.log.includes(
+          `Workflow input 'head-sha' is ${sha.regressed}, but the head of pull request #${PULL} is ${sha.head}`,
+        ),
+        logTail(run),
+      )
+      assert.doesNotMatch(run.log, /measure base and head/, 'nothing was measured')
+      assert.deepEqual(statuses(), [])
+      assert.deepEqual(double.state.comments.get(PULL) ?? [], [])
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    'the regression is measured against the merge-base with main and blocks; R vs M (the first parent) would pass',
+    { timeout: 900_000 },
+    async () => {
+      const run = await act('trusted-merge-head', await dispatch(sha.head))
+      const results = path.join(repo.root, 'artifacts', run.runId, 'loadgate-trusted', 'api', 'results.json')
+      const measured = JSON.parse(await readFile(results, 'utf8'))
+      assert.deepEqual(statuses(), [[sha.head, 'failure']], logTail(run))
+      assert.notEqual(run.code, 0, `the decide job fails on a blocked head\n${logTail(run)}`)
+      assert.equal(measured.meta.head.sha, sha.head)
+      assert.equal(measured.meta.base.sha, sha.main, `the base is main as merged, not R (${sha.regressed})`)
+      const comments = (double.state.comments.get(PULL) ?? []).filter((c) =>
+        c.body.startsWith('<!-- loadgate:api '),
+      )
+      assert.equal(comments.length, 1)
+      assert.match(comments[0]!.body, /### ❌ loadgate · api — Blocked — /)
+      assert.deepEqual(double.violations, [])
+    },
+  )
+})
