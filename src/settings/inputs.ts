@@ -71,7 +71,11 @@ const TABLE = [
   {
     name: 'base-ref',
     description: 'Commit or ref to compare against.',
-    defaultText: "the pull request's merge-base with its base branch",
+    defaultText:
+      "for GitHub's test merge of a pull request (the actions/checkout default), its first parent; " +
+      "otherwise the head's merge-base with the pull request's base branch (a trusted run reads it " +
+      'from the API; without a pull request, the default branch), never the first parent of a merge ' +
+      'the contributor made',
     scopes: ACTION_AND_FILE,
   },
   ...TARGET_INPUTS,
