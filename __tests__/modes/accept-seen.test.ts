@@ -1,0 +1,124 @@
+import { describe, test, after, afterEach } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { readRunContext } from '../../src/forge/github/context'
+import { createGitHubClient } from '../../src/forge/github/client'
+import { runBenchmark } from '../../src/pipeline'
+import type { Reporter } from '../../src/report/reporter'
+import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { settingsFor } from '../testkit/settings'
+
+// Mode accept end to end against the API double: an acceptance is for the commit the maintainer
+// saw. A push between what they saw and the run that accepts is refused in a reply, and no status
+// changes.
+
+const SEEN = 'a'.repeat(40)
+const PUSHED = 'c'.repeat(40)
+const PR = 3
+let double: GitHubDouble | null = null
+const dirs: string[] = []
+const savedEnv = { ...process.env }
+
+afterEach(async () => {
+  await double?.close()
+  double = null
+  process.env = { ...savedEnv }
+})
+after(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+})
+
+const quiet: Reporter = { info: () => {}, warning: () => {}, group: (_t, work) => work(), summary: () => {} }
+
+/** A PR whose head is `head`, loadgate's sticky comment on it, and a blocking status on `head` set now. */
+async function blockedPullRequest(head: string): Promise<GitHubDouble> {
+  double = await startGitHubDouble({
+    pulls: [{ number: PR, headSha: head }],
+    permissions: { maintainer: 'maintain' },
+    seededComments: {
+      [PR]: [{ user: 'github-actions[bot]', body: '<!-- loadgate:api digest=1 -->\n### ❌ Blocked\n' }],
+    },
+  })
+  await createGitHubClient('ghs_write', { baseUrl: double.url }).rest.repos.createCommitStatus({
+    owner: 'acme',
+    repo: 'shop',
+    sha: head,
+    state: 'failure',
+    context: 'loadgate/api',
+    description: 'Blocked — p50 of GET /items/:id +30%',
+  })
+  return double
+}
+
+async function acceptOn(d: GitHubDouble, eventName: string, payload: unknown) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-accept-seen-'))
+  dirs.push(dir)
+  const event = path.join(dir, 'event.json')
+  await writeFile(event, JSON.stringify(payload))
+  const env = { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'acme/shop' }
+  Object.assign(process.env, env, { GITHUB_API_URL: d.url })
+  const context = readRunContext({ ...env, GITHUB_API_URL: d.url, GITHUB_RUN_ID: '77' })
+  const settings = settingsFor(dir, { mode: 'accept', 'github-token': 'ghs_write' })
+  return runBenchmark(settings, null, context, quiet)
+}
+
+const states = (d: GitHubDouble) => d.state.statuses.map((s) => [s.sha, s.state])
+const replies = (d: GitHubDouble) =>
+  (d.state.comments.get(PR) ?? []).filter((c) => !c.body.startsWith('<!-- loadgate:')).map((c) => c.body)
+
+const labelled = (head: string) => ({
+  action: 'labeled',
+  label: { name: 'loadgate:accept' },
+  pull_request: { number: PR, head: { sha: head } },
+  sender: { login: 'maintainer' },
+})
+const commented = (createdAt: string) => ({
+  action: 'created',
+  issue: { number: PR, pull_request: { url: 'u' } },
+  comment: { body: '/loadgate accept known cost', user: { login: 'maintainer' }, created_at: createdAt },
+})
+
+describe('an acceptance is for the commit the maintainer saw (API double)', () => {
+  test('a label added on a head that has since moved is refused, naming both commits', async () => {
+    const d = await blockedPullRequest(PUSHED)
+    const outcome = await acceptOn(d, 'pull_request_target', labelled(SEEN))
+    assert.equal(outcome.headline, 'acceptance refused')
+    assert.deepEqual(replies(d), [
+      `@maintainer: the label was added on ${SEEN}, but the head of this pull request is now ${PUSHED}: ` +
+        `nothing was accepted. Look at loadgate's result for ${PUSHED} and accept again.`,
+    ])
+    assert.deepEqual(states(d), [[PUSHED, 'failure']], 'no status changed')
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a label on the current head accepts', async () => {
+    const d = await blockedPullRequest(SEEN)
+    const outcome = await acceptOn(d, 'pull_request_target', labelled(SEEN))
+    assert.match(outcome.headline, /^accepted by maintainer/)
+    assert.deepEqual(states(d), [
+      [SEEN, 'failure'],
+      [SEEN, 'success'],
+    ])
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a comment written before the blocking result was set is refused; one written after accepts', async () => {
+    const d = await blockedPullRequest(PUSHED)
+    const setAt = Date.parse(d.state.statuses[0]!.created_at)
+    const early = await acceptOn(d, 'issue_comment', commented(new Date(setAt - 60_000).toISOString()))
+    assert.equal(early.headline, 'acceptance refused')
+    assert.equal(replies(d).length, 1)
+    assert.match(
+      replies(d)[0]!,
+      new RegExp(`^@maintainer: loadgate set its result for ${PUSHED}, .* after your comment`),
+    )
+    assert.deepEqual(states(d), [[PUSHED, 'failure']])
+
+    const late = await acceptOn(d, 'issue_comment', commented(new Date(setAt + 60_000).toISOString()))
+    assert.match(late.headline, /^accepted by maintainer: known cost/)
+    assert.deepEqual(states(d).at(-1), [PUSHED, 'success'])
+    assert.deepEqual(d.violations, [])
+  })
+})
