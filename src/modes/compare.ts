@@ -5,7 +5,7 @@ import { writeComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
-import { baseCommit } from './base-commit'
+import { baseCommit } from './run-base'
 import {
   comparisonOutcome,
   headCommit,

@@ -3,7 +3,7 @@ import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
-import { trustedPullRequest } from './base-commit'
+import { trustedPullRequest } from './run-base'
 import {
   configuredBenchmark,
   decideUnderOwnSettings,

@@ -1,6 +1,6 @@
 import { measure } from '../measure/measure'
 import type { BenchmarkSettings } from '../settings/types'
-import { baseCommit } from './base-commit'
+import { baseCommit } from './run-base'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
