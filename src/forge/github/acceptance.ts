@@ -13,6 +13,7 @@ import { LoadgateError } from '../../util/errors'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'
 import { tokenLogin, writtenBy } from './identity'
+import { COMMIT_SHA } from './trusted-run'
 import { gatingContext } from './status'
 
 type Repo = { owner: string; repo: string }
@@ -53,8 +54,9 @@ export function readAcceptanceRequest(
   }
   if (env.GITHUB_EVENT_NAME === 'pull_request_target' || env.GITHUB_EVENT_NAME === 'pull_request') {
     if (payload.action !== 'labeled' || payload.label?.name !== label) return null
+    const head = String(payload.pull_request?.head?.sha ?? '')
     return request(payload.pull_request?.number, payload.sender?.login, 'label', `the ${label} label`, {
-      headSha: String(payload.pull_request?.head?.sha ?? ''),
+      headSha: COMMIT_SHA.test(head) ? head : '',
     })
   }
   return null
