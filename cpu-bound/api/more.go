@@ -19,18 +19,19 @@ func (s *shop) search(w http.ResponseWriter, r *http.Request, extra float64) {
 	if len(q) > 32 {
 		q = q[:32]
 	}
-	scan := func(names []string) []string {
+	// scan looks at n names, cycling past the end of the list.
+	scan := func(n int) []string {
 		var found []string
-		for _, name := range names {
-			if strings.Contains(name, q) && len(found) < 20 {
+		for i := 0; i < n; i++ {
+			if name := s.names[i%len(s.names)]; strings.Contains(name, q) && len(found) < 20 {
 				found = append(found, name)
 			}
 		}
 		return found
 	}
-	found := scan(s.names)
+	found := scan(len(s.names))
 	if n := scaled(len(s.names), extra); n > 0 {
-		sink.Add(uint64(len(scan(s.names[:n]))))
+		sink.Add(uint64(len(scan(n))))
 	}
 	writeJSON(w, http.StatusOK, mustMarshal(map[string]any{"q": q, "matches": found}))
 }
@@ -75,8 +76,11 @@ func (s *shop) hash(w http.ResponseWriter, r *http.Request, extra float64) {
 	data := []byte(strings.Repeat(id+"|", hashBytes/(len(id)+1)+1))[:hashBytes]
 	sum := sha256.Sum256(data)
 	if n := scaled(hashBytes, extra); n > 0 {
-		more := sha256.Sum256(data[:min(n, hashBytes)])
-		sink.Add(uint64(more[0]))
+		more := sha256.New()
+		for ; n > 0; n -= hashBytes {
+			more.Write(data[:min(n, hashBytes)])
+		}
+		sink.Add(uint64(more.Sum(nil)[0]))
 	}
 	writeJSON(w, http.StatusOK, mustMarshal(map[string]any{"id": id, "sha256": hex.EncodeToString(sum[:])}))
 }
@@ -109,9 +113,13 @@ func (s *shop) validate(w http.ResponseWriter, r *http.Request, extra float64) {
 		return
 	}
 	total, problems := checkLines(order.Lines)
-	if n := min(scaled(len(order.Lines), extra), len(order.Lines)); n > 0 {
+	if n := scaled(len(order.Lines), extra); n > 0 {
+		lines := make([]orderLine, n)
+		for i := range lines {
+			lines[i] = order.Lines[i%len(order.Lines)]
+		}
 		var again struct{ Lines []orderLine }
-		json.Unmarshal(mustMarshal(map[string]any{"lines": order.Lines[:n]}), &again)
+		json.Unmarshal(mustMarshal(map[string]any{"lines": lines}), &again)
 		more, _ := checkLines(again.Lines)
 		sink.Add(uint64(more))
 	}

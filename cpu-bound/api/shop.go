@@ -151,11 +151,11 @@ type ledgerEntry struct {
 	Count int64 `json:"count"`
 }
 
-// ledger is the SHA-256 of the first n entries of the inventory as JSON (the caller holds the lock).
+// ledger is the SHA-256 of n entries of the inventory (cycling past its end) as JSON; the caller holds the lock.
 func (s *shop) ledger(n int) [32]byte {
 	entries := make([]ledgerEntry, n)
 	for i := range entries {
-		entries[i] = ledgerEntry{SKU: i, Count: s.inventory[i]}
+		entries[i] = ledgerEntry{SKU: i, Count: s.inventory[i%inventorySize]}
 	}
 	return sha256.Sum256(mustMarshal(entries))
 }
