@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-output/', 'site/vendor/', 'compose/**/bin/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-output/',
+      'site/vendor/',
+      'compose/**/bin/',
+      'cpu-bound/**/bin/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +26,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, uPlot: 'readonly' } },
   },
   {
-    files: ['compose/**/*.js'],
+    files: ['compose/**/*.js', 'cpu-bound/**/*.js'],
     languageOptions: {
       globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' },
     },

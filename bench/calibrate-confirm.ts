@@ -1,17 +1,23 @@
-// Does `calibrate` tell the truth about the bundled example? Calibrates it as `mode: calibrate`
+// Does `calibrate` tell the truth about a reference service (the bundled example; SERVICE=cpu-bound
+// the CPU-bound one)? Calibrates it as `mode: calibrate`
 // does with the default plan (10 rounds, extended to 15 and 20: max-rounds A/A rounds of one
 // commit), prints the table and the suggestion, applies the suggestion (rounds, and the longer
 // trials when it asks for more requests) and runs a fresh A/A comparison with it, end to end.
 // Same trials as bench/detection-confirm.ts; about 10 to 20 minutes on 2 cores.
+// MIN_ROUNDS / MAX_ROUNDS change the plan calibrated (e.g. 3 and 3 to check that it runs at all).
 //   node --import tsx bench/calibrate-confirm.ts [seed=1]
 import { compareResults, needsMoreRounds } from '../src/decide'
 import { calibrate, planAlpha } from '../src/decide/calibration'
 import type { Verdict } from '../src/model/types'
 import { renderCalibrationText } from '../src/report/calibration'
-import { measureScenario, TRIAL } from './detection-scenarios'
+import { measureScenario, SERVICE, TRIAL } from './detection-scenarios'
 
 const seed = Number(process.argv[2] ?? 1)
-const plan = { minRounds: 10, maxRounds: 20, benchmarks: [null] }
+const plan = {
+  minRounds: Number(process.env.MIN_ROUNDS ?? 10),
+  maxRounds: Number(process.env.MAX_ROUNDS ?? 20),
+  benchmarks: [null],
+}
 const progress = (label: string) => (message: string) => process.stderr.write(`${label}: ${message}\n`)
 
 let started = Date.now()
@@ -43,7 +49,7 @@ const comparison = compareResults(results, options)
 
 process.stdout.write(
   [
-    `Calibration of the bundled example (trials of ${TRIAL.DURATION} at ${TRIAL.RATE} requests/s), ${calibrateMinutes.toFixed(1)} min:`,
+    `Calibration of ${SERVICE.label} (trials of ${TRIAL.DURATION} at ${TRIAL.RATE} requests/s), ${calibrateMinutes.toFixed(1)} min:`,
     '',
     renderCalibrationText(calibration),
     '',

@@ -3,6 +3,8 @@
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
 // run's verdict and headline, then a tally. About 2 to 4 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
+// SERVICE=cpu-bound runs the CPU-bound reference service's scenarios (default: a-a cpu+10%).
+// MIN_ROUNDS / MAX_ROUNDS change the plan (e.g. 2 and 2 to check that a scenario runs at all).
 // SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
 // RUN_OFFSET=K numbers the runs (seeds and saved files) from K + 1, so a further batch draws round
 // orders of its own.
@@ -11,12 +13,12 @@ import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../src/decide'
 import type { ResultsFile, Verdict } from '../src/model/types'
 import { errorMessage } from '../src/util/errors'
-import { measureScenario, SCENARIOS, TRIAL } from './detection-scenarios'
+import { measureScenario, SCENARIOS, SERVICE, TRIAL } from './detection-scenarios'
 
 const args = process.argv.slice(2)
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 4)
 const scenarios = args.filter((a) => a in SCENARIOS)
-const chosen = scenarios.length ? scenarios : ['a-a', 'latency+10%']
+const chosen = scenarios.length ? scenarios : SERVICE.defaultScenarios
 const options = { failOn: ['REGRESSION' as Verdict, 'INVALID' as Verdict] }
 const offset = Number(process.env.RUN_OFFSET ?? 0)
 
@@ -29,8 +31,8 @@ for (const scenario of chosen) {
     let results: ResultsFile
     try {
       results = await measureScenario(scenario, {
-        minRounds: 10,
-        maxRounds: 20,
+        minRounds: Number(process.env.MIN_ROUNDS ?? 10),
+        maxRounds: Number(process.env.MAX_ROUNDS ?? 20),
         seed: 7919 * (i + offset),
         shouldExtend: (partial) => needsMoreRounds(partial, options),
         onProgress: (message) => process.stderr.write(`${scenario} #${i}: ${message}\n`),

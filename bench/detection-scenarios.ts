@@ -1,19 +1,19 @@
-// The detection benchmark's scenarios and how one is measured: the bundled example under
-// loadgate's own measure step (real Compose stacks, real k6), base and head interleaved.
+// The detection benchmark's scenarios and how one is measured: a reference service (the bundled
+// example, or with SERVICE=cpu-bound the CPU-bound one) under loadgate's own measure step (real
+// Compose stacks, real k6), base and head interleaved.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../src/measure/measure'
 import type { ResultsFile } from '../src/model/types'
-import type { BenchmarkSettings } from '../src/settings/types'
-import { makeExampleRepo } from '../__tests__/testkit/example-repo'
-import { exampleBenchmark, settingsFor } from '../__tests__/testkit/settings'
+import { makeExampleRepo, type ExampleFolder } from '../__tests__/testkit/example-repo'
+import { settingsFor } from '../__tests__/testkit/settings'
 
 /**
  * Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. The
  * `many:` ones run k6/many.js over eight endpoints; LATENCY_ROUTE slows one route only.
  */
-export const SCENARIOS: Record<string, string> = {
+const EXAMPLE_SCENARIOS: Record<string, string> = {
   'a-a': '',
   'latency+5%': 'LATENCY_PERCENT=5',
   'latency+10%': 'LATENCY_PERCENT=10',
@@ -26,16 +26,86 @@ export const SCENARIOS: Record<string, string> = {
   'many:search+10%': 'LATENCY_PERCENT=10\nLATENCY_ROUTE=GET /search',
 }
 
-/** The k6 script of a scenario: the eight-endpoint load for `many:` ones. */
-function scriptOf(scenario: string): Partial<BenchmarkSettings> {
-  return scenario.startsWith('many:') ? { k6Script: 'compose/k6/many.js', name: 'many' } : {}
+/** The CPU-bound service's knob: `percent` more of GET /top's own work (sorting). */
+const topSlower = (percent: number) => `CPU_WORK_PERCENT=${percent}\nCPU_WORK_ROUTE=GET /top`
+
+/**
+ * The CPU-bound service's scenarios, named by what a client sees: of the knob's extra work a client
+ * sees about three quarters on GET /top (measured at loopback, cpu-bound/README.md).
+ */
+const CPU_BOUND_SCENARIOS: Record<string, string> = {
+  'a-a': '',
+  'cpu+2%': topSlower(2.5),
+  'cpu+5%': topSlower(6.5),
+  'cpu+10%': topSlower(13),
+  'many:a-a': '',
+  'many:cpu+10%': topSlower(13),
+}
+
+const CPU_BOUND_INPUTS = {
+  'compose-file': 'cpu-bound/compose.yaml',
+  'k6-script': 'cpu-bound/k6/mixed.js',
+  prepare: 'bash cpu-bound/prepare.sh',
+}
+
+interface ReferenceService {
+  label: string
+  folder: ExampleFolder
+  scenarios: Record<string, string>
+  /** What detection-confirm runs when no scenario is named. */
+  defaultScenarios: string[]
+  /** The benchmark's inputs (action.yml names): mixed load, and the `many:` one over eight endpoints. */
+  bench: Record<string, string>
+  many: Record<string, string>
+  rate: string
+}
+
+const SERVICES: Record<string, ReferenceService> = {
+  compose: {
+    label: 'the bundled example',
+    folder: 'compose',
+    scenarios: EXAMPLE_SCENARIOS,
+    defaultScenarios: ['a-a', 'latency+10%'],
+    bench: {},
+    many: { 'k6-script': 'compose/k6/many.js', name: 'many' },
+    // The example workflow's rate.
+    rate: '100',
+  },
+  'cpu-bound': {
+    label: 'the CPU-bound service',
+    folder: 'cpu-bound',
+    scenarios: CPU_BOUND_SCENARIOS,
+    defaultScenarios: ['a-a', 'cpu+10%'],
+    bench: { name: 'mixed', ...CPU_BOUND_INPUTS },
+    many: { name: 'many', ...CPU_BOUND_INPUTS, 'k6-script': 'cpu-bound/k6/many.js' },
+    rate: '150',
+  },
+}
+
+const serviceName = process.env.SERVICE || 'compose'
+if (!(serviceName in SERVICES))
+  throw new Error(`SERVICE=${serviceName}: expected one of ${Object.keys(SERVICES).join(', ')}`)
+/**
+ * The reference service every scenario runs on: the bundled example (compose/), or with
+ * SERVICE=cpu-bound the CPU-bound one (cpu-bound/).
+ */
+export const SERVICE = SERVICES[serviceName]!
+
+export const SCENARIOS = SERVICE.scenarios
+
+/** The benchmark inputs of a scenario: the eight-endpoint load for `many:` ones. */
+function inputsOf(scenario: string): Record<string, string> {
+  return scenario.startsWith('many:') ? SERVICE.many : SERVICE.bench
 }
 
 /**
- * The trial every scenario uses: the example workflow's rate, trials shortened to 5 s; TRIAL_RATE
- * and TRIAL_DURATION override them (e.g. enough requests for every endpoint of `many:`).
+ * The trial every scenario uses: the service's rate, trials shortened to 5 s; TRIAL_RATE and
+ * TRIAL_DURATION override them (e.g. enough requests for every endpoint of `many:`).
  */
-export const TRIAL = { DURATION: process.env.TRIAL_DURATION ?? '5s', RATE: process.env.TRIAL_RATE ?? '100' }
+export const TRIAL = {
+  DURATION: process.env.TRIAL_DURATION ?? '5s',
+  RATE: process.env.TRIAL_RATE ?? SERVICE.rate,
+}
 
 export interface ScenarioRun {
   minRounds: number
@@ -50,20 +120,22 @@ export interface ScenarioRun {
 
 /** Measures one scenario on a fresh example repository and returns its results file. */
 export async function measureScenario(scenario: string, run: ScenarioRun): Promise<ResultsFile> {
-  const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario] })
+  const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario], folder: SERVICE.folder })
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
   try {
+    const settings = settingsFor(repo.dir, {
+      ...inputsOf(scenario),
+      'work-dir': workDir,
+      'min-rounds': String(run.minRounds),
+      'max-rounds': String(run.maxRounds),
+      warmup: '3s',
+      seed: String(run.seed),
+      // The product's defaults (fresh instances every round), not the test kit's one instance per arm.
+      'fresh-instances': '',
+    })
     const { resultsPath } = await measure({
-      settings: settingsFor(repo.dir, {
-        'work-dir': workDir,
-        'min-rounds': String(run.minRounds),
-        'max-rounds': String(run.maxRounds),
-        warmup: '3s',
-        seed: String(run.seed),
-        // The product's defaults (fresh instances every round), not the test kit's one instance per arm.
-        'fresh-instances': '',
-      }),
-      bench: exampleBenchmark({ k6Env: { ...TRIAL, ...run.trial }, ...scriptOf(scenario) }),
+      settings,
+      bench: { ...settings.benchmarks[0]!, k6Env: { ...TRIAL, ...run.trial } },
       arms: ['base', 'head'],
       baseSha: repo.baseSha,
       meta: { runId: `det${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },

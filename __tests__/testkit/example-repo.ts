@@ -12,29 +12,32 @@ export interface ExampleRepo {
   cleanup: () => Promise<void>
 }
 
-/** Copies the example service (compose/, without built binaries or a knob file) into `dest`. */
-export async function copyExample(dest: string): Promise<void> {
-  await cp(path.resolve('compose'), path.join(dest, 'compose'), {
+/** A reference service's folder: the bundled example, or the CPU-bound service. */
+export type ExampleFolder = 'compose' | 'cpu-bound'
+
+/** Copies a reference service (its folder, without built binaries or a knob file) into `dest`. */
+export async function copyExample(dest: string, folder: ExampleFolder = 'compose'): Promise<void> {
+  await cp(path.resolve(folder), path.join(dest, folder), {
     recursive: true,
     filter: (src) => !src.split(path.sep).includes('bin') && path.basename(src) !== '.env',
   })
 }
 
 /**
- * A throwaway git repository (no remote) with the bundled example committed as base, and a head
- * commit that writes `compose/.env` (the knobs) and any extra files.
+ * A throwaway git repository (no remote) with the bundled example (or `folder`) committed as base,
+ * and a head commit that writes `<folder>/.env` (the knobs) and any extra files.
  */
 export async function makeExampleRepo(
-  options: { headEnv?: string; files?: Record<string, string> } = {},
+  options: { headEnv?: string; files?: Record<string, string>; folder?: ExampleFolder } = {},
 ): Promise<ExampleRepo> {
+  const folder = options.folder ?? 'compose'
   const { root, dir, sha } = await makeWorkRepo({
     prefix: 'loadgate-example-',
-    fill: copyExample,
+    fill: (dest) => copyExample(dest, folder),
     message: 'Example service',
     origin: 'none',
   })
-  if (options.headEnv !== undefined)
-    await writeFile(path.join(dir, 'compose', '.env'), `${options.headEnv}\n`)
+  if (options.headEnv !== undefined) await writeFile(path.join(dir, folder, '.env'), `${options.headEnv}\n`)
   await writeFiles(dir, options.files ?? {})
   const headSha = commitAll(dir, 'Head change')
   return { root, dir, baseSha: sha, headSha, cleanup: () => removeRepo(root, dir) }

@@ -1,0 +1,138 @@
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { ALL_REQUESTS } from '../../src/model/metrics'
+import { readResults } from '../../src/model/results-file'
+import type { Comparison, ResultsFile } from '../../src/model/types'
+import { assertNothingLeft } from '../testkit/docker'
+import { makeExampleRepo } from '../testkit/example-repo'
+
+// The CPU-bound reference service (cpu-bound/) gated by the real CLI on a base/head pair in a
+// throwaway git repository: real Compose stacks built from the service's own prepare step, real k6.
+
+const cleanups: Array<() => Promise<void>> = []
+after(async () => {
+  for (const c of cleanups) await c()
+})
+
+let runs = 0
+
+async function compare(options: {
+  script: string
+  headEnv: string
+  rounds: number
+}): Promise<{ comparison: Comparison; results: ResultsFile }> {
+  const repo = await makeExampleRepo({ folder: 'cpu-bound', headEnv: options.headEnv })
+  cleanups.push(repo.cleanup)
+  const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-cpu-bound-'))
+  cleanups.push(() => rm(work, { recursive: true, force: true }))
+  const runId = `cpubound${process.pid}x${++runs}`
+  const result = spawnSync(
+    'node',
+    [
+      path.resolve('dist/cli.js'),
+      'compare',
+      '--base',
+      'HEAD~1',
+      '--compose-file',
+      'cpu-bound/compose.yaml',
+      '--service',
+      'api',
+      '--port',
+      '8080',
+      '--k6-script',
+      `cpu-bound/k6/${options.script}`,
+      '--prepare',
+      'bash cpu-bound/prepare.sh',
+      // A rate a shared 2-core machine keeps: a dropped iteration would make the run invalid.
+      '--k6-env',
+      'DURATION=2s\nRATE=60',
+      '--warmup',
+      '1s',
+      '--fresh-instances',
+      'run',
+      '--min-rounds',
+      String(options.rounds),
+      '--max-rounds',
+      String(options.rounds),
+      '--fail-on',
+      'INVALID',
+      '--work-dir',
+      work,
+    ],
+    { cwd: repo.dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, GITHUB_RUN_ID: runId } },
+  )
+  assert.equal(result.status, 0, `loadgate failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
+  const benchmark = path.basename(options.script, '.js')
+  const comparison = JSON.parse(
+    await readFile(path.join(work, benchmark, 'comparison.json'), 'utf8'),
+  ) as Comparison
+  assertNothingLeft(`loadgate-${runId}-`)
+  return { comparison, results: await readResults(path.join(work, benchmark, 'results.json')) }
+}
+
+/** The endpoints a comparison compared, by name (loadgate's aggregate over them aside). */
+const compared = (c: Comparison) =>
+  c.series
+    .map((s) => s.name)
+    .filter((name) => name !== ALL_REQUESTS)
+    .sort()
+
+/**
+ * Every measured trial of both arms answered every endpoint (and loadgate's aggregate over them),
+ * without a failed request or check.
+ */
+function assertEveryEndpointMeasured(results: ResultsFile, endpoints: string[], rounds: number): void {
+  const measured = results.trials.filter((t) => t.phase === 'measure')
+  assert.equal(measured.length, 2 * rounds, 'one trial per arm and round')
+  for (const trial of measured) {
+    const where = `${trial.arm} round ${trial.round}`
+    assert.equal(trial.valid, true, `${where}: ${trial.invalidReason}`)
+    assert.equal(trial.droppedIterations, 0, `${where} dropped iterations`)
+    assert.equal(trial.checks.fails, 0, `${where} failed checks`)
+    assert.deepEqual(trial.series.map((s) => s.name).sort(), [...endpoints, ALL_REQUESTS], where)
+    for (const series of trial.series) {
+      assert.ok(series.requests > 0, `${where}: no request to ${series.name}`)
+      assert.equal(series.failed, 0, `${where}: ${series.name} failed ${series.failed} requests`)
+      assert.ok(series.latency && series.latency.p50 > 0, `${where}: no latency for ${series.name}`)
+    }
+    const api = trial.resources.find((r) => r.service === 'api')
+    assert.ok(api?.cpuSeconds && api.cpuSeconds > 0, `${where}: the service's CPU was sampled`)
+  }
+}
+
+const MIXED = ['GET /catalog', 'GET /stock/:id', 'GET /top', 'POST /orders']
+
+test(
+  'CPU-bound service, mixed load with GET /top slowed by its CPU knob: every endpoint compared, no error',
+  { timeout: 600_000 },
+  async () => {
+    const { comparison, results } = await compare({
+      script: 'mixed.js',
+      headEnv: 'CPU_WORK_PERCENT=13\nCPU_WORK_ROUTE=GET /top',
+      rounds: 3,
+    })
+    assertEveryEndpointMeasured(results, MIXED, 3)
+    assert.notEqual(comparison.verdict, 'INVALID', comparison.headline)
+    assert.deepEqual(compared(comparison), MIXED)
+    for (const series of comparison.series) {
+      const p50 = series.metrics.find((m) => m.metric === 'p50')
+      assert.ok(p50?.change !== null && p50?.change !== undefined, `p50 of ${series.name} compared`)
+    }
+  },
+)
+
+test(
+  'CPU-bound service, eight endpoints (k6/many.js), identical code: every endpoint answers 2xx in both arms',
+  { timeout: 600_000 },
+  async () => {
+    const { comparison, results } = await compare({ script: 'many.js', headEnv: '', rounds: 2 })
+    const endpoints = [...MIXED, 'GET /hash/:id', 'GET /render/:id', 'GET /search', 'POST /validate'].sort()
+    assertEveryEndpointMeasured(results, endpoints, 2)
+    assert.notEqual(comparison.verdict, 'INVALID', comparison.headline)
+    assert.deepEqual(compared(comparison), endpoints)
+  },
+)

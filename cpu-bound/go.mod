@@ -1,0 +1,3 @@
+module example.com/loadgate-cpu-bound
+
+go 1.22
