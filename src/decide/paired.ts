@@ -1,7 +1,7 @@
-import type { Comparison, ResultsFile } from '../model/types'
+import type { Comparison, MetricComparison, ResultsFile } from '../model/types'
 import { assemble, metricDraft, type Draft } from './assemble'
 import { dispersion, spread } from './dispersion'
-import { alphaFor, type CompareOptions } from './plan'
+import { alphaFor, lookAlpha, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
 import { sampleSize } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
@@ -14,12 +14,17 @@ import { signFlipInterval } from './stats/sign-flip'
  */
 export function compareResults(results: ResultsFile, options: CompareOptions, finalLook = true): Comparison {
   const alpha = alphaFor(results)
+  // Intervals decide NO CHANGE, which every metric of every benchmark must show on its own: at the
+  // level of each look, without the split across benchmarks that REGRESSION's family test takes.
+  const { minRounds, maxRounds } = results.settings
+  const intervalAlpha = lookAlpha(minRounds, maxRounds)
   const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
   const drafts: Draft[] = seriesKeys(results).map((s) => {
     const rules = rulesFor(s.key, results)
     const metrics = rules.map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
-      const stats = samples.differences.length > 0 ? signFlipInterval(samples.differences, alpha) : null
+      const stats =
+        samples.differences.length > 0 ? signFlipInterval(samples.differences, intervalAlpha) : null
       return metricDraft(threshold, samples, stats)
     })
     const spreads = dispersion(
@@ -39,7 +44,8 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
 export function needsMoreRounds(results: ResultsFile, options: CompareOptions): boolean {
   const comparison = compareResults(results, options, false)
   if (comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION') return false
-  return comparison.series.some((s) => s.metrics.some((m) => m.gate && m.verdict === 'INCONCLUSIVE'))
+  const undecided = (m: MetricComparison) => m.verdict === 'INCONCLUSIVE' || m.verdict === 'LIKELY_OVER_DELTA'
+  return comparison.series.some((s) => s.metrics.some((m) => m.gate && undecided(m)))
 }
 
 /** The rounds after which the run looks at its data (the last is max-rounds). */

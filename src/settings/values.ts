@@ -81,7 +81,14 @@ export function parseEnvLines(input: string, text: string): Record<string, strin
 
 /** 'REGRESSION, invalid' → verdicts; 'never' → none. */
 export function parseFailOn(value: string): FailOn[] {
-  const allowed: FailOn[] = ['REGRESSION', 'INVALID', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
+  const allowed: FailOn[] = [
+    'REGRESSION',
+    'INVALID',
+    'LIKELY_OVER_DELTA',
+    'INCONCLUSIVE',
+    'IMPROVEMENT',
+    'NO_CHANGE',
+  ]
   const words = value
     .split(',')
     .map((w) =>
