@@ -85,4 +85,26 @@ describe('figures as printed', () => {
     const throughput = { ...m, direction: 'higher' as const, ci: { low: 0.029, high: 0.21, level: 0.95 } }
     assert.equal(verdictWord(throughput), 'better, no regression')
   })
+
+  test('a latency over endpoints of different speeds says what it is; over one endpoint it needs no word', () => {
+    const mixed = (series: string[]) =>
+      compareResults(
+        makeResults({
+          rounds: 10,
+          series,
+          base: (r, key) => ({ p50: key.includes('slow') ? 50 : 5 }),
+          head: (r, key) => ({ p50: (key.includes('slow') ? 50 : 5) * (1 + wobble(r, 0.01, 2)) }),
+        }),
+        opts,
+      ).series.find((s) => s.key === 'all requests')!
+    const two = mixed(['all requests', 'api GET /fast', 'api GET /slow'])
+    for (const metric of ['p50', 'p95'])
+      assert.match(
+        two.metrics.find((m) => m.metric === metric)!.note ?? '',
+        /over endpoints of different speeds: moves with the request mix/,
+      )
+    assert.doesNotMatch(two.metrics.find((m) => m.metric === 'throughput')!.note ?? '', /request mix/)
+    const one = mixed(['all requests', 'api GET /fast'])
+    assert.doesNotMatch(one.metrics.find((m) => m.metric === 'p50')!.note ?? '', /request mix/)
+  })
 })

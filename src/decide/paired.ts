@@ -1,5 +1,6 @@
 import type { Comparison, MetricComparison, ResultsFile } from '../model/types'
-import { assemble, metricDraft, type Draft } from './assemble'
+import { ALL_REQUESTS, unitOf } from '../model/metrics'
+import { assemble, metricDraft, type Draft, type MetricDraft } from './assemble'
 import { dispersion, spread } from './dispersion'
 import { alphaFor, lookAlpha, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
@@ -19,13 +20,18 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
   const { minRounds, maxRounds } = results.settings
   const intervalAlpha = lookAlpha(minRounds, maxRounds)
   const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
-  const drafts: Draft[] = seriesKeys(results).map((s) => {
+  const keys = seriesKeys(results)
+  const mixed = keys.filter((s) => s.key !== ALL_REQUESTS).length > 1
+  const drafts: Draft[] = keys.map((s) => {
     const rules = rulesFor(s.key, results)
     const metrics = rules.map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
       const stats =
         samples.differences.length > 0 ? signFlipInterval(samples.differences, intervalAlpha) : null
-      return metricDraft(threshold, samples, stats)
+      const draft = metricDraft(threshold, samples, stats)
+      return mixed && s.key === ALL_REQUESTS && unitOf(threshold.metric) === 'ms'
+        ? mixedPercentile(draft)
+        : draft
     })
     const spreads = dispersion(
       spread(validTrials(results, 'base'), s.key),
@@ -35,6 +41,15 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
     return { series: { ...s, dispersion: spreads, ...(size ? { sampleSize: size } : {}) }, metrics }
   })
   return assemble(results, drafts, 'paired', options, alpha, finalLook)
+}
+
+/**
+ * A latency over every endpoint mixes fast and slow requests: its percentiles move with the share
+ * of each endpoint in the trial (a random request mix) as much as with the code. Said beside it.
+ */
+function mixedPercentile(draft: MetricDraft): MetricDraft {
+  const what = 'over endpoints of different speeds: moves with the request mix as much as with the code'
+  return { ...draft, remark: draft.remark ? `${draft.remark}; ${what}` : what }
 }
 
 /**
