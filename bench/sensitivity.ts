@@ -5,7 +5,7 @@
 // interval, maxT on d − ln(1 + δ/2), classify) and the run stops at the first look that decides.
 // What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
-//   node --import tsx bench/sensitivity.ts [runs=1000]
+//   node --import tsx bench/sensitivity.ts [runs=1000] [changes=0,0.02,0.04,0.05,0.1]
 import { classify, type Classification } from '../src/decide/classify'
 import { lookAlpha } from '../src/decide/plan'
 import { analysisMargin } from '../src/decide/rules'
@@ -19,7 +19,7 @@ import { seededRandom } from '../src/util/random'
 const RUNS = Number(process.argv[2] ?? 1000)
 const MIN = 10
 const MAX = 20
-const CHANGES = [0, 0.02, 0.04, 0.05, 0.1]
+const CHANGES = process.argv[3]?.split(',').map(Number) ?? [0, 0.02, 0.04, 0.05, 0.1]
 const SDS = [0.02, 0.05, 0.1]
 const P50: MetricThreshold = defaultThresholds().find((t) => t.metric === 'p50' && t.gate)!
 
