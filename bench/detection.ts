@@ -124,7 +124,14 @@ for (const file of files) {
   for (const plan of PLANS) {
     if (plan.max > rounds.length) continue
     const random = seededRandom(plan.max * 7919 + scenario.length)
-    const counts = { REGRESSION: 0, NO_CHANGE: 0, INCONCLUSIVE: 0, IMPROVEMENT: 0, INVALID: 0 }
+    const counts = {
+      REGRESSION: 0,
+      NO_CHANGE: 0,
+      INCONCLUSIVE: 0,
+      LIKELY_OVER_DELTA: 0,
+      IMPROVEMENT: 0,
+      INVALID: 0,
+    }
     let extended = 0
     for (let i = 0; i < RESAMPLES; i++) {
       const c: Comparison = judge(results, rounds, plan, random)

@@ -68,7 +68,7 @@ describe('verdict', () => {
     assert.match(metric(c, 'p50').note ?? '', /can't rule out/)
   })
 
-  test('a head a little faster within noise: a regression is ruled out, so NO CHANGE, not inconclusive', () => {
+  test('a head a little faster within noise: a regression is ruled out, so NO CHANGE, and better says so', () => {
     // Noisy trials and a head about 4% faster: the interval reaches beyond −5% (an improvement
     // larger than δ cannot be ruled out) but stays below +5%, which is what the gate asks.
     const results = makeResults({
@@ -81,7 +81,7 @@ describe('verdict', () => {
     assert.match(c.headline, /^Approved — no regression (≥ \d\.\d% )?in any gated metric \(12 rounds\)$/)
     assert.ok(p50.ci!.low < -0.05 && p50.ci!.high < 0.05, `CI [${p50.ci!.low}, ${p50.ci!.high}]`)
     assert.equal(p50.verdict, 'NO_CHANGE')
-    assert.equal(p50.note, undefined)
+    assert.match(p50.note ?? '', /^better by 3\.\d%: no regression$/)
   })
 
   test('the headline and the verdict agree on "inside ±δ": relative changes on the log scale', () => {

@@ -52,7 +52,8 @@ describe('PR comment markdown', () => {
     assert.ok(table)
     assert.deepEqual(
       table.header.map((h) => h.text),
-      ['series', 'metric', 'base', 'head', 'change [90% CI]', ''],
+      // The columns say what they are: medians of trials, and the mean of the rounds' ratios.
+      ['series', 'metric', 'base, median', 'head, median', 'change, mean per round [90% CI]', ''],
     )
     assert.equal(table.rows[0]?.[5]?.text, '❌', 'regressions come first')
     assert.ok(

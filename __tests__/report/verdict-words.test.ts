@@ -7,7 +7,7 @@ import { makeResults, wobble } from '../testkit/results-factory'
 
 /**
  * The head about 11% slower everywhere, at a look that has rounds to come. The endpoint's gated p50
- * (δ +12%) is slower beyond doubt but under its δ as estimated, so more rounds must decide: inconclusive.
+ * (δ +12%) is estimated past ¾δ but not shown beyond δ/2 once corrected for the family: likely over δ.
  * The aggregate's p50 informs with δ +10%, which the same change passes: "worse".
  */
 function slowerHead() {
@@ -48,20 +48,20 @@ function row(text: string, metric: string, series?: string): string {
 }
 
 describe('informational rows use their own words, never the gate’s', () => {
-  test('the same numbers: the gated row is inconclusive, the informational one is "worse", never REGRESSED', () => {
+  test('the same numbers: the gated row is likely over δ, the informational one is "worse", never REGRESSED', () => {
     const c = slowerHead()
     const gated = c.series
       .find((s) => s.key === 'api GET /items/:id')!
       .metrics.find((m) => m.metric === 'p50')!
     const info = c.series.find((s) => s.key === 'all requests')!.metrics.find((m) => m.metric === 'p50')!
     assert.equal(gated.gate, true)
-    assert.equal(gated.verdict, 'INCONCLUSIVE')
+    assert.equal(gated.verdict, 'LIKELY_OVER_DELTA')
     assert.equal(info.gate, false)
     const text = renderTerminal(c, { color: false })
     const infoRow = row(text, 'p50\\*')
     assert.match(infoRow, /worse\s*$/)
     assert.doesNotMatch(text, /REGRESSED/, 'no gated metric regressed, so the table never says so')
-    assert.match(row(text, 'p50', 'GET /items/:id'), /inconclusive\s*$/)
+    assert.match(row(text, 'p50', 'GET /items/:id'), /likely over δ\s*$/)
     assert.match(text, /\* informs only: "worse" and "better" never block/)
     // The PR comment marks it for a look (⚠️), never with the blocking ❌.
     const details = renderComment(c, {}).split('<details>')[1]!

@@ -123,21 +123,28 @@ describe('settings', () => {
     assert.equal(parseFraction('x', '0.02'), 0.02)
   })
 
-  test('fresh-instances: round by default, run, or every N rounds; the idle arm paused by default', () => {
+  test('fresh-instances: round by default or run, N > 1 refused; the idle arm paused by default', () => {
     const defaults = load(baseInputs)
     assert.equal(defaults.freshInstances, 'round')
     assert.equal(defaults.pauseIdleArm, true)
     assert.equal(load({ ...baseInputs, 'fresh-instances': 'run' }).freshInstances, 'run')
     assert.equal(load({ ...baseInputs, 'fresh-instances': ' Round ' }).freshInstances, 'round')
     assert.equal(load({ ...baseInputs, 'fresh-instances': '1' }).freshInstances, 'round')
-    assert.equal(load({ ...baseInputs, 'fresh-instances': '5' }).freshInstances, 5)
     assert.equal(load({ ...baseInputs, 'pause-idle-arm': 'false' }).pauseIdleArm, false)
-    for (const bad of ['every', '0', '2.5', '-3', '201'])
+    // N rounds on one instance share its offset: flipped one by one they would pass for independent pairs.
+    for (const shared of ['2', '5'])
+      assertOneLineError(
+        () => load({ ...baseInputs, 'fresh-instances': shared }),
+        "Input 'fresh-instances'",
+        `'${shared}'`,
+        'round or run (rounds that share an instance are not independent pairs)',
+      )
+    for (const bad of ['every', '0', '2.5', '-3'])
       assertOneLineError(
         () => load({ ...baseInputs, 'fresh-instances': bad }),
         "Input 'fresh-instances'",
         `'${bad}'`,
-        'round, run or a number of rounds',
+        'round, run or 1',
       )
     assertOneLineError(
       () => load({ ...baseInputs, 'pause-idle-arm': 'sometimes' }),

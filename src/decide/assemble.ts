@@ -11,9 +11,10 @@ import {
 import { checkTarget, classify, fromAnalysis, type AdjustedP, type Classification } from './classify'
 import { describeHeadline } from './headline'
 import type { CompareOptions } from './plan'
+import { analysisMargin } from './rules'
 import { measured, type Samples } from './samples'
 import { serviceComparisons } from './services'
-import { worstMetricVerdict } from './severity'
+import { failsOn, worstMetricVerdict } from './severity'
 import { holm, median } from './stats/basic'
 import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
@@ -60,35 +61,40 @@ export function metricDraft(
 }
 
 /**
- * The family-wise adjusted one-sided p-values of the gated metrics. Paired runs: step-down maxT
- * over rounds flipped jointly (see stats/max-t.ts). Stored baselines have no rounds to flip: Holm
- * over each metric's own one-sided p-values.
+ * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
+ * more than δ/2" (what REGRESSION asks), on the good side of "better". Paired runs: step-down maxT
+ * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2. Stored baselines
+ * have no rounds to flip: Holm over each metric's own one-sided p-values, and the worse side only
+ * counts where the metric's own bound is beyond δ/2.
  */
 function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<MetricDraft, AdjustedP> {
   const badSign = (m: MetricDraft) => (m.threshold.direction === 'lower' ? 1 : -1)
+  const half = (m: MetricDraft) => analysisMargin(m.threshold, 1 / 2)
   let bad: number[]
   let good: number[]
   if (kind === 'paired') {
-    const oriented = (sign: (m: MetricDraft) => number) =>
-      gated.map((m) => m.byRound.map((d) => (d === null ? null : sign(m) * d)))
-    bad = maxTAdjusted(oriented(badSign))
-    good = maxTAdjusted(oriented((m) => -badSign(m)))
+    const oriented = (sign: (m: MetricDraft) => number, shift: (m: MetricDraft) => number) =>
+      gated.map((m) => m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))))
+    bad = maxTAdjusted(oriented(badSign, half))
+    good = maxTAdjusted(
+      oriented(
+        (m) => -badSign(m),
+        () => 0,
+      ),
+    )
   } else {
     const side = (m: MetricDraft, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
-    bad = holm(gated.map((m) => side(m, badSign(m))))
+    const beyondHalf = (m: MetricDraft) =>
+      Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
+    bad = holm(gated.map((m) => side(m, badSign(m)))).map((p, i) => (beyondHalf(gated[i]!) ? p : 1))
     good = holm(gated.map((m) => side(m, -badSign(m))))
   }
   return new Map(gated.map((m, i) => [m, { bad: bad[i]!, good: good[i]! }]))
 }
 
 /** An informational metric's own one-sided p-values: no family, it decides nothing. */
-function ownP(m: MetricDraft): AdjustedP {
-  const lowerIsBetter = m.threshold.direction === 'lower'
-  const stats = m.stats!
-  return {
-    bad: lowerIsBetter ? stats.pGreater : stats.pLess,
-    good: lowerIsBetter ? stats.pLess : stats.pGreater,
-  }
+function ownP(m: MetricDraft, kind: Comparison['kind']): AdjustedP {
+  return adjustFamily([m], kind).get(m)!
 }
 
 function metricComparison(
@@ -141,7 +147,7 @@ export function assemble(
   const adjusted = adjustFamily(gated, kind)
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
-      const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m) : null)
+      const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m, kind) : null)
       let result: Classification = m.undecided
         ? { verdict: 'INCONCLUSIVE', note: m.undecided }
         : m.stats && p
@@ -164,7 +170,7 @@ export function assemble(
     benchmark: results.benchmark,
     kind,
     verdict: overall,
-    blocking: options.failOn.includes(overall),
+    blocking: failsOn(options.failOn, overall),
     headline: '',
     invalid,
     rounds,

@@ -1,12 +1,15 @@
-import { formatChange } from '../model/format'
+import { formatAlpha, formatChange } from '../model/format'
 import type { MetricComparison, MetricThreshold, MetricVerdict } from '../model/types'
+import { roundsForMargin } from './calibration'
 import { minimumPairs } from './plan'
 import { analysisMargin } from './rules'
+import { normalQuantile } from './stats/basic'
 import type { OneSampleResult } from './stats/sign-flip'
 
 export interface Classification {
   verdict: MetricVerdict
   note?: string
+  roundsToDecide?: number
 }
 
 /** A metric's family-wise adjusted one-sided p-values, on the bad and on the good side. */
@@ -21,16 +24,17 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
 }
 
 /**
- * One metric's verdict. The gate's question is whether the head could be worse by the rule's minimum
- * effect δ:
- * - REGRESSION: worse beyond doubt (the family-wise one-sided test) and a slowdown of δ is not ruled
- *   out (the one-sided upper bound reaches δ). Before the last look the estimate itself must reach δ,
- *   so a real but smaller change gets the remaining rounds to show whether it stays under δ.
- * - NO CHANGE: a slowdown of δ is ruled out (the upper bound is under δ) — the head is within tolerance.
- *   Every gated metric must show it on its own, so no correction for their number is needed. A real
- *   slowdown of δ/2 or more is named in a note (and the headline).
+ * One metric's verdict, so that δ means the tolerance a team set, whatever the day's noise:
+ * - NO CHANGE: a worsening of δ is ruled out (the one-sided upper bound is under δ). It takes
+ *   precedence, so a true change of δ or more ends here in at most α of runs, over all looks.
+ *   Every gated metric must show it on its own (an intersection–union test): no correction for
+ *   their number, nor for the benchmarks of the job. A real worsening of δ/2 or more is named in a note.
+ * - REGRESSION: worse by more than δ/2 beyond doubt — the family-wise test of d − δ/2 (`adjusted.bad`),
+ *   at the level of each look. A true change of δ/2 or less blocks in at most α of runs, at any noise.
  * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
- * - INCONCLUSIVE: none of these yet.
+ * - LIKELY_OVER_DELTA: none of these, and the estimate reaches ¾δ; with the rounds it would take.
+ * - INCONCLUSIVE: none of these yet. With δ = 0 every worsening is one to rule out, which no run
+ *   can do: a metric not worse beyond doubt at the last look is NO CHANGE.
  */
 export function classify(
   t: MetricThreshold,
@@ -41,6 +45,7 @@ export function classify(
   finalLook: boolean,
 ): Classification {
   const margin = analysisMargin(t)
+  const half = analysisMargin(t, 1 / 2)
   const bad = t.direction === 'lower' ? 1 : -1
   const est = bad * stats.estimate
   const lowBad = Math.min(bad * stats.low, bad * stats.high)
@@ -48,31 +53,28 @@ export function classify(
   const worse = adjusted.bad <= alpha
   const better = adjusted.good <= alpha
   const change = (value: number) => formatChange(fromAnalysis(t, bad * value), t.absolute)
-  if (worse && highBad >= margin && (finalLook || est >= margin)) return { verdict: 'REGRESSION' }
-  if (worse && highBad >= margin) {
-    return {
-      verdict: 'INCONCLUSIVE',
-      note: `worse by ${change(est)}, below δ as estimated: more rounds decide whether it stays under δ`,
-    }
-  }
   if (better && est < -margin) return { verdict: 'IMPROVEMENT' }
-  if (highBad < margin) {
-    // A real change of at least half of δ is worth a word; a smaller one is what "within δ" means.
-    if (worse && est >= margin / 2)
-      return { verdict: 'NO_CHANGE', note: `worse by ${change(est)}, but a change of δ is ruled out` }
-    return { verdict: 'NO_CHANGE' }
-  }
+  if (highBad < margin || (margin === 0 && highBad <= 0))
+    return withinDelta(est, lowBad, highBad, half, change)
+  if (worse) return { verdict: 'REGRESSION' }
+  if (margin === 0 && finalLook) return { verdict: 'NO_CHANGE', note: 'δ 0: not worse beyond doubt' }
   const needed = minimumPairs(alpha)
   if (stats.n < needed) {
     return {
       verdict: 'INCONCLUSIVE',
-      note: `${stats.n} pairs can never be significant at α ${round(alpha)}: at least ${needed} are needed`,
+      note: `${stats.n} pairs can never be significant at α ${formatAlpha(alpha)}: at least ${needed} are needed`,
     }
   }
-  if (!worse && lowBad > 0 && est >= margin) {
+  if (est >= analysisMargin(t, 3 / 4) && Number.isFinite(highBad)) {
+    const rounds = roundsToShow(stats, est - half, alpha)
+    const why =
+      lowBad > half
+        ? `beyond δ/2 on its own, not once corrected for ${family} gated metrics`
+        : 'not yet shown beyond δ/2'
     return {
-      verdict: 'INCONCLUSIVE',
-      note: `${change(est)} is not significant once corrected for ${family} gated metrics: more rounds are needed`,
+      verdict: 'LIKELY_OVER_DELTA',
+      note: `likely over δ: ${change(est)} as estimated, ${why} — about ${rounds} rounds would show it`,
+      roundsToDecide: rounds,
     }
   }
   if (!Number.isFinite(highBad))
@@ -80,8 +82,29 @@ export function classify(
   return { verdict: 'INCONCLUSIVE', note: `can't rule out ${change(highBad)}` }
 }
 
-function round(alpha: number): number {
-  return Number(alpha.toPrecision(3))
+/** NO CHANGE, saying so when the metric is really worse by δ/2 or more, or really better. */
+function withinDelta(
+  est: number,
+  lowBad: number,
+  highBad: number,
+  half: number,
+  change: (value: number) => string,
+): Classification {
+  if (lowBad > 0 && est >= half)
+    return { verdict: 'NO_CHANGE', note: `worse by ${change(est)}, but a change of δ is ruled out` }
+  if (highBad < 0)
+    return { verdict: 'NO_CHANGE', note: `better by ${change(est).replace(/^[−+]/, '')}: no regression` }
+  return { verdict: 'NO_CHANGE' }
+}
+
+/**
+ * About how many rounds a true worsening `shift` beyond δ/2 needs to be shown at this level (with
+ * 90% power), from the noise this run measured: the interval's half-width is z·σ/√n.
+ */
+function roundsToShow(stats: OneSampleResult, shift: number, alpha: number): number {
+  const z = normalQuantile(1 - (1 - stats.level) / 2)
+  const sigma = (Math.sqrt(stats.n) * (stats.high - stats.low)) / (2 * z)
+  return roundsForMargin(sigma, Math.max(shift, 1e-9), alpha)
 }
 
 /** Whether the head median meets the rule's absolute target, when it has one. */

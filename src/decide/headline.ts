@@ -2,7 +2,7 @@ import { ALL_REQUESTS } from '../model/metrics'
 import { type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
 import { minimumPairs } from './plan'
 import { insideMinimumEffect } from './rules'
-import { formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
+import { formatAlpha, formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
 
 function interval(m: MetricComparison): string {
   return m.ci ? ` ${formatInterval(m)}` : ''
@@ -75,17 +75,19 @@ function mainHeadline(comparison: Comparison): string {
       }
       return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${more}`
     }
+    case 'LIKELY_OVER_DELTA': {
+      const first = gatedWith(comparison, 'LIKELY_OVER_DELTA').sort(
+        (a, b) => beyondDelta(b.metric, b.metric.change) - beyondDelta(a.metric, a.metric.change),
+      )[0]!
+      const { series, metric } = first
+      const prefix = comparison.blocking ? 'Blocked — likely over δ' : 'Inconclusive, likely over δ'
+      const more = metric.roundsToDecide ? `; about ${metric.roundsToDecide} rounds would decide` : ''
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} after ${rounds}, not shown beyond δ/2${more}`
+    }
     case 'INCONCLUSIVE': {
       const needed = minimumPairs(comparison.alpha)
       if (comparison.rounds < needed && comparison.kind === 'paired') {
-        return `Inconclusive — ${rounds} can never be significant at α ${Number(comparison.alpha.toPrecision(3))}: at least ${needed} are needed`
-      }
-      const suggestive = gatedWith(comparison, 'INCONCLUSIVE').find((l) =>
-        l.metric.note?.includes('not significant once corrected'),
-      )
-      if (suggestive) {
-        const { series, metric } = suggestive
-        return `Inconclusive — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} is not significant once corrected for all gated metrics after ${rounds}: more rounds are needed`
+        return `Inconclusive — ${rounds} can never be significant at α ${formatAlpha(comparison.alpha)}: at least ${needed} are needed`
       }
       const found = gatedWith(comparison, 'INCONCLUSIVE')
         .map((l) => ({
@@ -107,6 +109,8 @@ function mainHeadline(comparison: Comparison): string {
     }
     case 'NO_CHANGE': {
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
+      if (!comparison.series.some((s) => s.metrics.some((m) => m.gate)))
+        return `${prefix} — nothing is gated: every rule informs, so this run decides nothing (${rounds})`
       // A real change under δ (absolute metrics included) is what a reader must not miss.
       const worseUnderDelta = gatedWith(comparison, 'NO_CHANGE')
         .filter((l) => l.metric.note?.startsWith('worse by'))

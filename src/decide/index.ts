@@ -2,5 +2,5 @@
 export { compareResults, looksOf, needsMoreRounds } from './paired'
 export { compareWithStored } from './stored'
 export { findInvalidReasons } from './validity'
-export { worstVerdict } from './severity'
+export { failsOn, worstVerdict } from './severity'
 export type { CompareOptions } from './plan'

@@ -1,7 +1,8 @@
-import type { Comparison, ResultsFile } from '../model/types'
-import { assemble, metricDraft, type Draft } from './assemble'
+import type { Comparison, MetricComparison, ResultsFile } from '../model/types'
+import { ALL_REQUESTS, unitOf } from '../model/metrics'
+import { assemble, metricDraft, type Draft, type MetricDraft } from './assemble'
 import { dispersion, spread } from './dispersion'
-import { alphaFor, type CompareOptions } from './plan'
+import { alphaFor, lookAlpha, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
 import { sampleSize } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
@@ -14,13 +15,23 @@ import { signFlipInterval } from './stats/sign-flip'
  */
 export function compareResults(results: ResultsFile, options: CompareOptions, finalLook = true): Comparison {
   const alpha = alphaFor(results)
+  // Intervals decide NO CHANGE, which every metric of every benchmark must show on its own: at the
+  // level of each look, without the split across benchmarks that REGRESSION's family test takes.
+  const { minRounds, maxRounds } = results.settings
+  const intervalAlpha = lookAlpha(minRounds, maxRounds)
   const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
-  const drafts: Draft[] = seriesKeys(results).map((s) => {
+  const keys = seriesKeys(results)
+  const mixed = keys.filter((s) => s.key !== ALL_REQUESTS).length > 1
+  const drafts: Draft[] = keys.map((s) => {
     const rules = rulesFor(s.key, results)
     const metrics = rules.map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
-      const stats = samples.differences.length > 0 ? signFlipInterval(samples.differences, alpha) : null
-      return metricDraft(threshold, samples, stats)
+      const stats =
+        samples.differences.length > 0 ? signFlipInterval(samples.differences, intervalAlpha) : null
+      const draft = metricDraft(threshold, samples, stats)
+      return mixed && s.key === ALL_REQUESTS && unitOf(threshold.metric) === 'ms'
+        ? mixedPercentile(draft)
+        : draft
     })
     const spreads = dispersion(
       spread(validTrials(results, 'base'), s.key),
@@ -33,13 +44,23 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
 }
 
 /**
+ * A latency over every endpoint mixes fast and slow requests: its percentiles move with the share
+ * of each endpoint in the trial (a random request mix) as much as with the code. Said beside it.
+ */
+function mixedPercentile(draft: MetricDraft): MetricDraft {
+  const what = 'over endpoints of different speeds: moves with the request mix as much as with the code'
+  return { ...draft, remark: draft.remark ? `${draft.remark}; ${what}` : what }
+}
+
+/**
  * At a look of the plan, whether the run goes on: not once it is INVALID or a regression is clear,
  * nor once every gated metric is decided; otherwise on to the next look.
  */
 export function needsMoreRounds(results: ResultsFile, options: CompareOptions): boolean {
   const comparison = compareResults(results, options, false)
   if (comparison.verdict === 'INVALID' || comparison.verdict === 'REGRESSION') return false
-  return comparison.series.some((s) => s.metrics.some((m) => m.gate && m.verdict === 'INCONCLUSIVE'))
+  const undecided = (m: MetricComparison) => m.verdict === 'INCONCLUSIVE' || m.verdict === 'LIKELY_OVER_DELTA'
+  return comparison.series.some((s) => s.metrics.some((m) => m.gate && undecided(m)))
 }
 
 /** The rounds after which the run looks at its data (the last is max-rounds). */

@@ -1,18 +1,20 @@
 import type { MetricThreshold } from '../model/types'
 
+type Rule = { delta: number; absolute: boolean; direction?: MetricThreshold['direction'] }
+
 /**
- * The minimum effect on the scale the statistics work on: as it is for absolute metrics, ln(1 + δ)
- * for relative ones (changes are log-ratios there, so the band is −δ/(1+δ) … +δ as a change).
+ * The minimum effect on the scale the statistics work on, as a worsening (positive): δ itself for
+ * absolute metrics; for relative ones a rise of δ, ln(1 + δ), when lower is better, and a drop of δ,
+ * −ln(1 − δ), when higher is better (a throughput rule of −5% gates at −5%, not at −4.76%).
  */
-export function analysisMargin(t: { delta: number; absolute: boolean }): number {
-  return t.absolute ? t.delta : Math.log1p(t.delta)
+export function analysisMargin(t: Rule, fraction = 1): number {
+  const delta = t.delta * fraction
+  if (t.absolute) return delta
+  return t.direction === 'higher' ? -Math.log1p(-Math.min(delta, 1 - 1e-12)) : Math.log1p(delta)
 }
 
 /** Whether a reported interval (as changes) lies inside the minimum effect both ways. */
-export function insideMinimumEffect(
-  ci: { low: number; high: number },
-  t: { delta: number; absolute: boolean },
-): boolean {
+export function insideMinimumEffect(ci: { low: number; high: number }, t: Rule): boolean {
   const margin = analysisMargin(t)
   const scale = (change: number) => (t.absolute ? change : Math.log1p(change))
   return scale(ci.low) > -margin && scale(ci.high) < margin

@@ -1,4 +1,4 @@
-import type { MetricVerdict, Verdict } from '../model/types'
+import type { FailOn, MetricVerdict, Verdict } from '../model/types'
 
 /**
  * Every verdict from most to least severe: how metric verdicts combine into a series verdict,
@@ -7,6 +7,7 @@ import type { MetricVerdict, Verdict } from '../model/types'
 export const VERDICT_SEVERITY: readonly Verdict[] = [
   'INVALID',
   'REGRESSION',
+  'LIKELY_OVER_DELTA',
   'INCONCLUSIVE',
   'IMPROVEMENT',
   'NO_CHANGE',
@@ -33,4 +34,9 @@ export function worstVerdict(verdicts: Array<Verdict | null>): Verdict | null {
 /** The worst of some metric verdicts; no change when there are none (nothing gated). */
 export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
   return METRIC_VERDICT_SEVERITY.find((verdict) => verdicts.includes(verdict)) ?? 'NO_CHANGE'
+}
+
+/** Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ. */
+export function failsOn(failOn: readonly FailOn[], verdict: Verdict): boolean {
+  return failOn.includes(verdict) || (verdict === 'LIKELY_OVER_DELTA' && failOn.includes('INCONCLUSIVE'))
 }

@@ -10,7 +10,7 @@ import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
-import { runSchedule } from './schedule'
+import { runSchedule, startOrder } from './schedule'
 import { planLooks } from '../decide/sequential'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
@@ -60,7 +60,7 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
-    for (const arm of arms) {
+    for (const arm of startOrder(arms, settings.seed, 0)) {
       const instance = await system.start(arm)
       instances.add(arm, instance)
       // Recorded at once: a later arm that cannot start must not lose where this one ran.

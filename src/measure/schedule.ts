@@ -21,6 +21,16 @@ export function roundOrders(arms: Arm[], rounds: number, random: () => number): 
   return orders
 }
 
+/**
+ * The order in which the arms' `instance`-th set of instances starts (0: the first, n: the one
+ * renewed before round n), drawn from the run's seed: whatever the first to start gets (a cold page
+ * cache, the first pick of cores) falls on either arm, not always on the base.
+ */
+export function startOrder(arms: readonly Arm[], seed: number, instance: number): Arm[] {
+  const random = seededRandom((seed ^ Math.imul(instance + 1, 0x9e3779b1)) >>> 0)
+  return roundOrders([...arms], 1, random)[0]!
+}
+
 /** Whether every arm gets a new instance before `round` (the first round runs on the started ones). */
 export function renewsBefore(round: number, fresh: FreshInstances): boolean {
   if (fresh === 'run' || round < 2) return false

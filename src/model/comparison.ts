@@ -33,7 +33,7 @@ export const metricComparisonSchema = z.object({
   change: finiteOrNull,
   ci: intervalSchema.nullable(),
   p: finiteOrNull,
-  /** The one-sided p of "worse", adjusted over the gated metrics of the run (maxT; Holm for stored baselines). */
+  /** The one-sided p of "worse by more than δ/2", adjusted over the gated metrics of the run (maxT; Holm for stored baselines). */
   pAdjusted: finiteOrNull,
   pairs: finite,
   delta: finite,
@@ -43,6 +43,8 @@ export const metricComparisonSchema = z.object({
   noiseFloor: finiteOrNull,
   /** Plain-words reason, e.g. "fewer than 6 pairs can never be significant". */
   note: text(1000).optional(),
+  /** LIKELY_OVER_DELTA: about how many rounds would show the estimated change beyond δ/2. */
+  roundsToDecide: finite.optional(),
   target: absoluteTargetSchema.extend({ actual: finiteOrNull, pass: z.boolean().nullable() }).optional(),
 })
 export type MetricComparison = z.infer<typeof metricComparisonSchema>

@@ -1,11 +1,16 @@
 import type { MetricComparison, SeriesComparison } from './types'
 
-/** +12.3% / −4.0% (relative) or +0.50 pp (absolute, for rates). */
+/** +12.3% / −4.0% (relative) or +0.50 pp (absolute, for rates); digits chosen after rounding, so 9.96% is +10%. */
 export function formatChange(value: number, absolute: boolean): string {
   const sign = value > 0 ? '+' : value < 0 ? '−' : '±'
   const magnitude = Math.abs(value) * 100
   if (absolute) return `${sign}${magnitude.toFixed(2)} pp`
-  return `${sign}${magnitude.toFixed(magnitude < 10 ? 1 : 0)}%`
+  return `${sign}${magnitude.toFixed(Number(magnitude.toFixed(1)) < 10 ? 1 : 0)}%`
+}
+
+/** A test level as printed: three significant digits (0.0258), never a float's seventeen. */
+export function formatAlpha(alpha: number): string {
+  return String(Number(alpha.toPrecision(3)))
 }
 
 export function formatInterval(m: Pick<MetricComparison, 'ci' | 'absolute'>): string {
@@ -47,12 +52,22 @@ const VERDICT_MARK: Record<string, string> = {
   IMPROVEMENT: '✅',
   NO_CHANGE: '➖',
   INCONCLUSIVE: '❔',
+  LIKELY_OVER_DELTA: '❗',
   INVALID: '⛔',
 }
 
+type Marked = Pick<MetricComparison, 'gate' | 'verdict' | 'direction' | 'ci' | 'absolute'>
+
+/** NO CHANGE whose whole interval is on the good side: no regression, and better (not by δ, or not family-wise). */
+export function betterWithinDelta(m: Marked): boolean {
+  if (m.verdict !== 'NO_CHANGE' || !m.ci) return false
+  return m.direction === 'lower' ? m.ci.high < 0 : m.ci.low > 0
+}
+
 /** A metric's mark: ❌ means "blocks", so an informational metric that got worse gets ⚠️ instead. */
-export function metricMark(m: Pick<MetricComparison, 'gate' | 'verdict'>): string {
-  return !m.gate && m.verdict === 'REGRESSION' ? '⚠️' : (VERDICT_MARK[m.verdict] ?? '')
+export function metricMark(m: Marked): string {
+  if (!m.gate && m.verdict === 'REGRESSION') return '⚠️'
+  return betterWithinDelta(m) ? '✅' : (VERDICT_MARK[m.verdict] ?? '')
 }
 
 /** The column title of a comparison's intervals, with their coverage (e.g. "90% CI"). */

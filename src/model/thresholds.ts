@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import { finite, text } from './validation'
 
-const METRIC_VERDICTS = ['REGRESSION', 'IMPROVEMENT', 'NO_CHANGE', 'INCONCLUSIVE'] as const
+/**
+ * LIKELY_OVER_DELTA is an inconclusive metric whose estimate reaches ¾ of its δ: not shown beyond
+ * δ/2, not shown within δ, and more likely over δ than not. `fail-on` can name it.
+ */
+const METRIC_VERDICTS = [
+  'REGRESSION',
+  'IMPROVEMENT',
+  'NO_CHANGE',
+  'INCONCLUSIVE',
+  'LIKELY_OVER_DELTA',
+] as const
 
 export const metricVerdictSchema = z.enum(METRIC_VERDICTS)
 /** Per-metric verdict. */

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { findInvalidReasons } from '../decide'
+import { failsOn, findInvalidReasons } from '../decide'
 import { measure } from '../measure/measure'
 import type { MergedThrough } from '../model/acceptance'
 import type { RunRecord, Verdict } from '../model/types'
@@ -39,7 +39,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   return {
     benchmark: bench.name,
     verdict,
-    blocking: verdict !== null && settings.failOn.includes(verdict),
+    blocking: verdict !== null && failsOn(settings.failOn, verdict),
     headline,
     resultsFile: resultsPath,
     commentUrl: '',

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { compareResults } from '../decide'
+import { compareResults, failsOn } from '../decide'
 import { readComparisonArtifact } from '../model/comparison-file'
 import { readResults } from '../model/results-file'
 import type { Comparison, ResultsFile } from '../model/types'
@@ -73,5 +73,5 @@ export function decideUnderOwnSettings(
 
 /** A comparison decided elsewhere: its consequences still follow this workflow's fail-on. */
 export function judgeUnderOwnFailOn(comparison: Comparison, settings: Settings): Comparison {
-  return { ...comparison, blocking: settings.failOn.includes(comparison.verdict) }
+  return { ...comparison, blocking: failsOn(settings.failOn, comparison.verdict) }
 }

@@ -1,3 +1,4 @@
+import { betterWithinDelta } from '../model/format'
 import type { MetricComparison, MetricVerdict } from '../model/types'
 
 const GATE_WORDS: Record<MetricVerdict, string> = {
@@ -5,6 +6,7 @@ const GATE_WORDS: Record<MetricVerdict, string> = {
   IMPROVEMENT: 'improved',
   NO_CHANGE: 'no change',
   INCONCLUSIVE: 'inconclusive',
+  LIKELY_OVER_DELTA: 'likely over δ',
 }
 
 /** An informational metric neither blocks nor approves, and is not corrected for the gate's family. */
@@ -13,14 +15,19 @@ const INFORM_WORDS: Record<MetricVerdict, string> = {
   IMPROVEMENT: 'better',
   NO_CHANGE: 'no change',
   INCONCLUSIVE: 'inconclusive',
+  LIKELY_OVER_DELTA: 'likely worse',
 }
 
 /** A metric's verdict in words: the gate's for a gated metric, its own ("worse", "better") for an informational one. */
-export function verdictWord(m: Pick<MetricComparison, 'gate' | 'verdict'>): string {
+export function verdictWord(
+  m: Pick<MetricComparison, 'gate' | 'verdict' | 'direction' | 'ci' | 'absolute'>,
+): string {
+  if (betterWithinDelta(m)) return 'better, no regression'
   return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict]
 }
 
 /** The verdict whose colour a row takes: an informational metric that got worse is a warning, never a block. */
 export function verdictTone(m: Pick<MetricComparison, 'gate' | 'verdict'>): MetricVerdict {
+  if (!m.gate && m.verdict === 'LIKELY_OVER_DELTA') return 'INCONCLUSIVE'
   return !m.gate && m.verdict === 'REGRESSION' ? 'INCONCLUSIVE' : m.verdict
 }

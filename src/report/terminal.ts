@@ -1,4 +1,5 @@
 import {
+  formatAlpha,
   formatChange,
   formatInterval,
   formatValue,
@@ -18,6 +19,7 @@ const COLORS: Record<string, string> = {
   IMPROVEMENT: '\u001b[32m',
   NO_CHANGE: '\u001b[32m',
   INCONCLUSIVE: '\u001b[33m',
+  LIKELY_OVER_DELTA: '\u001b[33m',
 }
 const RESET = '\u001b[0m'
 const BOLD = '\u001b[1m'
@@ -69,7 +71,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   })
   lines.push(
     '',
-    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${comparison.alpha} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   const flagged =
     comparison.verdict === 'INVALID' ? [] : comparison.series.filter((s) => s.dispersion.flagged)

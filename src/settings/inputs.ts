@@ -162,8 +162,9 @@ const TABLE = [
     name: 'fresh-instances',
     description:
       "When each arm's Compose stack is recreated: round (before every round, so each round pairs fresh " +
-      'instances and their offset enters the interval), run (one instance per arm for the whole run) or a ' +
-      'number N (every N rounds). A warm-up, when set, runs on every new instance. target url - always run.',
+      'instances and their offset enters the interval) or run (one instance per arm for the whole run; ' +
+      'every N rounds is refused, its rounds would not be independent pairs). A warm-up, when set, runs on ' +
+      'every new instance. target url - always run.',
     default: 'round',
     scopes: SHARED,
   },

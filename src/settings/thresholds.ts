@@ -88,12 +88,17 @@ function buildThreshold(
   if (!isMetric(metric)) fail(`a metric (${BUILTIN.join(', ')}, or custom:<name>[:p95|:rate|:value])`)
   const defaults = metricDefaults(metric as MetricId)
   const fallback = defaultThresholds().find((t) => t.metric === metric)
+  const direction = spec.direction ?? defaults.direction
+  const delta = spec.delta ?? fallback?.delta ?? (defaults.absolute ? 0.005 : 0.1)
+  const absolute = spec.absolute ?? defaults.absolute
+  // A drop of 100% leaves nothing to measure: no head could ever be worse by that much.
+  if (!absolute && direction === 'higher' && delta >= 1) fail('a drop under 100% (such as -5%)')
   return {
     metric: metric as MetricId,
     series,
-    direction: spec.direction ?? defaults.direction,
-    delta: spec.delta ?? fallback?.delta ?? (defaults.absolute ? 0.005 : 0.1),
-    absolute: spec.absolute ?? defaults.absolute,
+    direction,
+    delta,
+    absolute,
     gate: spec.gate ?? (spec.target !== undefined || spec.delta !== undefined || fallback?.gate === true),
     ...(spec.target ? { target: spec.target } : {}),
   }

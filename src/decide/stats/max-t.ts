@@ -8,14 +8,18 @@ import { signVectors } from './sign-flip'
  * the size of the family: its adjusted p can reach 1/2ⁿ however many metrics are gated.
  *
  * `byRound[j][r]` is metric j's difference in round r, or null where that round has none. Metrics
- * with fewer than two values or no variation cannot be tested and get p = 1.
+ * with fewer than two values cannot be tested and get p = 1. A metric whose differences are all
+ * equal leaves the family: its t would be infinite (or ±√n·10⁶ with a floor on the variance) and its
+ * flips would crowd the maximum of the others; its own sign-flip p is exact — 2⁻ⁿ above 0, else 1.
  */
 export function maxTAdjusted(byRound: readonly (readonly (number | null)[])[]): number[] {
   const rounds = Math.max(0, ...byRound.map((m) => m.length))
-  const testable = byRound
-    .map((values, index) => ({ index, ...moments(values) }))
-    .filter((m) => m.n >= 2 && m.squares > 0)
+  const all = byRound.map((values, index) => ({ index, ...moments(values) })).filter((m) => m.n >= 2)
+  const constant = (m: { sum: number; squares: number; n: number }) =>
+    m.squares - (m.sum * m.sum) / m.n <= 1e-12 * m.squares
+  const testable = all.filter((m) => !constant(m))
   const adjusted = byRound.map(() => 1)
+  for (const m of all) if (constant(m) && m.sum > 0) adjusted[m.index] = 2 ** -m.n
   if (testable.length === 0 || rounds === 0) return adjusted
   const observed = testable.map((m) => studentized(m.sum, m.squares, m.n))
   const order = testable.map((_, i) => i).sort((a, b) => observed[b]! - observed[a]!)

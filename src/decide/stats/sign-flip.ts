@@ -82,8 +82,8 @@ function flippedMeans(values: readonly number[], vectors: SignVectors): Float64A
 
 /**
  * Mean difference with its sign-flip test and the interval that inverts the same test, so p and
- * interval always agree: pGreater ≤ α exactly when low > 0, pLess ≤ α exactly when high < 0. Ties
- * and zeros need no special case: a flip that leaves the sum unchanged counts against rejection.
+ * interval agree: pGreater ≤ α exactly when low > 0, pLess ≤ α exactly when high < 0 (up to ties
+ * within rounding). A flip that leaves the sum unchanged counts against rejection.
  */
 export function signFlipInterval(differences: readonly number[], alpha: number): OneSampleResult {
   const n = differences.length
@@ -101,6 +101,9 @@ export function signFlipInterval(differences: readonly number[], alpha: number):
   }
   const vectors = signVectors(n)
   const means = flippedMeans(differences, vectors)
+  // A flip whose mean is 0 leaves the sum unchanged: a tie, which counts against rejection as in
+  // maxT. Rounding can leave 1e-17 where the sum is unchanged, hence the tolerance.
+  const tie = 1e-9 * Math.max(0, ...differences.map(Math.abs))
   // Vectors that flip nothing leave the sum unchanged; the rest are the typical values.
   let unchanged = 0
   let atMostZero = 0
@@ -112,8 +115,8 @@ export function signFlipInterval(differences: readonly number[], alpha: number):
       unchanged++
       continue
     }
-    if (m <= 0) atMostZero++
-    if (m >= 0) atLeastZero++
+    if (m <= tie) atMostZero++
+    if (m >= -tie) atLeastZero++
     means[size++] = m
   }
   const typical = means.subarray(0, size)

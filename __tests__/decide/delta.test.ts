@@ -1,0 +1,170 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { compareResults } from '../../src/decide'
+import { classify } from '../../src/decide/classify'
+import { analysisMargin } from '../../src/decide/rules'
+import type { MetricThreshold } from '../../src/model/types'
+import { parseThresholdLines } from '../../src/settings/thresholds'
+import { makeResults, wobble } from '../testkit/results-factory'
+
+const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
+const KEY = 'api GET /items/:id'
+
+/** Deterministic noise of mean 0 and SD about 1 for rounds 1…n (the salt picks the pattern). */
+function noise(rounds: number, salt: number): (round: number) => number {
+  const raw = Array.from({ length: rounds }, (_, i) => wobble(i + 1, 1.7, salt))
+  const mean = raw.reduce((a, b) => a + b, 0) / rounds
+  return (round) => raw[round - 1]! - mean
+}
+
+/** A head whose per-round log-ratio to the base is `mean` plus noise of about `sd` (fixed, deterministic). */
+function shifted(
+  rounds: number,
+  mean: number,
+  sd: number,
+  extra: Partial<Parameters<typeof makeResults>[0]> = {},
+) {
+  return makeResults({
+    rounds,
+    base: () => ({ p50: 10 }),
+    head: (r) => ({ p50: 10 * Math.exp(mean + sd * noise(rounds, 3)(r)) }),
+    ...extra,
+  })
+}
+
+function p50(c: ReturnType<typeof compareResults>, key = KEY) {
+  return c.series.find((s) => s.key === key)!.metrics.find((m) => m.metric === 'p50')!
+}
+
+describe('δ means the tolerance', () => {
+  test('a real +3% under a δ of 5%, worse beyond doubt but not beyond δ/2, does not block', () => {
+    const c = compareResults(shifted(20, Math.log(1.03), 0.05), opts)
+    const m = p50(c)
+    assert.ok(m.ci!.low > 0 && m.ci!.high > 0.05, `[${m.ci!.low}, ${m.ci!.high}]: worse, δ not ruled out`)
+    assert.notEqual(m.verdict, 'REGRESSION')
+    assert.notEqual(c.verdict, 'REGRESSION')
+  })
+
+  test('a change past ¾δ that is not shown beyond δ/2 is likely over δ, with the rounds it would take', () => {
+    const c = compareResults(shifted(20, Math.log(1.045), 0.1), opts)
+    const m = p50(c)
+    assert.equal(m.verdict, 'LIKELY_OVER_DELTA')
+    assert.ok(m.roundsToDecide! > 20, `rounds ${m.roundsToDecide}`)
+    assert.match(m.note ?? '', /likely over δ: \+4\.\d% as estimated.* about \d+ rounds would show it/)
+    assert.equal(c.verdict, 'LIKELY_OVER_DELTA')
+    assert.equal(c.blocking, false, 'fail-on does not name it')
+    assert.match(c.headline, /^Inconclusive, likely over δ — p50 of GET \/items\/:id \(api\) \+4\.\d%/)
+    const named = compareResults(shifted(20, Math.log(1.045), 0.1), { failOn: ['LIKELY_OVER_DELTA'] })
+    assert.equal(named.blocking, true)
+    assert.match(named.headline, /^Blocked — likely over δ/)
+    const inconclusive = compareResults(shifted(20, Math.log(1.045), 0.1), { failOn: ['INCONCLUSIVE'] })
+    assert.equal(inconclusive.blocking, true, 'fail-on INCONCLUSIVE fails every inconclusive verdict')
+  })
+
+  test('after an early stop, a metric worse but not beyond δ/2 is not counted among those that regressed', () => {
+    const results = makeResults({
+      rounds: 10,
+      minRounds: 10,
+      maxRounds: 20,
+      series: [KEY, 'api GET /cart'],
+      base: () => ({ p50: 10 }),
+      head: (r, key) => ({
+        p50:
+          10 * Math.exp(key === KEY ? 0.3 + 0.02 * noise(10, 1)(r) : Math.log(1.03) + 0.03 * noise(10, 2)(r)),
+      }),
+    })
+    const c = compareResults(results, opts)
+    assert.equal(c.verdict, 'REGRESSION')
+    const cart = p50(c, 'api GET /cart')
+    assert.ok(cart.ci!.low > 0, 'the cart is worse beyond doubt')
+    assert.notEqual(cart.verdict, 'REGRESSION')
+    // Only the endpoint's p95, which moves with its p50, is counted besides it.
+    assert.match(c.headline, /; 1 more regressed$/)
+  })
+
+  test('δ = 0 decides: an error rate that stays 0 is NO CHANGE, one that rises is a REGRESSION', () => {
+    const thresholds = parseThresholdLines('error_rate +0pp', 'thresholds')
+    const same = compareResults(shifted(10, 0, 0.01, { thresholds }), opts)
+    const errorRate = same.series[0]!.metrics.find((m) => m.metric === 'error_rate')!
+    assert.equal(errorRate.delta, 0)
+    assert.equal(errorRate.verdict, 'NO_CHANGE')
+    assert.equal(same.verdict, 'NO_CHANGE')
+    const rising = makeResults({
+      rounds: 10,
+      thresholds,
+      maxErrorRate: 0.5,
+      base: () => ({ p50: 10, errorRate: 0.001 }),
+      head: (r) => ({ p50: 10, errorRate: 0.004 + 0.002 * wobble(r, 1, 5) }),
+    })
+    const worse = compareResults(rising, opts)
+    assert.equal(worse.series[0]!.metrics.find((m) => m.metric === 'error_rate')!.verdict, 'REGRESSION')
+  })
+
+  test('a higher-is-better δ is a drop of δ: throughput -5% gates at −5%, not at −4.76%', () => {
+    const rule = { delta: 0.05, absolute: false, direction: 'higher' as const }
+    assert.ok(Math.abs(analysisMargin(rule) + Math.log(0.95)) < 1e-12)
+    assert.ok(Math.abs(analysisMargin({ ...rule, direction: 'lower' }) - Math.log(1.05)) < 1e-12)
+    // A drop of 4.9%, measured to ±0.1%: within a tolerance of 5%.
+    const results = makeResults({
+      rounds: 10,
+      series: ['all requests', KEY],
+      base: () => ({ p50: 10, throughput: 100 }),
+      head: (r) => ({ p50: 10, throughput: 95.1 * (1 + 0.001 * wobble(r, 1, 4)) }),
+    })
+    const c = compareResults(results, opts)
+    const throughput = c.series
+      .find((s) => s.key === 'all requests')!
+      .metrics.find((m) => m.metric === 'throughput')!
+    assert.equal(throughput.gate, true)
+    assert.equal(
+      throughput.verdict,
+      'NO_CHANGE',
+      `${throughput.change} [${throughput.ci?.low}, ${throughput.ci?.high}]`,
+    )
+  })
+
+  test('a drop of 100% or more is refused, naming the input', () => {
+    assert.throws(
+      () => parseThresholdLines('throughput -100%', 'thresholds'),
+      /^SettingsError: Input 'thresholds' rule 1: 'throughput -100%' — expected a drop under 100% \(such as -5%\)$/,
+    )
+    assert.throws(() => parseThresholdLines('throughput -150%', 'thresholds'), /a drop under 100%/)
+    assert.equal(parseThresholdLines('p50 +150%', 'thresholds')[0]!.delta, 1.5, 'a rise may be any size')
+  })
+
+  test('the split of α across benchmarks narrows REGRESSION only: NO CHANGE and the interval are the same', () => {
+    const one = shifted(12, 0.01, 0.04)
+    const three = { ...one, settings: { ...one.settings, benchmarks: 3 } }
+    const a = compareResults(one, opts)
+    const b = compareResults(three, opts)
+    assert.ok(b.alpha < a.alpha, 'REGRESSION is tested at the split level')
+    assert.deepEqual(p50(b).ci, p50(a).ci)
+    assert.equal(p50(b).verdict, p50(a).verdict)
+  })
+})
+
+describe('verdict words on the good side', () => {
+  const P50: MetricThreshold = {
+    metric: 'p50',
+    series: '*',
+    direction: 'lower',
+    delta: 0.05,
+    absolute: false,
+    gate: true,
+  }
+  test('−13% [−21%, −2.9%], not an improvement once corrected, is NO CHANGE that says it is better', () => {
+    const stats = {
+      estimate: Math.log(0.87),
+      low: Math.log(0.79),
+      high: Math.log(0.971),
+      level: 0.9,
+      pGreater: 1,
+      pLess: 0.01,
+      p: 0.02,
+      n: 10,
+    }
+    const result = classify(P50, stats, { bad: 1, good: 0.2 }, 8, 0.05, true)
+    assert.equal(result.verdict, 'NO_CHANGE')
+    assert.equal(result.note, 'better by 13%: no regression')
+  })
+})
