@@ -10,7 +10,7 @@ import { setStatus } from './status'
 export type { PublishContext } from './publish-context'
 
 /** One line naming the missing permission, for the 403/404 GitHub answers a token without it. */
-function permissionWarning(what: string, permission: string, error: unknown): string {
+export function permissionWarning(what: string, permission: string, error: unknown): string {
   const status = statusOf(error)
   if (status === 403 || status === 404) {
     return `loadgate could not ${what} (HTTP ${status}): give the workflow \`permissions: ${permission}: write\``
