@@ -62,8 +62,8 @@ export async function reportFailure(
 ): Promise<BenchmarkOutcome> {
   const reason = errorMessage(error)
   const target = gateTarget(run, benchmark)
-  run.reporter.summary(renderFailure(benchmark, reason, target))
   let commentUrl = ''
+  let statusSet = false
   if (post && run.forge) {
     try {
       const published = await run.forge.publishFailure({
@@ -75,12 +75,14 @@ export async function reportFailure(
       })
       for (const warning of published.warnings) run.reporter.warning(warning)
       commentUrl = published.commentUrl ?? ''
+      statusSet = published.statusSet
     } catch (failure) {
       run.reporter.warning(
         `loadgate could not report the failure on the pull request: ${errorMessage(failure)}`,
       )
     }
   }
+  run.reporter.summary(renderFailure(benchmark, reason, { ...target, statusSet }))
   return {
     benchmark,
     verdict: 'ERROR',

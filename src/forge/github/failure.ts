@@ -27,7 +27,11 @@ export async function publishFailure(
   const result: PublishResult = { commentUrl: null, statusSet: false, reviewState: null, warnings: [] }
   if (ctx.pullNumber !== null && ctx.comment !== 'off') {
     try {
-      const body = renderFailureComment(benchmark, reason, { headSha: ctx.headSha, runUrl: ctx.targetUrl })
+      const body = renderFailureComment(benchmark, reason, {
+        headSha: ctx.headSha,
+        runUrl: ctx.targetUrl,
+        statusSet: ctx.status,
+      })
       const existing = await findOwnComment(ctx, ctx.pullNumber, commentMarker(benchmark))
       result.commentUrl =
         ctx.comment === 'on-change' && existing?.body === body
