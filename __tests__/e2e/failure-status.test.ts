@@ -166,7 +166,10 @@ describe('failing benchmarks of a pull request run (real Docker, Compose and k6)
       assert.match(comment('unhealthy'), /unhealthy/)
       assert.match(comment('crash'), /### ⛔ loadgate · crash — Invalid run — the k6 script cannot run/)
       assert.ok(comment('crash').includes('&lt;b&gt;boom&lt;/b&gt;'), 'escaped')
-      assert.match(comment('api'), /### ✅ loadgate · api — /)
+      assert.match(
+        comment('api'),
+        /^<!-- loadgate:api digest=\w+ -->\n### \S+ loadgate · api — (Approved|Inconclusive)/,
+      )
 
       const failed = run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
       assert.equal(failed.length, 1, run.stdout)
@@ -183,6 +186,62 @@ describe('failing benchmarks of a pull request run (real Docker, Compose and k6)
       const post = await runPostStep({ inputs: inputs(), state: run.state, apiUrl: double.url })
       assert.equal(post.code, 0, post.stdout)
       assert.equal(double.requests.length, requests)
+    },
+  )
+
+  test(
+    'a cancelled run: the runner stops the main step mid-measurement, the post step turns its pending into error',
+    { timeout: 600_000 },
+    async () => {
+      const config = ['min-rounds: 3', 'max-rounds: 3', 'fail-on: INVALID', 'fresh-instances: run', '']
+      await writeFiles(repo.dir, { 'cancel.yml': config.join('\n') })
+      const cancelInputs = {
+        'github-token': 'ghs_write_token',
+        config: 'cancel.yml',
+        'base-ref': repo.sha,
+        name: 'cancelled',
+        'k6-script': 'compose/k6/api.js',
+        'compose-file': 'compose/compose.yaml',
+        service: 'api',
+        port: '8080',
+        'k6-env': 'DURATION=30s\nRATE=20',
+        prepare: 'bash compose/prepare.sh',
+      }
+      const runId = `78${process.pid}`
+      const run = await runAction({
+        dir,
+        workspace: repo.dir,
+        inputs: cancelInputs,
+        event: event(),
+        apiUrl: double.url,
+        entry: 'src/action/index.ts',
+        extraEnv: { GITHUB_RUN_ID: runId },
+        cancelWhen: /starting (base|head)/,
+      })
+      assert.notEqual(run.code, 0, run.stdout)
+      const mine = () =>
+        double.state.statuses.filter((s) => s.sha === headSha && s.context === 'loadgate/cancelled')
+      assert.deepEqual(
+        mine().map((s) => s.state),
+        ['pending'],
+        'the main step was stopped before any verdict',
+      )
+
+      const post = await runPostStep({ inputs: cancelInputs, state: run.state, apiUrl: double.url })
+      assert.equal(post.code, 0, post.stdout)
+      assert.deepEqual(
+        mine().map((s) => [s.state, s.description, s.target_url]),
+        [
+          ['pending', 'measuring base and head…', `https://github.com/acme/shop/actions/runs/${runId}`],
+          [
+            'error',
+            'loadgate was cancelled or stopped before a verdict',
+            `https://github.com/acme/shop/actions/runs/${runId}`,
+          ],
+        ],
+      )
+      assert.deepEqual(double.violations, [])
+      assertNothingLeft(`loadgate-${runId}-`)
     },
   )
 })

@@ -35,6 +35,8 @@ export async function runAction(options: {
   extraEnv?: Record<string, string>
   /** The entry point: default the bundle; `src/action/index.ts` runs the source (through tsx). */
   entry?: string
+  /** Cancels the step as the runner does (SIGTERM) once its output so far matches. */
+  cancelWhen?: RegExp
 }): Promise<ActionRun> {
   const eventPath = path.join(options.dir, 'event.json')
   const files = {
@@ -55,7 +57,12 @@ export async function runAction(options: {
     RUNNER_TEMP: path.join(options.dir, 'runner-temp'),
     ...options.extraEnv,
   }
-  const { code, stdout } = await runNode(options.entry ?? 'dist/index.js', env, options.workspace)
+  const { code, stdout } = await runNode(
+    options.entry ?? 'dist/index.js',
+    env,
+    options.workspace,
+    options.cancelWhen,
+  )
   return {
     code,
     stdout,
@@ -100,6 +107,7 @@ async function runNode(
   entryFile: string,
   env: Record<string, string>,
   cwd: string,
+  cancelWhen?: RegExp,
 ): Promise<{ code: number; stdout: string }> {
   const entry = path.resolve(entryFile)
   const tsx = import.meta.resolve('tsx')
@@ -109,8 +117,13 @@ async function runNode(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
-  child.stdout.on('data', (d) => (stdout += d))
-  child.stderr.on('data', (d) => (stdout += d))
+  let cancelled = false
+  const collect = (data: Buffer) => {
+    stdout += data
+    if (cancelWhen && !cancelled && cancelWhen.test(stdout)) cancelled = child.kill('SIGTERM')
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
   const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)))
   return { code, stdout }
 }

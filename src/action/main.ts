@@ -29,14 +29,14 @@ export async function run(): Promise<void> {
     installSignalHandlers()
     const outcomes = await runAll(settings, context)
     setOutputs(outcomes, settings.workDir)
-    await core.summary.write()
+    await writeSummary()
     const blocking = outcomes.filter((o) => o.blocking)
     if (blocking.length > 0) {
       core.setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; ')))
     }
   } catch (error) {
     core.setOutput('verdict', 'ERROR')
-    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.write()
+    await writeSummary().catch(() => {})
     core.setFailed(failureText(errorMessage(error)))
   }
 }
@@ -80,6 +80,11 @@ async function runAll(settings: Settings, context: RunContext): Promise<Benchmar
     if (bench) gates.settled(bench.name)
   }
   return outcomes
+}
+
+/** The job summary, where the runner gives one (a failed benchmark writes to it too). */
+async function writeSummary(): Promise<void> {
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.write()
 }
 
 function describeSettings(settings: Settings): string {
