@@ -35,9 +35,13 @@ export async function run(): Promise<void> {
       core.setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; ')))
     }
   } catch (error) {
-    core.setOutput('verdict', 'ERROR')
-    await writeSummary().catch(() => {})
     core.setFailed(failureText(errorMessage(error)))
+    try {
+      core.setOutput('verdict', 'ERROR')
+      await writeSummary()
+    } catch {
+      // A runner without an output or summary file: the failed step says it all.
+    }
   }
 }
 
@@ -72,9 +76,9 @@ async function runAll(settings: Settings, context: RunContext): Promise<Benchmar
     try {
       outcomes.push(await runBenchmark(settings, bench, context, run.reporter))
     } catch (error) {
-      // Without a benchmark (report, accept) there is no status of this run's to set: the step fails.
-      // An interrupted run exits while it cleans up: its post step settles the pending statuses.
-      if (!bench || interruptSignal()) throw error
+      // A report (a fork's artifact) or an acceptance is refused whole: the step fails, no status is
+      // set. An interrupted run exits while it cleans up: its post step settles the pending statuses.
+      if (!bench || settings.mode === 'report' || interruptSignal()) throw error
       outcomes.push(await gates.failed(bench.name, error))
     }
     if (bench) gates.settled(bench.name)
