@@ -1,6 +1,7 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,6 +21,8 @@ before(async () => {
 after(() => rm(workspace, { recursive: true, force: true }))
 
 function runAction(inputs: Record<string, string>) {
+  // The runner creates the files for outputs and state before the step starts.
+  for (const file of ['output.txt', 'state.txt']) writeFileSync(path.join(workspace, file), '')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/root',

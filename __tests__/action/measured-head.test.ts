@@ -63,16 +63,28 @@ async function runAt(sha: string, eventName: string) {
   return { ...run, seconds: (Date.now() - started) / 1000 }
 }
 
-/** The run failed with one line, before any stack started and without a word to GitHub. */
-function assertRefused(run: Awaited<ReturnType<typeof runAt>>, pattern: RegExp): void {
+/**
+ * The run failed with one line, before any stack started; GitHub heard nothing, or (`status`) only
+ * the gate's pending and then `error` with the same reason, so a required check does not wait.
+ */
+function assertRefused(run: Awaited<ReturnType<typeof runAt>>, pattern: RegExp, status = false): void {
   assert.equal(run.code, 1, run.stdout)
   const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
   assert.equal(errors.length, 1, run.stdout)
   assert.match(errors[0]!, pattern)
   assert.doesNotMatch(errors[0]!, /%0A/, 'one line')
   assert.doesNotMatch(run.stdout, /starting (base|head)/)
-  assert.deepEqual(double.requests, [])
-  assert.equal(run.outputs.verdict ?? '', '')
+  if (status) {
+    const states = double.state.statuses.map((s) => [s.sha, s.context, s.state])
+    assert.deepEqual(states, [
+      [repo.headSha, 'loadgate/api', 'pending'],
+      [repo.headSha, 'loadgate/api', 'error'],
+    ])
+    assert.match(double.state.statuses[1]!.description, pattern)
+    double.state.statuses.length = 0
+    double.state.comments.clear()
+  } else assert.deepEqual(double.requests, [])
+  assert.equal(run.outputs.verdict, 'ERROR')
   assertNothingLeft(`loadgate-${ACTION_RUN_ID}-`)
 }
 
@@ -89,7 +101,7 @@ describe('what is measured is the head that is reported', () => {
 
   test('a checkout that is neither the head nor a merge of it is refused before measuring', async () => {
     const run = await runAt(repo.baseSha, 'pull_request')
-    assertRefused(run, /checked-out tree \(\w{12}\) is neither the head being reported \(\w{12}\)/)
+    assertRefused(run, /checked-out tree \(\w{12}\) is neither the head being reported \(\w{12}\)/, true)
   })
 
   test('the head itself, or GitHub’s merge commit of it, even in a shallow clone, is accepted', async () => {

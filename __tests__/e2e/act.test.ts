@@ -227,7 +227,11 @@ describe('example workflows under act', () => {
       assert.equal(output(run, 'verdict'), 'REGRESSION', logTail(run))
       const comment = await theComment(prs.slower, 'blocked')
       assert.match(comment.body, /### ❌ loadgate · api — Blocked — p(50|95) of /)
-      assert.deepEqual(statuses(prs.slower), [['loadgate/api', 'failure']])
+      // Pending from the start of the run (with its link), then the verdict.
+      assert.deepEqual(statuses(prs.slower), [
+        ['loadgate/api', 'pending'],
+        ['loadgate/api', 'failure'],
+      ])
       assert.match(run.log, /Summary - [^\n]*\n*[^\n]*Blocked/, 'the job summary has the verdict')
       await screenshotComment(comment.body, 'test-output/pr-comment.png')
       // The artifact is laid out as actions/upload-artifact lays it out: the work directory's contents.
@@ -306,7 +310,10 @@ describe('example workflows under act', () => {
     assert.equal(output(run, 'verdict'), 'NO_CHANGE', logTail(run))
     const comment = await theComment(prs.docs, 'approved')
     assert.match(comment.body, /### ✅ loadgate · api — Approved — no (change|regression) ≥/)
-    assert.deepEqual(statuses(prs.docs), [['loadgate/api', 'success']])
+    assert.deepEqual(statuses(prs.docs), [
+      ['loadgate/api', 'pending'],
+      ['loadgate/api', 'success'],
+    ])
     assert.deepEqual(double.violations, [])
   })
 
@@ -320,7 +327,10 @@ describe('example workflows under act', () => {
       /### ⛔ loadgate · api — Invalid run — head returned \d\\?\.\d% errors \\?\(HTTP 500 ×\d+\\?\)/,
     )
     // INVALID is a failing verdict reported as `error`: the measurement, not the code, failed.
-    assert.deepEqual(statuses(prs.flaky), [['loadgate/api', 'error']])
+    assert.deepEqual(statuses(prs.flaky), [
+      ['loadgate/api', 'pending'],
+      ['loadgate/api', 'error'],
+    ])
     assert.deepEqual(double.violations, [])
   })
 

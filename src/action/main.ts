@@ -1,9 +1,10 @@
 import * as core from '@actions/core'
 import path from 'node:path'
+import { createForge, type RunContext } from '../forge'
 import { readRunContext } from '../forge/github/context'
 import { errorMessage } from '../util/errors'
 import { refuseUntrustedEvent } from '../measure/checkout'
-import { installSignalHandlers } from '../measure/cleanup'
+import { installSignalHandlers, interruptSignal } from '../measure/cleanup'
 import { loadSettings } from '../settings/load'
 import { secretValues } from '../settings/secrets'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
@@ -12,37 +13,82 @@ import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
 import { worstVerdict } from '../decide'
+import { GateKeeper } from './gates'
+import { reportSettingsError } from './settings-error'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
   try {
     const context = readRunContext()
-    const settings = loadSettings((name) => core.getInput(name), {
-      workspace: context.workspace,
-      eventName: context.eventName,
-      defaultWorkDir: path.join(context.tempDir, 'loadgate'),
-    })
+    const settings = await readSettings(context)
     for (const secret of secretValues(settings)) core.setSecret(secret)
     // report and accept run none of the pull request's code.
     if (settings.mode !== 'report' && settings.mode !== 'accept') refuseUntrustedEvent(context.eventName)
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()
-    const outcomes: BenchmarkOutcome[] = []
-    // An acceptance covers every benchmark of the pull request at once.
-    const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== 'accept'
-    for (const bench of perBenchmark ? settings.benchmarks : [null]) {
-      outcomes.push(await runBenchmark(settings, bench, context, actionReporter()))
-    }
+    const outcomes = await runAll(settings, context)
     setOutputs(outcomes, settings.workDir)
-    await core.summary.write()
+    await writeSummary()
     const blocking = outcomes.filter((o) => o.blocking)
     if (blocking.length > 0) {
       core.setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; ')))
     }
   } catch (error) {
     core.setFailed(failureText(errorMessage(error)))
+    try {
+      core.setOutput('verdict', 'ERROR')
+      await writeSummary()
+    } catch {
+      // A runner without an output or summary file: the failed step says it all.
+    }
   }
+}
+
+/** The settings; a bad one is also reported on the pull request, so a required status does not wait. */
+async function readSettings(context: RunContext): Promise<Settings> {
+  const read = (name: string) => core.getInput(name)
+  const settingsContext = {
+    workspace: context.workspace,
+    eventName: context.eventName,
+    defaultWorkDir: path.join(context.tempDir, 'loadgate'),
+  }
+  try {
+    return loadSettings(read, settingsContext)
+  } catch (error) {
+    await reportSettingsError(read, settingsContext, context, error)
+    throw error
+  }
+}
+
+/**
+ * Every benchmark, each to its end: one that fails is reported (ERROR) and the next still runs.
+ * A run that posts the gate sets every benchmark's status to pending before the first starts.
+ */
+async function runAll(settings: Settings, context: RunContext): Promise<BenchmarkOutcome[]> {
+  // An acceptance covers every benchmark of the pull request at once.
+  const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== 'accept'
+  const run = { context, reporter: actionReporter(), forge: createForge(context, settings.githubToken) }
+  const gates = new GateKeeper(settings, run)
+  await gates.announce(settings.benchmarks.map((b) => b.name))
+  const outcomes: BenchmarkOutcome[] = []
+  for (const bench of perBenchmark ? settings.benchmarks : [null]) {
+    try {
+      outcomes.push(await runBenchmark(settings, bench, context, run.reporter))
+    } catch (error) {
+      // A report (a fork's artifact) or an acceptance is refused whole: the step fails, no status is
+      // set. An interrupted run exits while it cleans up: its post step settles the pending statuses.
+      if (!bench || settings.mode === 'report' || interruptSignal()) throw error
+      outcomes.push(await gates.failed(bench.name, error))
+    }
+    if (bench) gates.settled(bench.name)
+  }
+  return outcomes
+}
+
+/** The job summary, where the runner gives one (a failed benchmark writes to it too). */
+async function writeSummary(): Promise<void> {
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.write()
 }
 
 function describeSettings(settings: Settings): string {

@@ -22,3 +22,43 @@ export function savedResources(): Resource[] | null {
     return null
   }
 }
+
+const GATES = 'loadgate-gates'
+
+/** A pending status the main step set, and whether the benchmark's run settled it (verdict or error). */
+export interface PendingGate {
+  benchmark: string
+  headSha: string
+  runUrl: string
+  statusId: number
+  settled: boolean
+}
+
+/** Saved on every change: the post step turns a pending that was never settled into `error`. */
+export function savePendingGates(gates: PendingGate[]): void {
+  if (!process.env.GITHUB_STATE) return
+  core.saveState(GATES, JSON.stringify(gates))
+}
+
+/** The pending statuses the main step left; null when the saved state cannot be read. */
+export function savedPendingGates(): PendingGate[] | null {
+  const raw = core.getState(GATES)
+  if (!raw) return []
+  try {
+    const parsed = JSON.parse(raw) as unknown
+    return Array.isArray(parsed) && parsed.every(isPendingGate) ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+function isPendingGate(value: unknown): value is PendingGate {
+  const gate = value as Partial<PendingGate> | null
+  return (
+    typeof gate?.benchmark === 'string' &&
+    typeof gate.headSha === 'string' &&
+    typeof gate.runUrl === 'string' &&
+    typeof gate.statusId === 'number' &&
+    typeof gate.settled === 'boolean'
+  )
+}

@@ -1,4 +1,4 @@
-import type { FailOn, MetricVerdict, Verdict } from '../model/types'
+import type { FailOn, MetricVerdict, OutcomeVerdict, Verdict } from '../model/types'
 
 /**
  * Every verdict from most to least severe: how metric verdicts combine into a series verdict,
@@ -23,9 +23,12 @@ export function severityRank(verdict: Verdict): number {
   return VERDICT_SEVERITY.indexOf(verdict)
 }
 
-export function worstVerdict(verdicts: Array<Verdict | null>): Verdict | null {
+/** The most severe of several benchmarks' outcomes; ERROR (loadgate failed) above every verdict. */
+export function worstVerdict(verdicts: Array<OutcomeVerdict | null>): OutcomeVerdict | null {
+  if (verdicts.includes('ERROR')) return 'ERROR'
   let worst: Verdict | null = null
   for (const verdict of verdicts) {
+    if (verdict === 'ERROR') continue
     if (verdict && (worst === null || severityRank(verdict) < severityRank(worst))) worst = verdict
   }
   return worst

@@ -53,6 +53,24 @@ export interface PublishRequest {
   unverified?: boolean
 }
 
+/** Where a run's own state of the gating status goes: the benchmark's context on the head, linking the run. */
+export interface GateTarget {
+  benchmark: string
+  headSha: string
+  /** The workflow run, linked from the status ('' for none). */
+  runUrl: string
+}
+
+/** A benchmark loadgate could not finish: said on the status and in the sticky comment. */
+export interface FailureRequest extends GateTarget {
+  /** The error's message (untrusted: sanitized for the status, escaped for the comment). */
+  reason: string
+  /** The pull request to comment on; null sets the status only. */
+  pullNumber: number | null
+  comment: CommentMode
+  status: boolean
+}
+
 /** A trusted run a maintainer started for a pull request: which PR, and the head commit they vouched for. */
 export interface TrustedRunTarget {
   pullNumber: number
@@ -140,6 +158,15 @@ export interface Forge {
   /** A pull request as GitHub has it now: its current head and its base branch. */
   pullRequest(pullNumber: number): Promise<PullRequestInfo>
   publish(request: PublishRequest): Promise<PublishResult>
+  /** Sets the gating status to pending with `description`: its id, or null and why it could not. */
+  announcePending(target: GateTarget, description: string): Promise<{ id: number | null; warning?: string }>
+  /** Status `error` with the reason, and the sticky comment saying what failed and where the log is. */
+  publishFailure(request: FailureRequest): Promise<PublishResult>
+  /**
+   * Turns the pending `pendingId` into `error` with `description` if it is still the newest status of
+   * the benchmark on the head; returns whether it did.
+   */
+  withdrawPending(target: GateTarget, pendingId: number, description: string): Promise<boolean>
   /**
    * The pull request and head commit of a maintainer-started trusted run (`workflow_dispatch` with
    * the inputs `pull-request` and `head-sha`), or null when this run is not one.

@@ -4,6 +4,8 @@ import { createGitHubForge } from './github/forge'
 export type {
   Forge,
   PublishRequest,
+  FailureRequest,
+  GateTarget,
   PublishResult,
   RunContext,
   PullRequestInfo,

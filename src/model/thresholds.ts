@@ -21,6 +21,14 @@ export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID'])
 /** Overall verdict of a run: a metric verdict, or INVALID when the run cannot be trusted. */
 export type Verdict = z.infer<typeof verdictSchema>
 
+export const outcomeVerdictSchema = z.enum([...verdictSchema.options, 'ERROR'])
+/**
+ * What a benchmark's run ended with: its verdict, or ERROR when loadgate itself failed before it
+ * could decide one (a build, a service that never became healthy, k6 crashing, bad settings).
+ * ERROR always fails the job: `fail-on` does not name it.
+ */
+export type OutcomeVerdict = z.infer<typeof outcomeVerdictSchema>
+
 /** A verdict that fails the job when the `fail-on` input names it. */
 export type FailOn = Verdict
 

@@ -12,6 +12,7 @@ export type {
   AbsoluteTarget,
   ErraticSeries,
   MetricVerdict,
+  OutcomeVerdict,
   Verdict,
 } from './thresholds'
 export { RESULTS_SCHEMA_VERSION } from './results'

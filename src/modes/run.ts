@@ -1,6 +1,6 @@
 import type { Forge, RunContext } from '../forge'
 import type { MeasureOptions, ProgressEvent } from '../measure/measure'
-import type { Comparison, Verdict } from '../model/types'
+import type { Comparison, OutcomeVerdict } from '../model/types'
 import type { ReportLinks } from '../report/markdown'
 import type { Reporter } from '../report/reporter'
 import type { BenchmarkSettings, Settings } from '../settings/types'
@@ -16,7 +16,7 @@ export interface ModeRun {
 
 export interface BenchmarkOutcome {
   benchmark: string
-  verdict: Verdict | null
+  verdict: OutcomeVerdict | null
   blocking: boolean
   headline: string
   resultsFile: string

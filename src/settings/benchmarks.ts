@@ -98,6 +98,11 @@ export function benchmarksFrom(
   return benchmarks
 }
 
+/** A benchmark's name: the one set, or the k6 script's file name without its extension. */
+export function benchmarkName(name: string, k6Script: string): string {
+  return name || path.basename(k6Script).replace(/\.[^.]+$/, '')
+}
+
 type ThresholdSource = { lines?: string; entries?: unknown; label: string }
 
 function benchmarkFrom(
@@ -112,7 +117,7 @@ function benchmarkFrom(
   const k6Script = text('k6-script')
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
   const script = relativeTo(workspace, input('k6-script'), k6Script, needsScript)
-  const name = text('name') || path.basename(script).replace(/\.[^.]+$/, '')
+  const name = benchmarkName(text('name'), script)
   if (!BENCHMARK_NAME.test(name))
     fail(input('name'), name, 'letters, digits, dot, dash or underscore (at most 64)')
   const service = text('service')

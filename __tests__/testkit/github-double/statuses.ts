@@ -5,9 +5,9 @@ import type { Routes } from './server'
 // Commit statuses: one per benchmark on the head commit, stamped with the time they were set.
 
 export function statusRoutes(double: DoubleContext): Routes {
-  const json = (status: DoubleContext['state']['statuses'][number], id: number) => ({
+  const json = (status: DoubleContext['state']['statuses'][number]) => ({
     ...(example(component('status')) as object),
-    id,
+    id: status.id,
     state: status.state,
     context: status.context,
     description: status.description,
@@ -20,14 +20,14 @@ export function statusRoutes(double: DoubleContext): Routes {
     // Newest first, as GitHub lists them.
     'GET /repos/{owner}/{repo}/commits/{ref}/statuses': (p, q) => {
       const list = double.state.statuses
-        .map((s, i) => ({ s, i }))
-        .filter(({ s }) => s.sha === p.ref)
+        .filter((s) => s.sha === p.ref)
         .reverse()
-        .map(({ s, i }) => json(s, i + 1))
+        .map(json)
       return double.page(list, q, `/commits/${p.ref}/statuses`)
     },
     'POST /repos/{owner}/{repo}/statuses/{sha}': (p, _q, body) => {
       const status = {
+        id: double.nextId(),
         sha: p.sha!,
         state: body.state,
         context: body.context ?? 'default',
@@ -36,7 +36,7 @@ export function statusRoutes(double: DoubleContext): Routes {
         created_at: double.now(),
       }
       double.state.statuses.push(status)
-      return { status: 201, body: json(status, double.nextId()) }
+      return { status: 201, body: json(status) }
     },
   }
 }

@@ -63,6 +63,8 @@ export interface Review {
 export interface DoubleState {
   comments: Map<number, Comment[]>
   statuses: Array<{
+    /** The same id in the created status and in every listing of it, as on GitHub. */
+    id: number
     sha: string
     state: string
     context: string

@@ -13,14 +13,7 @@ export async function upsertComment(
   ctx: PublishContext,
   pullNumber: number,
 ): Promise<string> {
-  const marker = commentMarker(comparison.benchmark)
-  const login = await ownLogin(ctx)
-  const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
-    ...repoOf(ctx),
-    issue_number: pullNumber,
-    per_page: 100,
-  })
-  const existing = comments.find((c) => c.body?.startsWith(marker) && writtenBy(c.user, login))
+  const existing = await findOwnComment(ctx, pullNumber, commentMarker(comparison.benchmark))
   const rendered = renderComment(comparison, ctx.links)
   const body = ctx.unverified ? labelUnverified(rendered) : rendered
   if (existing) {
@@ -28,9 +21,32 @@ export async function upsertComment(
       existing.body?.includes(`digest=${comparisonDigest(comparison)} `) &&
       isLabelledUnverified(existing.body) === Boolean(ctx.unverified)
     if (ctx.comment === 'on-change' && unchanged) return existing.html_url
+  }
+  return writeComment(ctx, pullNumber, existing?.id ?? null, body)
+}
+
+/** loadgate's comment that starts with `marker` and was written by this token's identity, if any. */
+export async function findOwnComment(ctx: PublishContext, pullNumber: number, marker: string) {
+  const login = await ownLogin(ctx)
+  const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
+    ...repoOf(ctx),
+    issue_number: pullNumber,
+    per_page: 100,
+  })
+  return comments.find((c) => c.body?.startsWith(marker) && writtenBy(c.user, login))
+}
+
+/** Edits the comment `existingId` (null: creates one); returns its URL. */
+export async function writeComment(
+  ctx: PublishContext,
+  pullNumber: number,
+  existingId: number | null,
+  body: string,
+): Promise<string> {
+  if (existingId !== null) {
     const { data } = await ctx.octokit.rest.issues.updateComment({
       ...repoOf(ctx),
-      comment_id: existing.id,
+      comment_id: existingId,
       body,
     })
     return data.html_url

@@ -2,7 +2,9 @@ import type { Acceptance, MergedThrough } from '../../model/acceptance'
 import type {
   AcceptanceRequest,
   CommitIdentity,
+  FailureRequest,
   Forge,
+  GateTarget,
   GateResult,
   OwnIssue,
   RepositoryRole,
@@ -25,7 +27,8 @@ import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
-import { publishReport } from './publish'
+import { postPending, publishFailure, withdrawPending } from './failure'
+import { permissionWarning, publishReport, type PublishContext } from './publish'
 import { findPullRequestForSha, getPullRequest } from './pull-requests'
 import { readTrustedRunTarget } from './trusted-run'
 
@@ -77,6 +80,49 @@ class GitHubForge implements Forge {
       unverified: request.unverified ?? false,
       targetUrl: request.links.run ?? request.links.dashboard,
     })
+  }
+
+  async announcePending(
+    target: GateTarget,
+    description: string,
+  ): Promise<{ id: number | null; warning?: string }> {
+    try {
+      return { id: await postPending(this.gateContext(target), target.benchmark, description) }
+    } catch (error) {
+      return { id: null, warning: permissionWarning('set the pending commit status', 'statuses', error) }
+    }
+  }
+
+  publishFailure(request: FailureRequest): Promise<PublishResult> {
+    return publishFailure(
+      {
+        ...this.gateContext(request),
+        pullNumber: request.pullNumber,
+        comment: request.comment,
+        status: request.status,
+      },
+      request.benchmark,
+      request.reason,
+    )
+  }
+
+  withdrawPending(target: GateTarget, pendingId: number, description: string): Promise<boolean> {
+    return withdrawPending(this.gateContext(target), target.benchmark, pendingId, description)
+  }
+
+  /** Where the run's own status of a benchmark goes (no comment, no review unless set). */
+  private gateContext(target: GateTarget): PublishContext {
+    return {
+      octokit: this.client(),
+      ...this.repoRef(),
+      pullNumber: null,
+      headSha: target.headSha,
+      comment: 'off',
+      status: true,
+      review: 'off',
+      links: { run: target.runUrl || undefined },
+      ...(target.runUrl ? { targetUrl: target.runUrl } : {}),
+    }
   }
 
   async listOwnIssues(): Promise<OwnIssue[]> {

@@ -10,7 +10,7 @@ import { setStatus } from './status'
 export type { PublishContext } from './publish-context'
 
 /** One line naming the missing permission, for the 403/404 GitHub answers a token without it. */
-function permissionWarning(what: string, permission: string, error: unknown): string {
+export function permissionWarning(what: string, permission: string, error: unknown): string {
   const status = statusOf(error)
   if (status === 403 || status === 404) {
     return `loadgate could not ${what} (HTTP ${status}): give the workflow \`permissions: ${permission}: write\``
@@ -19,26 +19,41 @@ function permissionWarning(what: string, permission: string, error: unknown): st
 }
 
 /**
- * Posts the result: the sticky comment, the commit status branch protection can require, and the
- * optional review (never for an unverified result). Missing permissions and refused approvals become warnings, never failures:
- * the verdict still reaches the job summary and the exit code.
+ * The sticky comment (where there is a pull request and comments are on) and the status (where
+ * statuses are on), each written by `post`; a missing permission becomes a warning.
  */
-export async function publishReport(comparison: Comparison, ctx: PublishContext): Promise<PublishResult> {
+export async function postCommentAndStatus(
+  ctx: PublishContext,
+  post: { comment: (pullNumber: number) => Promise<string>; status: () => Promise<boolean> },
+): Promise<PublishResult> {
   const result: PublishResult = { commentUrl: null, statusSet: false, reviewState: null, warnings: [] }
   if (ctx.pullNumber !== null && ctx.comment !== 'off') {
     try {
-      result.commentUrl = await upsertComment(comparison, ctx, ctx.pullNumber)
+      result.commentUrl = await post.comment(ctx.pullNumber)
     } catch (error) {
       result.warnings.push(permissionWarning('comment on the pull request', 'pull-requests', error))
     }
   }
   if (ctx.status) {
     try {
-      result.statusSet = await setStatus(comparison, ctx)
+      result.statusSet = await post.status()
     } catch (error) {
       result.warnings.push(permissionWarning('set the commit status', 'statuses', error))
     }
   }
+  return result
+}
+
+/**
+ * Posts the result: the sticky comment, the commit status branch protection can require, and the
+ * optional review (never for an unverified result). Missing permissions and refused approvals become warnings, never failures:
+ * the verdict still reaches the job summary and the exit code.
+ */
+export async function publishReport(comparison: Comparison, ctx: PublishContext): Promise<PublishResult> {
+  const result = await postCommentAndStatus(ctx, {
+    comment: (pullNumber) => upsertComment(comparison, ctx, pullNumber),
+    status: () => setStatus(comparison, ctx),
+  })
   if (ctx.pullNumber !== null && ctx.review !== 'off') {
     try {
       result.reviewState = await replaceReview(comparison, ctx, ctx.pullNumber)

@@ -2,7 +2,9 @@ import type { Comparison } from '../../model/types'
 import { unverifiedDescription } from './provenance'
 import { repoOf, type PublishContext } from './publish-context'
 
-type StatusState = 'success' | 'failure' | 'error' | 'pending'
+import { withoutControlCharacters } from '../../util/control-characters'
+
+export type StatusState = 'success' | 'failure' | 'error' | 'pending'
 
 function statusState(comparison: Comparison): StatusState {
   if (!comparison.blocking) return 'success'
@@ -11,6 +13,15 @@ function statusState(comparison: Comparison): StatusState {
 
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/** GitHub keeps 140 characters of a status description. */
+const DESCRIPTION_LIMIT = 140
+
+/** Untrusted text (an error's message) as a status description: its first line, no control characters, ≤ 140. */
+export function statusDescription(text: string): string {
+  const firstLine = text.trim().split(/\r?\n/)[0] ?? ''
+  return truncate(withoutControlCharacters(firstLine).trim(), DESCRIPTION_LIMIT)
 }
 
 /** The gating context branch protection requires. */
@@ -26,24 +37,45 @@ export function gatingContext(benchmark: string): string {
 export async function setStatus(comparison: Comparison, ctx: PublishContext): Promise<boolean> {
   const context = gatingContext(comparison.benchmark)
   if (ctx.unverified && (await hasFinalStatus(ctx, context))) return false
-  await ctx.octokit.rest.repos.createCommitStatus({
-    ...repoOf(ctx),
-    sha: ctx.headSha,
-    state: ctx.unverified ? 'pending' : statusState(comparison),
+  await postStatus(
+    ctx,
     context,
-    description: truncate(ctx.unverified ? unverifiedDescription(comparison) : comparison.headline, 140),
-    ...(ctx.targetUrl ? { target_url: ctx.targetUrl } : {}),
-  })
+    ctx.unverified ? 'pending' : statusState(comparison),
+    truncate(ctx.unverified ? unverifiedDescription(comparison) : comparison.headline, DESCRIPTION_LIMIT),
+  )
   return true
 }
 
-/** Whether the newest status of `context` on the head is final (GitHub lists newest first). */
-async function hasFinalStatus(ctx: PublishContext, context: string): Promise<boolean> {
+/** Writes one status of `context` on the head; returns its id. */
+export async function postStatus(
+  ctx: PublishContext,
+  context: string,
+  state: StatusState,
+  description: string,
+): Promise<number> {
+  const { data } = await ctx.octokit.rest.repos.createCommitStatus({
+    ...repoOf(ctx),
+    sha: ctx.headSha,
+    state,
+    context,
+    description,
+    ...(ctx.targetUrl ? { target_url: ctx.targetUrl } : {}),
+  })
+  return data.id
+}
+
+/** The newest status of `context` on the head (GitHub lists newest first), or undefined. */
+export async function newestStatus(ctx: PublishContext, context: string) {
   const statuses = await ctx.octokit.paginate(ctx.octokit.rest.repos.listCommitStatusesForRef, {
     ...repoOf(ctx),
     ref: ctx.headSha,
     per_page: 100,
   })
-  const newest = statuses.find((s) => s.context === context)
+  return statuses.find((s) => s.context === context)
+}
+
+/** Whether the newest status of `context` on the head is final. */
+async function hasFinalStatus(ctx: PublishContext, context: string): Promise<boolean> {
+  const newest = await newestStatus(ctx, context)
   return newest !== undefined && newest.state !== 'pending'
 }

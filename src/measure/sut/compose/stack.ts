@@ -2,6 +2,8 @@ import path from 'node:path'
 import { errorMessage, LoadgateError } from '../../../util/errors'
 import { lastLines, run } from '../../../util/exec'
 
+const COMPOSE_WARNING = /time="[^"]*" level=warning msg="(?:[^"\\]|\\.)*"\s*(?:\| )?/g
+
 export interface ComposeContainer {
   id: string
   service: string
@@ -100,7 +102,8 @@ export class ComposeStack {
       containers.find((c) => c.state === 'exited' || c.state === 'dead') ??
       containers.find((c) => c.state === 'running' && c.health && c.health !== 'healthy') ??
       containers.find((c) => c.state !== 'running')
-    if (!failing) return composeError.replace(/\s+/g, ' ')
+    // Compose's own warnings (`time=… level=warning msg=…`) would push the cause out of a status line.
+    if (!failing) return composeError.replace(COMPOSE_WARNING, '').replace(/\s+/g, ' ')
     const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id]).catch(
       () => null,
     )

@@ -1,0 +1,62 @@
+import { renderFailureComment } from '../../report/failure'
+import { commentMarker } from '../../report/markdown'
+import type { PublishResult } from '../backend'
+import { findOwnComment, writeComment } from './comment'
+import type { PublishContext } from './publish-context'
+import { postCommentAndStatus } from './publish'
+import { gatingContext, newestStatus, postStatus, statusDescription } from './status'
+
+// The gating status around a run that may fail: `pending` while it measures, `error` with the
+// reason when it fails, and `error` from the post step when the run was stopped before a verdict.
+
+/** Sets `loadgate/<benchmark>` to pending on the head; returns the status's id. */
+export function postPending(ctx: PublishContext, benchmark: string, description: string): Promise<number> {
+  return postStatus(ctx, gatingContext(benchmark), 'pending', statusDescription(description))
+}
+
+/**
+ * Says on the pull request that the benchmark failed: status `error` with the reason's first line,
+ * and the sticky comment (same marker as a result, so the next result replaces it) with the reason
+ * and where the log is. Missing permissions become warnings, as for a result.
+ */
+export function publishFailure(
+  ctx: PublishContext,
+  benchmark: string,
+  reason: string,
+): Promise<PublishResult> {
+  return postCommentAndStatus(ctx, {
+    comment: async (pullNumber) => {
+      const body = renderFailureComment(benchmark, reason, {
+        headSha: ctx.headSha,
+        runUrl: ctx.targetUrl,
+        statusSet: ctx.status,
+      })
+      const existing = await findOwnComment(ctx, pullNumber, commentMarker(benchmark))
+      if (ctx.comment === 'on-change' && existing?.body === body) return existing.html_url
+      return writeComment(ctx, pullNumber, existing?.id ?? null, body)
+    },
+    status: async () => {
+      await postStatus(ctx, gatingContext(benchmark), 'error', statusDescription(reason))
+      return true
+    },
+  })
+}
+
+/**
+ * Turns the pending status `pendingId` this run set into `error` — only while it is still the newest
+ * status of its context on the head: a newer run's pending and any verdict stay. Returns whether it did.
+ * GitHub has no conditional write: a status another run writes in the milliseconds between this
+ * read and this write is followed by this `error` (a newer run's later verdict replaces it again).
+ */
+export async function withdrawPending(
+  ctx: PublishContext,
+  benchmark: string,
+  pendingId: number,
+  description: string,
+): Promise<boolean> {
+  const context = gatingContext(benchmark)
+  const newest = await newestStatus(ctx, context)
+  if (newest?.id !== pendingId || newest.state !== 'pending') return false
+  await postStatus(ctx, context, 'error', statusDescription(description))
+  return true
+}
