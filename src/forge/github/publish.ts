@@ -24,10 +24,18 @@ function permissionWarning(what: string, permission: string, error: unknown): st
  * the verdict still reaches the job summary and the exit code.
  */
 export async function publishReport(comparison: Comparison, ctx: PublishContext): Promise<PublishResult> {
-  const result: PublishResult = { commentUrl: null, statusSet: false, reviewState: null, warnings: [] }
+  const result: PublishResult = {
+    commentUrl: null,
+    statusSet: false,
+    reviewState: null,
+    warnings: [],
+    notes: [],
+  }
   if (ctx.pullNumber !== null && ctx.comment !== 'off') {
     try {
-      result.commentUrl = await upsertComment(comparison, ctx, ctx.pullNumber)
+      const posted = await upsertComment(comparison, ctx, ctx.pullNumber)
+      result.commentUrl = posted.url
+      if (posted.note) result.notes.push(posted.note)
     } catch (error) {
       result.warnings.push(permissionWarning('comment on the pull request', 'pull-requests', error))
     }
@@ -35,6 +43,12 @@ export async function publishReport(comparison: Comparison, ctx: PublishContext)
   if (ctx.status) {
     try {
       result.statusSet = await setStatus(comparison, ctx)
+      if (!result.statusSet) {
+        result.notes.push(
+          `${comparison.benchmark}: the status a trusted run or an acceptance set on this commit stays; ` +
+            "a fork's report never replaces it",
+        )
+      }
     } catch (error) {
       result.warnings.push(permissionWarning('set the commit status', 'statuses', error))
     }
