@@ -2,7 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parse } from 'yaml'
+import { parse, parseDocument, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml'
 
 // Every shipped workflow, read as GitHub reads it: a job that runs the pull request's code (checks
 // it out, then measures it with Compose and k6) holds no write permission. Write goes only to
@@ -114,5 +114,24 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.deepEqual(writesOf('distributed.yml', 'segment'), [])
     assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['pull-requests', 'statuses'])
     assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
+  })
+
+  test('a loadgate step that holds a write token says to pin a full sha, not the movable tag', async () => {
+    const unpinned: string[] = []
+    for (const [name, workflow] of await shippedWorkflows()) {
+      const doc = parseDocument(await readFile(path.join('workflows', name), 'utf8'))
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (writes(workflow, job).length === 0) continue
+        const steps = doc.getIn(['jobs', id, 'steps']) as YAMLSeq<YAMLMap>
+        for (const step of steps.items) {
+          const uses = step.get('uses', true) as Scalar<string> | undefined
+          if (!uses?.value.startsWith('loadgate/loadgate@')) continue
+          const pinned = /@[0-9a-f]{40}$/.test(uses.value)
+          if (!pinned && !/pin a release's full sha \(README, Security model\)/.test(uses.comment ?? ''))
+            unpinned.push(`${name} job ${id}: ${uses.value}`)
+        }
+      }
+    }
+    assert.deepEqual(unpinned, [])
   })
 })
