@@ -134,4 +134,32 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     }
     assert.deepEqual(unpinned, [])
   })
+
+  test('no job that holds a write permission restores an Actions cache', async () => {
+    const restoring: string[] = []
+    for (const [name, workflow] of await shippedWorkflows()) {
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (writes(workflow, job).length === 0) continue
+        for (const step of job.steps ?? []) {
+          if (/^actions\/cache(\/restore)?@/.test(step.uses ?? '') || step.with?.cache !== undefined)
+            restoring.push(`${name} job ${id}: ${step.uses}`)
+        }
+      }
+    }
+    assert.deepEqual(restoring, [])
+  })
+
+  test("the trusted run's deciding job reads the measure job's artifact by the id its upload returned", async () => {
+    const workflow = new Map(await shippedWorkflows()).get('trusted-run.yml')!
+    const measure = workflow.jobs.measure as Job & { outputs?: Record<string, string> }
+    const upload = measure.steps!.find((s) => s.uses?.startsWith('actions/upload-artifact@')) as Step & {
+      id?: string
+    }
+    assert.equal(measure.outputs?.['artifact-id'], `\${{ steps.${upload.id}.outputs.artifact-id }}`)
+    const download = workflow.jobs.decide!.steps!.find((s) =>
+      s.uses?.startsWith('actions/download-artifact@'),
+    )!
+    assert.equal(download.with?.['artifact-ids'], '${{ needs.measure.outputs.artifact-id }}')
+    assert.equal(download.with?.name, undefined, 'never by name')
+  })
 })
