@@ -57,10 +57,13 @@ async function act(scenario: string, workflow: string, event: string, eventFile:
   return run
 }
 
-/** What a maintainer starts: workflow_dispatch on the default branch with the PR and its head. */
-async function dispatchEvent(inputs: Record<string, string>): Promise<string> {
-  git(repo.dir, 'checkout', '-q', 'main')
-  const file = path.join(repo.root, 'events', 'dispatch.json')
+/**
+ * What a maintainer starts: workflow_dispatch with the PR and its head, from the branch the
+ * workflow file says (`loadgate-trusted`, made from main), or from another branch to see it refused.
+ */
+async function dispatchEvent(inputs: Record<string, string>, branch = 'loadgate-trusted'): Promise<string> {
+  git(repo.dir, 'checkout', '-q', '-B', branch, 'main')
+  const file = path.join(repo.root, 'events', `dispatch-${branch}.json`)
   const repository = {
     full_name: repo.repository,
     name: 'shop',
@@ -69,7 +72,11 @@ async function dispatchEvent(inputs: Record<string, string>): Promise<string> {
   }
   await writeFile(
     file,
-    JSON.stringify({ inputs, ref: 'refs/heads/main', repository, sender: { login: 'maintainer' } }, null, 2),
+    JSON.stringify(
+      { inputs, ref: `refs/heads/${branch}`, repository, sender: { login: 'maintainer' } },
+      null,
+      2,
+    ),
   )
   return file
 }
@@ -166,6 +173,28 @@ describe('a pull request from a fork under act', () => {
       assert.doesNotMatch(comments()[0]!.body, /unverified/)
       assert.ok(comments()[0]!.body.includes(`/actions/runs/${trusted.runId}`), 'links the trusted run')
       assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    'a trusted run started on the default branch is refused before the fork’s code runs, and posts nothing',
+    { timeout: 600_000 },
+    async () => {
+      const before = double.requests.length
+      const dispatch = await dispatchEvent(
+        { 'pull-request': String(pr.number), 'head-sha': pr.headSha },
+        'main',
+      )
+      const refused = await act('fork-trust-default-branch', 'trusted-run.yml', 'workflow_dispatch', dispatch)
+      assert.notEqual(refused.code, 0, logTail(refused))
+      assert.match(refused.log, /The trusted run was started on the default branch 'main'/, logTail(refused))
+      assert.doesNotMatch(refused.log, /round 1 /, 'nothing was measured')
+      assert.match(refused.log, /the measure job uploaded no results artifact/, logTail(refused))
+      assert.deepEqual(
+        double.requests.slice(before).filter((r) => r.method !== 'GET'),
+        [],
+        'no status, comment or review',
+      )
     },
   )
 })

@@ -54,9 +54,12 @@ async function act(scenario: string, eventFile: string): Promise<ActRun> {
   return run
 }
 
-/** What a maintainer starts: workflow_dispatch on the default branch with the PR and a head commit. */
+/**
+ * What a maintainer starts: workflow_dispatch with the PR and a head commit, from the branch the
+ * workflow file says (`loadgate-trusted`, made from main; the default branch is refused).
+ */
 async function dispatch(headSha: string): Promise<string> {
-  git(repo.dir, 'checkout', '-q', 'main')
+  git(repo.dir, 'checkout', '-q', '-B', 'loadgate-trusted', 'main')
   const file = path.join(repo.root, 'events', `dispatch-${headSha.slice(0, 7)}.json`)
   const repository = {
     full_name: repo.repository,
@@ -64,7 +67,10 @@ async function dispatch(headSha: string): Promise<string> {
     owner: { login: 'acme' },
     default_branch: 'main',
   }
-  const payload = { inputs: { 'pull-request': String(PULL), 'head-sha': headSha }, ref: 'refs/heads/main' }
+  const payload = {
+    inputs: { 'pull-request': String(PULL), 'head-sha': headSha },
+    ref: 'refs/heads/loadgate-trusted',
+  }
   await writeFile(file, JSON.stringify({ ...payload, repository, sender: { login: 'maintainer' } }, null, 2))
   return file
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { compareResults } from '../decide'
+import { MAX_ARTIFACT_BYTES } from '../model/artifact-file'
 import { comparisonSchema } from '../model/comparison'
 import { resultsFileSchema } from '../model/results'
 import type { Comparison } from '../model/types'
@@ -9,8 +10,6 @@ import { builtInDefault } from '../settings/input-lookup'
 import { parseFailOn } from '../settings/values'
 import { errorMessage, SettingsError } from '../util/errors'
 import { EXIT, printComparison, printHelp } from './output'
-
-const MAX_FILE_BYTES = 20 * 1024 * 1024
 
 const EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run"
 
@@ -45,7 +44,8 @@ async function readJson(file: string): Promise<unknown> {
   let text: string
   try {
     const size = (await stat(file)).size
-    if (size > MAX_FILE_BYTES) throw new Error(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit`)
+    if (size > MAX_ARTIFACT_BYTES)
+      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`)
     text = await readFile(file, 'utf8')
   } catch (error) {
     const reason =

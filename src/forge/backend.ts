@@ -83,6 +83,8 @@ export interface PublishResult {
   reviewState: string | null
   /** Missing permissions and refused approvals: reported, never fatal. */
   warnings: string[]
+  /** Where a result went elsewhere than usual, and why (a fork's report beside a trusted one). */
+  notes: string[]
 }
 
 /** An issue this forge identity wrote (loadgate keeps one per lasting shift of the history). */

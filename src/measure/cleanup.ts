@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '../util/control-characters'
 import { errorMessage } from '../util/errors'
 import { killRunningChildren } from '../util/exec'
 
@@ -49,7 +50,12 @@ export async function cleanupAll(warn: (message: string) => void): Promise<void>
     try {
       await entry.remove()
     } catch (error) {
-      warn(`could not remove ${entry.resource.kind} ${entry.resource.id}: ${errorMessage(error)}`)
+      // The error carries a command's output (Docker, git): untrusted text for a log line.
+      warn(
+        withoutControlCharacters(
+          `could not remove ${entry.resource.kind} ${entry.resource.id}: ${errorMessage(error)}`,
+        ),
+      )
     }
     live.delete(key)
   }
@@ -74,7 +80,7 @@ export function stopRun(signal: NodeJS.Signals, exitCode: number, why: string): 
   received = signal
   const say = (message: string) => {
     // The output may be the very pipe that closed: nothing more can be said then.
-    if (process.stderr.writable) process.stderr.write(`loadgate: ${message}\n`)
+    if (process.stderr.writable) process.stderr.write(`loadgate: ${withoutControlCharacters(message)}\n`)
   }
   say(`${why}: removing containers and worktrees`)
   killRunningChildren('SIGKILL')

@@ -1,10 +1,8 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readArtifactText } from './artifact-file'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { writeJsonAtomic } from './results-file'
 import { comparisonSchema, type Comparison } from './comparison'
 import { firstIssue } from './validation'
-
-const MAX_ARTIFACT_BYTES = 20 * 1024 * 1024
 
 export function writeComparisonArtifact(comparison: Comparison, file: string): Promise<void> {
   return writeJsonAtomic(file, comparison)
@@ -12,17 +10,20 @@ export function writeComparisonArtifact(comparison: Comparison, file: string): P
 
 /** Reads a comparison uploaded by a (possibly fork) run: untrusted, so bounded and validated field by field. */
 export async function readComparisonArtifact(file: string): Promise<Comparison> {
+  const text = await readArtifactText(file)
   let raw: unknown
   try {
-    const size = (await stat(file)).size
-    if (size > MAX_ARTIFACT_BYTES)
-      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`)
-    raw = JSON.parse(await readFile(file, 'utf8'))
+    raw = JSON.parse(text)
   } catch (error) {
     throw new LoadgateError(
       `Input 'report-file' is '${file}': expected a readable comparison.json (${errorMessage(error)})`,
     )
   }
+  return parseComparisonArtifact(file, raw)
+}
+
+/** A parsed document as a comparison, validated field by field. */
+export function parseComparisonArtifact(file: string, raw: unknown): Comparison {
   const parsed = comparisonSchema.safeParse(raw)
   if (!parsed.success) {
     throw new LoadgateError(

@@ -1,4 +1,5 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { checkTrialCount, readArtifactText } from './artifact-file'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { resultsFileSchema, type ResultsFile } from './results'
 import { firstIssue } from './validation'
@@ -21,14 +22,24 @@ export function writeResults(file: string, results: ResultsFile): Promise<void> 
   return writeJsonAtomic(file, results)
 }
 
-/** Reads and validates a results file; a bad one is named with its first bad field. */
+/**
+ * Reads and validates a results file (another run's, so untrusted: bounded in size and trials);
+ * a bad one is named with its first bad field.
+ */
 export async function readResults(file: string): Promise<ResultsFile> {
+  const text = await readArtifactText(file)
   let raw: unknown
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'))
+    raw = JSON.parse(text)
   } catch (error) {
     throw new LoadgateError(`${file} is not a readable results file: ${errorMessage(error)}`)
   }
+  return parseResults(file, raw)
+}
+
+/** A parsed document as a results file: at most MAX_TRIALS trials, then validated field by field. */
+export function parseResults(file: string, raw: unknown): ResultsFile {
+  checkTrialCount(file, raw)
   const parsed = resultsFileSchema.safeParse(raw)
   if (!parsed.success)
     throw new LoadgateError(`${file} is not a valid results file: ${firstIssue(parsed.error)}`)

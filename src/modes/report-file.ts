@@ -1,26 +1,38 @@
-import { readFile } from 'node:fs/promises'
 import { compareResults, failsOn } from '../decide'
-import { readComparisonArtifact } from '../model/comparison-file'
-import { readResults } from '../model/results-file'
+import { readArtifactText } from '../model/artifact-file'
+import { parseComparisonArtifact } from '../model/comparison-file'
+import { parseResults } from '../model/results-file'
 import type { Comparison, ResultsFile } from '../model/types'
 import type { BenchmarkSettings, Settings } from '../settings/types'
-import { LoadgateError } from '../util/errors'
+import { errorMessage, LoadgateError } from '../util/errors'
 
 /** What `report-file` held: raw trials (decided here) or a comparison another run decided. */
 export type ReportInput =
   | { kind: 'results'; benchmark: string; results: ResultsFile }
   | { kind: 'comparison'; benchmark: string; comparison: Comparison }
 
-/** A results.json (it has trials) or a comparison.json, validated either way. */
+/**
+ * A results.json (it has trials) or a comparison.json, read once within the artifact bounds
+ * (size, number of trials) and validated either way.
+ */
 export async function readReportInput(settings: Settings): Promise<ReportInput> {
-  const isResults = await readFile(settings.reportFile, 'utf8')
-    .then((text) => Array.isArray((JSON.parse(text) as { trials?: unknown }).trials))
-    .catch(() => false)
-  if (isResults) {
-    const results = await readResults(settings.reportFile)
+  const file = settings.reportFile
+  const text = await readArtifactText(file).catch((error: unknown) => {
+    throw new LoadgateError(`Input 'report-file': ${errorMessage(error)}`)
+  })
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new LoadgateError(
+      `Input 'report-file' is '${file}': expected a results.json or comparison.json, not JSON (${errorMessage(error).split('\n')[0]})`,
+    )
+  }
+  if (Array.isArray((document as { trials?: unknown } | null)?.trials)) {
+    const results = parseResults(file, document)
     return { kind: 'results', benchmark: results.benchmark, results }
   }
-  const comparison = await readComparisonArtifact(settings.reportFile)
+  const comparison = parseComparisonArtifact(file, document)
   return { kind: 'comparison', benchmark: comparison.benchmark, comparison }
 }
 

@@ -102,6 +102,7 @@ export async function publish(
     review: settings.review,
     unverified,
   })
+  for (const note of published.notes) reporter.info(note)
   for (const warning of published.warnings) reporter.warning(warning)
   return published.commentUrl ?? ''
 }

@@ -1,21 +1,87 @@
 import type { Comparison } from '../../model/types'
+import { acceptanceIn } from '../../report/acceptance'
 import { commentMarker, comparisonDigest, renderComment } from '../../report/markdown'
 import { writtenBy } from './identity'
-import { isLabelledUnverified, labelUnverified } from './provenance'
+import { forkReportBody, forkReportMarker, isLabelledUnverified, labelUnverified } from './provenance'
 import { ownLogin, repoOf, type PublishContext } from './publish-context'
+
+type IssueComment = { id: number; body?: string | null; html_url: string; user: { login?: string } | null }
+
+/** Where a result went, and a line for the log when it did not go where it usually goes. */
+export interface CommentOutcome {
+  url: string
+  note?: string
+}
 
 /**
  * Creates the benchmark's sticky comment, or edits the one that carries its marker and was written
  * by this token's identity (a marker in someone else's comment is just text).
+ *
+ * A fork's unverified report never edits a sticky comment that holds a trusted result or an
+ * acceptance (whatever commit it speaks about: a re-run of an old fork run must not erase the
+ * current one); it goes into a comment of its own, which no trusted writer reads.
  */
 export async function upsertComment(
   comparison: Comparison,
   ctx: PublishContext,
   pullNumber: number,
-): Promise<string> {
-  const existing = await findOwnComment(ctx, pullNumber, commentMarker(comparison.benchmark))
+): Promise<CommentOutcome> {
+  const comments = await ownComments(ctx, pullNumber)
+  const ownWith = (marker: string) => comments.find((c) => c.body?.startsWith(marker))
   const rendered = renderComment(comparison, ctx.links)
-  const body = ctx.unverified ? labelUnverified(rendered) : rendered
+  const sticky = ownWith(commentMarker(comparison.benchmark))
+  if (!ctx.unverified) return { url: await write(ctx, pullNumber, sticky, rendered, comparison) }
+  if (!sticky || !(await holdsTrustedResult(ctx, sticky))) {
+    return { url: await write(ctx, pullNumber, sticky, labelUnverified(rendered), comparison) }
+  }
+  const separate = ownWith(forkReportMarker(comparison.benchmark))
+  return {
+    url: await write(ctx, pullNumber, separate, forkReportBody(rendered, comparison.benchmark), comparison),
+    note:
+      `${comparison.benchmark}: the sticky comment holds a trusted result or an acceptance, which a fork's ` +
+      `report never edits; the fork's unverified result is posted in a comment of its own (${sticky.html_url})`,
+  }
+}
+
+/** loadgate's comment that starts with `marker` and was written by this token's identity, if any. */
+export async function findOwnComment(
+  ctx: PublishContext,
+  pullNumber: number,
+  marker: string,
+): Promise<IssueComment | undefined> {
+  return (await ownComments(ctx, pullNumber)).find((c) => c.body?.startsWith(marker))
+}
+
+/** The pull request's comments written by this token's identity. */
+async function ownComments(ctx: PublishContext, pullNumber: number): Promise<IssueComment[]> {
+  const login = await ownLogin(ctx)
+  const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
+    ...repoOf(ctx),
+    issue_number: pullNumber,
+    per_page: 100,
+  })
+  return comments.filter((c) => writtenBy(c.user, login))
+}
+
+/**
+ * Whether a sticky comment holds what a fork's report must not touch. Read again right before
+ * the edit: the window in which a trusted writer can still slip in is one API round trip.
+ */
+async function holdsTrustedResult(ctx: PublishContext, listed: IssueComment): Promise<boolean> {
+  const trusted = (body: string) => !isLabelledUnverified(body) || acceptanceIn(body) !== null
+  if (trusted(listed.body ?? '')) return true
+  const { data } = await ctx.octokit.rest.issues.getComment({ ...repoOf(ctx), comment_id: listed.id })
+  return trusted(data.body ?? '')
+}
+
+/** A result's comment: unchanged ones are left alone under `comment: on-change`. */
+async function write(
+  ctx: PublishContext,
+  pullNumber: number,
+  existing: IssueComment | undefined,
+  body: string,
+  comparison: Comparison,
+): Promise<string> {
   if (existing) {
     const unchanged =
       existing.body?.includes(`digest=${comparisonDigest(comparison)} `) &&
@@ -23,17 +89,6 @@ export async function upsertComment(
     if (ctx.comment === 'on-change' && unchanged) return existing.html_url
   }
   return writeComment(ctx, pullNumber, existing?.id ?? null, body)
-}
-
-/** loadgate's comment that starts with `marker` and was written by this token's identity, if any. */
-export async function findOwnComment(ctx: PublishContext, pullNumber: number, marker: string) {
-  const login = await ownLogin(ctx)
-  const comments = await ctx.octokit.paginate(ctx.octokit.rest.issues.listComments, {
-    ...repoOf(ctx),
-    issue_number: pullNumber,
-    per_page: 100,
-  })
-  return comments.find((c) => c.body?.startsWith(marker) && writtenBy(c.user, login))
 }
 
 /** Edits the comment `existingId` (null: creates one); returns its URL. */

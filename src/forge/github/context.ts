@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { PullRequestInfo, RunContext } from '../backend'
-import { COMMIT_SHA, headShaInput } from './trusted-run'
+import { COMMIT_SHA, headShaInput, refuseDefaultBranch } from './trusted-run'
 
 export type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,7 +38,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headSha =
     pullRequest?.headSha ||
     workflowRun?.head_sha ||
-    dispatchedHead(eventName, payload) ||
+    dispatchedHead(eventName, payload, env.GITHUB_REF) ||
     env.GITHUB_SHA ||
     ''
   const refName =
@@ -74,9 +74,14 @@ function headRepositoryOf(
   return repository
 }
 
-/** The commit a maintainer named when dispatching a trusted run (`head-sha` input), checked out instead of GITHUB_SHA. */
-function dispatchedHead(eventName: string, payload: Payload): string {
+/**
+ * The commit a maintainer named when dispatching a trusted run (`head-sha` input), checked out
+ * instead of GITHUB_SHA; refused before anything runs when the run was started on the default branch.
+ */
+function dispatchedHead(eventName: string, payload: Payload, ref: string | undefined): string {
   if (eventName !== 'workflow_dispatch') return ''
   const sha = headShaInput(payload.inputs)
+  if (!sha) return ''
+  refuseDefaultBranch(ref, payload.repository?.default_branch)
   return COMMIT_SHA.test(sha) ? sha : ''
 }

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from '../../report/escape'
+import { commentMarker } from '../../report/markdown'
 import type { Comparison } from '../../model/types'
 
 // How a result computed on a fork's own runner is labelled wherever it is posted.
@@ -20,6 +21,24 @@ export function unverifiedNote(): string {
 export function labelUnverified(body: string): string {
   const end = body.indexOf('\n')
   return `${body.slice(0, end + 1)}${unverifiedNote()}\n${body.slice(end + 1)}`
+}
+
+/**
+ * The first words of the comment a fork's report gets when the sticky comment holds a trusted
+ * result or an acceptance. Not the sticky marker: readers of that (accept, record) never see it.
+ */
+export function forkReportMarker(benchmark: string): string {
+  return `<!-- loadgate-fork-report:${benchmark} `
+}
+
+/** A rendered comment as the fork's own, separate report: its marker, the note, why it is apart. */
+export function forkReportBody(rendered: string, benchmark: string): string {
+  const own = forkReportMarker(benchmark) + rendered.slice(commentMarker(benchmark).length)
+  const end = own.indexOf('\n')
+  const apart =
+    "loadgate's comment with the trusted result (or an acceptance) for this benchmark stays as it " +
+    "is: a fork's report never edits it.\n\n"
+  return labelUnverified(`${own.slice(0, end + 1)}${apart}${own.slice(end + 1)}`)
 }
 
 export function isLabelledUnverified(body: string): boolean {

@@ -26,7 +26,13 @@ export async function postCommentAndStatus(
   ctx: PublishContext,
   post: { comment: (pullNumber: number) => Promise<string>; status: () => Promise<boolean> },
 ): Promise<PublishResult> {
-  const result: PublishResult = { commentUrl: null, statusSet: false, reviewState: null, warnings: [] }
+  const result: PublishResult = {
+    commentUrl: null,
+    statusSet: false,
+    reviewState: null,
+    warnings: [],
+    notes: [],
+  }
   if (ctx.pullNumber !== null && ctx.comment !== 'off') {
     try {
       result.commentUrl = await post.comment(ctx.pullNumber)
@@ -50,10 +56,24 @@ export async function postCommentAndStatus(
  * the verdict still reaches the job summary and the exit code.
  */
 export async function publishReport(comparison: Comparison, ctx: PublishContext): Promise<PublishResult> {
+  const notes: string[] = []
   const result = await postCommentAndStatus(ctx, {
-    comment: (pullNumber) => upsertComment(comparison, ctx, pullNumber),
-    status: () => setStatus(comparison, ctx),
+    comment: async (pullNumber) => {
+      const posted = await upsertComment(comparison, ctx, pullNumber)
+      if (posted.note) notes.push(posted.note)
+      return posted.url
+    },
+    status: async () => {
+      const set = await setStatus(comparison, ctx)
+      if (!set)
+        notes.push(
+          `${comparison.benchmark}: the status a trusted run or an acceptance set on this commit stays; ` +
+            "a fork's report never replaces it",
+        )
+      return set
+    },
   })
+  result.notes.push(...notes)
   if (ctx.pullNumber !== null && ctx.review !== 'off') {
     try {
       result.reviewState = await replaceReview(comparison, ctx, ctx.pullNumber)

@@ -36,6 +36,9 @@ export function gatingContext(benchmark: string): string {
  */
 export async function setStatus(comparison: Comparison, ctx: PublishContext): Promise<boolean> {
   const context = gatingContext(comparison.benchmark)
+  // Not atomic (GitHub has no compare-and-set for statuses): a trusted state written between this
+  // read and the write below ends up under a `pending`. That only hurts the fork: pending never
+  // satisfies branch protection, so its PR stays blocked until the maintainer runs or accepts again.
   if (ctx.unverified && (await hasFinalStatus(ctx, context))) return false
   await postStatus(
     ctx,

@@ -1,4 +1,4 @@
-import { lstat, readdir } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { readResults } from '../../model/results-file'
 import type { ResultsFile } from '../../model/types'
@@ -15,7 +15,6 @@ export interface SegmentResults {
 /** Who named the folders, for the messages: the action's input, or the CLI's arguments. */
 export const SEGMENT_DIRS_INPUT = "Input 'segment-dirs'"
 const MAX_DEPTH = 4
-const MAX_RESULTS_BYTES = 50 * 1024 * 1024
 
 /** Every results.json under the folders (a segment job's work-dir, or the folder its artifacts were downloaded to). */
 export async function findResultsFiles(
@@ -47,19 +46,10 @@ export async function segmentBenchmarks(
 ): Promise<string[]> {
   const names = new Set<string>()
   for (const file of await findResultsFiles(dirs, source)) {
-    const results = await readResultsFile(file)
+    const results = await readResults(file)
     if (results.meta.segment) names.add(results.benchmark)
   }
   return [...names].sort()
-}
-
-async function readResultsFile(file: string): Promise<ResultsFile> {
-  const size = (await lstat(file)).size
-  if (size > MAX_RESULTS_BYTES)
-    throw new LoadgateError(
-      `${file} is ${size} bytes, over the ${MAX_RESULTS_BYTES}-byte limit of a results file`,
-    )
-  return readResults(file)
 }
 
 /**
@@ -74,7 +64,7 @@ export async function readSegments(
 ): Promise<SegmentResults[]> {
   const segments: SegmentResults[] = []
   for (const file of await findResultsFiles(dirs, source)) {
-    const results = await readResultsFile(file)
+    const results = await readResults(file)
     if (results.benchmark !== benchmark || !results.meta.segment) continue
     segments.push({ dir: path.dirname(file), results, ...results.meta.segment })
   }

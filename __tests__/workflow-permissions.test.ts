@@ -1,0 +1,165 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse, parseDocument, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml'
+
+// Every shipped workflow, read as GitHub reads it: a job that runs the pull request's code (checks
+// it out, then measures it with Compose and k6) holds no write permission. Write goes only to
+// jobs that post and run none of that code.
+
+type Permissions = string | Record<string, string> | undefined
+interface Step {
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+}
+interface Job {
+  permissions?: Permissions
+  steps?: Step[]
+}
+interface Workflow {
+  on: unknown
+  permissions?: Permissions
+  jobs: Record<string, Job>
+}
+
+/**
+ * The one exception: pull-request.yml's gate measures and posts in one job under `pull_request`.
+ * A fork's token there is read-only whatever the file asks; a same-repository author can edit the
+ * workflow anyway (README, Security model).
+ */
+const MEASURES_AND_POSTS_UNDER_PULL_REQUEST = new Set(['pull-request.yml:performance'])
+
+const MODES_THAT_RUN_NO_CODE = new Set(['report', 'merge', 'accept'])
+
+function triggers(on: unknown): string[] {
+  if (typeof on === 'string') return [on]
+  if (Array.isArray(on)) return on.map(String)
+  return Object.keys(on as object)
+}
+
+/** The job's checkout is the pull request's code: any checkout under a PR event, or a dispatched head. */
+function checksOutPullRequest(workflow: Workflow, job: Job): boolean {
+  const underPullRequest = triggers(workflow.on).some((t) => t.startsWith('pull_request'))
+  return (job.steps ?? []).some(
+    (s) =>
+      s.uses?.startsWith('actions/checkout@') &&
+      (underPullRequest || /inputs\.|pull_request/.test(String(s.with?.ref ?? ''))),
+  )
+}
+
+/** A loadgate step that measures (builds and starts Compose, runs k6), or a script that does. */
+function runsComposeOrK6(job: Job): boolean {
+  return (job.steps ?? []).some((s) =>
+    s.uses?.startsWith('loadgate/loadgate@')
+      ? !MODES_THAT_RUN_NO_CODE.has(String(s.with?.mode ?? 'auto'))
+      : /\b(docker compose|k6)\b/.test(s.run ?? ''),
+  )
+}
+
+/** The write permissions a job's token gets; an unset `permissions` is the repository default, which may write. */
+function writes(workflow: Workflow, job: Job): string[] {
+  const permissions = job.permissions ?? workflow.permissions
+  if (permissions === undefined) return ['(repository default)']
+  if (typeof permissions === 'string') return permissions === 'read-all' ? [] : [permissions]
+  return Object.entries(permissions)
+    .filter(([, level]) => level === 'write')
+    .map(([scope]) => scope)
+}
+
+async function shippedWorkflows(): Promise<Array<[string, Workflow]>> {
+  const names = (await readdir('workflows')).filter((n) => n.endsWith('.yml')).sort()
+  return Promise.all(
+    names.map(
+      async (n) =>
+        [n, parse(await readFile(path.join('workflows', n), 'utf8')) as Workflow] as [string, Workflow],
+    ),
+  )
+}
+
+describe('shipped workflows give write permissions only where loadgate posts', () => {
+  test('no job that runs the pull request’s code holds a write permission', async () => {
+    const workflows = await shippedWorkflows()
+    assert.ok(workflows.length >= 6, 'every workflow is checked')
+    const offending: string[] = []
+    let checked = 0
+    for (const [name, workflow] of workflows) {
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (!checksOutPullRequest(workflow, job) || !runsComposeOrK6(job)) continue
+        checked++
+        const write = writes(workflow, job)
+        if (MEASURES_AND_POSTS_UNDER_PULL_REQUEST.has(`${name}:${id}`)) {
+          assert.deepEqual(
+            triggers(workflow.on),
+            ['pull_request'],
+            `${name}: only pull_request, never _target`,
+          )
+          continue
+        }
+        if (write.length > 0) offending.push(`${name} job ${id}: ${write.join(', ')}`)
+      }
+    }
+    assert.ok(checked >= 3, 'the PR-code jobs were recognised (gate, trusted measure, segments)')
+    assert.deepEqual(offending, [])
+  })
+
+  test('the jobs that post still get what they need', async () => {
+    const workflows = new Map(await shippedWorkflows())
+    const writesOf = (name: string, job: string) => {
+      const workflow = workflows.get(name)!
+      return writes(workflow, workflow.jobs[job]!).sort()
+    }
+    assert.deepEqual(writesOf('distributed.yml', 'merge'), ['pull-requests', 'statuses'])
+    assert.deepEqual(writesOf('distributed.yml', 'segment'), [])
+    assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['pull-requests', 'statuses'])
+    assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
+  })
+
+  test('a loadgate step that holds a write token says to pin a full sha, not the movable tag', async () => {
+    const unpinned: string[] = []
+    for (const [name, workflow] of await shippedWorkflows()) {
+      const doc = parseDocument(await readFile(path.join('workflows', name), 'utf8'))
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (writes(workflow, job).length === 0) continue
+        const steps = doc.getIn(['jobs', id, 'steps']) as YAMLSeq<YAMLMap>
+        for (const step of steps.items) {
+          const uses = step.get('uses', true) as Scalar<string> | undefined
+          if (!uses?.value.startsWith('loadgate/loadgate@')) continue
+          const pinned = /@[0-9a-f]{40}$/.test(uses.value)
+          if (!pinned && !/pin a release's full sha \(README, Security model\)/.test(uses.comment ?? ''))
+            unpinned.push(`${name} job ${id}: ${uses.value}`)
+        }
+      }
+    }
+    assert.deepEqual(unpinned, [])
+  })
+
+  test('no job that holds a write permission restores an Actions cache', async () => {
+    const restoring: string[] = []
+    for (const [name, workflow] of await shippedWorkflows()) {
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (writes(workflow, job).length === 0) continue
+        for (const step of job.steps ?? []) {
+          if (/^actions\/cache(\/restore)?@/.test(step.uses ?? '') || step.with?.cache !== undefined)
+            restoring.push(`${name} job ${id}: ${step.uses}`)
+        }
+      }
+    }
+    assert.deepEqual(restoring, [])
+  })
+
+  test("the trusted run's deciding job reads the measure job's artifact by the id its upload returned", async () => {
+    const workflow = new Map(await shippedWorkflows()).get('trusted-run.yml')!
+    const measure = workflow.jobs.measure as Job & { outputs?: Record<string, string> }
+    const upload = measure.steps!.find((s) => s.uses?.startsWith('actions/upload-artifact@')) as Step & {
+      id?: string
+    }
+    assert.equal(measure.outputs?.['artifact-id'], `\${{ steps.${upload.id}.outputs.artifact-id }}`)
+    const download = workflow.jobs.decide!.steps!.find((s) =>
+      s.uses?.startsWith('actions/download-artifact@'),
+    )!
+    assert.equal(download.with?.['artifact-ids'], '${{ needs.measure.outputs.artifact-id }}')
+    assert.equal(download.with?.name, undefined, 'never by name')
+  })
+})
