@@ -5,6 +5,10 @@ import type { ArmInstance } from './sut'
 
 type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseIdleArm' | 'instancesNote'>
 
+/** Said in the log and the results when the arms are measured at once: no arm is idle. */
+export const DUET_PAUSE_NOTE =
+  'both arms are under load at once (arms-under-load both): no arm is idle or paused'
+
 /**
  * The running arms of one measurement: replaced by fresh instances when `fresh-instances` asks,
  * and the arm not under load paused during each trial when `pause-idle-arm` asks.
@@ -12,8 +16,14 @@ type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseI
 export class ArmInstances {
   private readonly instances = new Map<Arm, ArmInstance>()
 
+  /** Pausing the idle arm applies only when one arm at a time is under load. */
+  private get pausesIdleArm(): boolean {
+    return this.settings.pauseIdleArm && this.settings.armsUnderLoad !== 'both'
+  }
+
   constructor(
-    private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'>,
+    private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'> &
+      Partial<Pick<Settings, 'armsUnderLoad'>>,
     private readonly say: (message: string) => void,
   ) {}
 
@@ -36,15 +46,21 @@ export class ArmInstances {
     const canRecreate = all.every((i) => i.recreate)
     const canPause = all.every((i) => i.pause && i.resume)
     const freshInstances = canRecreate ? this.settings.freshInstances : 'run'
-    const pauseIdleArm = canPause && this.settings.pauseIdleArm
+    const pauseIdleArm = canPause && this.pausesIdleArm
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
-    const notPaused = this.settings.pauseIdleArm && !canPause
-    if (!notRecreated && !notPaused) return { freshInstances, pauseIdleArm }
+    const notPaused = this.pausesIdleArm && !canPause
+    const duetNote =
+      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm ? DUET_PAUSE_NOTE : ''
+    if (!notRecreated && !notPaused) {
+      if (duetNote) this.say(duetNote)
+      return { freshInstances, pauseIdleArm, ...(duetNote ? { instancesNote: duetNote } : {}) }
+    }
     const cannot = [notRecreated && 'recreated', notPaused && 'paused'].filter(Boolean).join(' or ')
     const note = [
       `the arms run elsewhere and cannot be ${cannot}`,
       notRecreated && 'each arm is one instance for the whole run',
       notPaused && 'the arm not under load keeps running',
+      duetNote,
     ]
       .filter(Boolean)
       .join('; ')
@@ -74,7 +90,7 @@ export class ArmInstances {
 
   /** Runs `work` (a trial of `arm`) with every other arm paused; they are thawed whatever happens. */
   async measuring<T>(arm: Arm, work: () => Promise<T>): Promise<T> {
-    const idle = this.settings.pauseIdleArm
+    const idle = this.pausesIdleArm
       ? [...this.instances].filter(([other, i]) => other !== arm && i.pause && i.resume)
       : []
     const paused: Array<[Arm, ArmInstance]> = []

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeResults } from '../model/results-file'
-import type { Arm, Phase, ResultsFile } from '../model/types'
+import type { ResultsFile } from '../model/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import { assertMeasuringTheHead } from './checkout'
@@ -10,7 +10,8 @@ import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
-import { runSchedule } from './schedule'
+import { runSchedule, type ScheduledTrial } from './schedule'
+import { SATURATED_CPU_BUSY } from './host-cpu'
 import { planLooks } from '../decide/sequential'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
@@ -51,6 +52,11 @@ export async function measure(
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
   try {
     const load = createLoadBackend(settings, bench, dir)
+    const duet = settings.armsUnderLoad === 'both'
+    if (duet && !load.canHold)
+      throw new LoadgateError(
+        `Input 'arms-under-load' is 'both': the load generator cannot start at a barrier`,
+      )
     results.meta.versions.k6 = (await load.prepare()).version
     const system = createSystemUnderTest({
       settings,
@@ -69,8 +75,22 @@ export async function measure(
     Object.assign(results.settings, instances.describe())
 
     const freshInstances = results.settings.freshInstances ?? 'run'
+    /** A note, not a verdict: the arms competed for a saturated CPU in these rounds. */
+    const noteSaturation = (busy: number | undefined, round: number) => {
+      if (busy === undefined || busy < SATURATED_CPU_BUSY) return
+      const saturation = (results.saturation ??= { rounds: [], maxCpuBusy: 0 })
+      saturation.maxCpuBusy = Math.max(saturation.maxCpuBusy, busy)
+      if (saturation.rounds.includes(round)) return
+      saturation.rounds.push(round)
+      progress(
+        note(
+          `the runner's CPUs were ${Math.round(busy * 100)}% busy in round ${round}: the load, the stacks and ` +
+            'the runner compete for the CPU, and the latencies include that wait',
+        ),
+      )
+    }
     const clock = trialClock(arms.length, { ...settings, freshInstances })
-    const trial = async (arm: Arm, phase: Phase, round: number) => {
+    const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
@@ -86,16 +106,18 @@ export async function measure(
           round,
           env: bench.k6Env,
           warmupSeconds: settings.warmupSeconds,
+          ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
         })
-      // A warm-up is not measured, and the arms warm up side by side: none is paused for it.
+      // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor in duet).
       const { trial: result, scriptError } = await (
-        phase === 'warmup' ? run() : instances.measuring(arm, run)
+        phase === 'warmup' || duet ? run() : instances.measuring(arm, run)
       ).catch((error: unknown) => {
         interrupted()
         throw error
       })
       interrupted()
       results.trials.push(result)
+      if (phase === 'measure') noteSaturation(result.hostCpuBusy, round)
       await save()
       clock.finished(Date.now() - started)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
@@ -118,7 +140,8 @@ export async function measure(
         clock.between(Date.now() - started)
       },
       seed: settings.seed,
-      runTrial: ({ arm, phase, round }) => trial(arm, phase, round),
+      armsUnderLoad: settings.armsUnderLoad,
+      runTrial: trial,
       onRound: (order) => results.schedule.push(order),
       shouldExtend: () => options.shouldExtend?.(results) ?? false,
       onExtend: (rounds) => {

@@ -22,6 +22,7 @@ export type {
   CustomMetricTrial,
   CustomMetricType,
   FreshInstances,
+  ArmsUnderLoad,
   LatencySummary,
   Mode,
   Phase,
