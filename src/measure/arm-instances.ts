@@ -1,6 +1,7 @@
 import type { Arm, ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { errorMessage, LoadgateError } from '../util/errors'
+import { sideBySide, stackPlacement } from './schedule'
 import type { ArmInstance } from './sut'
 
 type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseIdleArm' | 'instancesNote'>
@@ -23,7 +24,7 @@ export class ArmInstances {
 
   constructor(
     private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'> &
-      Partial<Pick<Settings, 'armsUnderLoad'>>,
+      Partial<Pick<Settings, 'armsUnderLoad' | 'seed'>>,
     private readonly say: (message: string) => void,
   ) {}
 
@@ -68,23 +69,36 @@ export class ArmInstances {
     return { freshInstances, pauseIdleArm, instancesNote: note }
   }
 
+  /** Sets of instances started so far, the first included: the next renewal's placement is drawn for it. */
+  private sets = 1
+
   /**
    * Replaces every arm's instance before `round`, the arms side by side (none is under load, and
-   * most of the time is spent waiting for health checks); logs how long each took.
+   * most of the time is spent waiting for health checks), launched in a seeded order and, where the
+   * arms have stack slots, each in the slot drawn for this set of instances; logs how long each took.
    */
   async renew(round: number): Promise<void> {
-    const renewing = [...this.instances].filter(([, instance]) => instance.recreate)
-    // Both settle before a failure is reported: the teardown that follows must not race a recreation.
-    const settled = await Promise.allSettled(
+    const placement = stackPlacement([...this.instances.keys()], this.sets++, this.settings.seed ?? 0)
+    const renewing = placement.startOrder
+      .map((arm) => [arm, this.get(arm)] as const)
+      .filter(([, instance]) => instance.recreate)
+    const slotOf = (arm: Arm, instance: ArmInstance) =>
+      instance.slot === undefined ? undefined : placement.slots[arm]
+    // Every arm that moves leaves its slot before any arm takes one.
+    const moving = renewing.filter(([arm, i]) => i.vacate && slotOf(arm, i) !== i.slot)
+    await sideBySide(moving.map(([, instance]) => instance.vacate!()))
+    // All settle before a failure is reported: the teardown that follows must not race a recreation.
+    const seconds = new Map<Arm, number>()
+    await sideBySide(
       renewing.map(async ([arm, instance]) => {
         const started = Date.now()
-        await instance.recreate!()
-        return `${arm} ${((Date.now() - started) / 1000).toFixed(1)} s`
+        await instance.recreate!(slotOf(arm, instance))
+        seconds.set(arm, (Date.now() - started) / 1000)
       }),
     )
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed) throw failed.reason
-    const took = settled.map((s) => (s as PromiseFulfilledResult<string>).value)
+    const took = [...this.instances.keys()]
+      .filter((arm) => seconds.has(arm))
+      .map((arm) => `${arm} ${seconds.get(arm)!.toFixed(1)} s`)
     if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)
   }
 

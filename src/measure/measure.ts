@@ -10,7 +10,7 @@ import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
-import { runSchedule, type ScheduledTrial } from './schedule'
+import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { SATURATED_CPU_BUSY } from './host-cpu'
 import { planLooks } from '../decide/sequential'
 import { ArmInstances } from './arm-instances'
@@ -66,8 +66,10 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
-    for (const arm of arms) {
-      const instance = await system.start(arm)
+    // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
+    const placement = stackPlacement(arms, 0, settings.seed)
+    for (const arm of placement.startOrder) {
+      const instance = await system.start(arm, placement.slots[arm])
       instances.add(arm, instance)
       // Recorded at once: a later arm that cannot start must not lose where this one ran.
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }

@@ -123,8 +123,28 @@ export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: n
 }
 
 /** Waits for every one of `work` to settle, then throws the first failure: none is cut short. */
-async function sideBySide(work: Array<Promise<void>>): Promise<void> {
+export async function sideBySide(work: Array<Promise<unknown>>): Promise<void> {
   const settled = await Promise.allSettled(work)
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   if (failed) throw failed.reason
+}
+
+/** Where each arm's stack runs for one set of instances, and the order the arms are started in. */
+export interface StackPlacement {
+  /** Arm → stack slot (0, 1, …): the Compose project, its network, names and port go with the slot. */
+  slots: Partial<Record<Arm, number>>
+  startOrder: Arm[]
+}
+
+/**
+ * The seeded placement of the arms' stacks for set of instances `instances` (0 for the first, one
+ * more at each renewal): which slot each arm takes and which arm starts first, both drawn anew, so
+ * whatever goes with a slot or with starting first lands on either arm and is round-to-round noise
+ * the interval sees. Pure: the same seed and set give the same placement.
+ */
+export function stackPlacement(arms: Arm[], instances: number, seed: number): StackPlacement {
+  // A stream of its own per set of instances: the round orders drawn from `seed` stay as they were.
+  const random = seededRandom((Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + instances * 0x632be5ab) >>> 0)
+  const [slotOrder, startOrder] = roundOrders(arms, 2, random) as [Arm[], Arm[]]
+  return { slots: Object.fromEntries(slotOrder.map((arm, slot) => [arm, slot])), startOrder }
 }

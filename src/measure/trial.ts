@@ -77,6 +77,7 @@ export async function runTrial(
     resources,
     k6Seconds: Math.round(result.seconds * 1000) / 1000,
     ...(measured ? { instance: measured } : {}),
+    ...(instance.slot !== undefined ? { slot: instance.slot } : {}),
     ...(result.releasedAt ? { releasedAt: result.releasedAt } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
   }

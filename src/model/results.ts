@@ -106,6 +106,8 @@ export const trialSchema = z.object({
   k6Seconds: finite.optional(),
   /** The arm's instance the trial measured (Compose: its container ids); absent where not known. */
   instance: z.array(text(100)).max(200).optional(),
+  /** The stack slot (Compose project, network, names) the arm ran in: drawn per set of instances. */
+  slot: z.number().int().min(0).max(1).optional(),
   /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
   releasedAt: text(64).optional(),
   /** Fraction of the runner's CPU time (all cores) busy during the trial, from /proc/stat. */
