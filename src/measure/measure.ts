@@ -12,6 +12,12 @@ import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { SATURATED_CPU_BUSY } from './host-cpu'
+import {
+  describeCost,
+  STATED_RENEWAL_SECONDS,
+  STATED_TRIAL_OVERHEAD_SECONDS,
+  statedTrialSeconds,
+} from './cost'
 import { planLooks } from '../decide/sequential'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
@@ -91,7 +97,32 @@ export async function measure(
         ),
       )
     }
-    const clock = trialClock(arms.length, { ...settings, freshInstances })
+    const looks = planLooks(settings.minRounds, settings.maxRounds)
+    const plan = {
+      arms: arms.length,
+      looks,
+      warmup: settings.warmupSeconds > 0,
+      freshInstances,
+      armsUnderLoad: settings.armsUnderLoad,
+    }
+    const statedTrial = statedTrialSeconds(bench.k6Env)
+    const stated = {
+      trial: statedTrial,
+      warmup: settings.warmupSeconds + STATED_TRIAL_OVERHEAD_SECONDS,
+      renewal: STATED_RENEWAL_SECONDS,
+    }
+    const clock = trialClock(plan, stated)
+    progress(
+      note(
+        statedTrial === null
+          ? `this run takes ${looks[0]}–${looks.at(-1)} rounds; the time left is estimated once a trial has run`
+          : describeCost(
+              plan,
+              { ...stated, trial: statedTrial },
+              `stated: ${statedTrial} s a trial, ${stated.renewal} s a renewal`,
+            ),
+      ),
+    )
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -121,7 +152,9 @@ export async function measure(
       results.trials.push(result)
       if (phase === 'measure') noteSaturation(result.hostCpuBusy, round)
       await save()
-      clock.finished(Date.now() - started)
+      clock.finished(Date.now() - started, phase)
+      const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)
+      if (phase === 'measure' && measured.length === arms.length) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
       // The same script runs in every trial: one that cannot start will fail every other trial too.
       if (scriptError) {
@@ -133,7 +166,7 @@ export async function measure(
 
     await runSchedule({
       arms,
-      looks: planLooks(settings.minRounds, settings.maxRounds),
+      looks,
       warmup: settings.warmupSeconds > 0,
       freshInstances,
       renewInstances: async (round) => {
