@@ -4,6 +4,9 @@
 // run's verdict and headline, then a tally. About 2 to 4 minutes a run on 2 cores.
 //   node --import tsx bench/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
 // SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
+// SAME_IMAGE=1 builds the example once and runs that one image in both arms' stacks (bench/detection-scenarios.ts):
+// an A/A offset that remains is the stacks', not the builds'. ARMS_UNDER_LOAD=both measures duet,
+// FRESH_INSTANCES=run|round|N the instances (the settings of the same names).
 // RUN_OFFSET=K numbers the runs (seeds and saved files) from K + 1, so a further batch draws round
 // orders of its own.
 import { mkdir, writeFile } from 'node:fs/promises'

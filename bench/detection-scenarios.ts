@@ -1,5 +1,6 @@
 // The detection benchmark's scenarios and how one is measured: the bundled example under
 // loadgate's own measure step (real Compose stacks, real k6), base and head interleaved.
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +9,9 @@ import type { ResultsFile } from '../src/model/types'
 import type { BenchmarkSettings } from '../src/settings/types'
 import { makeExampleRepo } from '../__tests__/testkit/example-repo'
 import { exampleBenchmark, settingsFor } from '../__tests__/testkit/settings'
+import { promisify } from 'node:util'
+
+const execFileAsync = promisify(execFile)
 
 /**
  * Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. The
@@ -48,11 +52,42 @@ export interface ScenarioRun {
   trial?: Record<string, string>
 }
 
+/** SAME_IMAGE=1: both arms run one image per service, built once, in their two stacks. */
+const SAME_IMAGE = process.env.SAME_IMAGE === '1'
+const SAME_IMAGE_PREFIX = `loadgate-same-image-${process.pid}`
+
+/**
+ * Builds the example's services once (from the base commit, before any arm starts) and returns the
+ * `prepare` that makes each arm's compose file run those images instead of building its own: an
+ * A/A with the same image in both stacks tells an offset of the stacks from one of the builds.
+ */
+async function sameImagePrepare(dir: string): Promise<string> {
+  await execFileAsync('bash', ['compose/prepare.sh'], { cwd: dir })
+  for (const service of ['api', 'store'])
+    await execFileAsync(
+      'docker',
+      ['build', '-q', '-t', `${SAME_IMAGE_PREFIX}-${service}`, `compose/${service}`],
+      {
+        cwd: dir,
+      },
+    )
+  const swap = ['api', 'store'].map((s) => `s#build: ./${s}#image: ${SAME_IMAGE_PREFIX}-${s}#`).join('; ')
+  return `sed -i '${swap}' compose/compose.yaml`
+}
+
+async function removeSameImages(): Promise<void> {
+  for (const service of ['api', 'store'])
+    await execFileAsync('docker', ['image', 'rm', '--force', `${SAME_IMAGE_PREFIX}-${service}`]).catch(
+      () => undefined,
+    )
+}
+
 /** Measures one scenario on a fresh example repository and returns its results file. */
 export async function measureScenario(scenario: string, run: ScenarioRun): Promise<ResultsFile> {
   const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario] })
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
   try {
+    const prepare = SAME_IMAGE ? { prepare: await sameImagePrepare(repo.dir) } : {}
     const { resultsPath } = await measure({
       settings: settingsFor(repo.dir, {
         'work-dir': workDir,
@@ -60,10 +95,12 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
         'max-rounds': String(run.maxRounds),
         warmup: '3s',
         seed: String(run.seed),
-        // The product's defaults (fresh instances every round), not the test kit's one instance per arm.
-        'fresh-instances': '',
+        // The product's defaults (fresh instances every round), not the test kit's one instance per arm;
+        // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table.
+        'fresh-instances': process.env.FRESH_INSTANCES ?? '',
+        'arms-under-load': process.env.ARMS_UNDER_LOAD ?? '',
       }),
-      bench: exampleBenchmark({ k6Env: { ...TRIAL, ...run.trial }, ...scriptOf(scenario) }),
+      bench: exampleBenchmark({ k6Env: { ...TRIAL, ...run.trial }, ...scriptOf(scenario), ...prepare }),
       arms: ['base', 'head'],
       baseSha: repo.baseSha,
       meta: { runId: `det${process.pid}`, runUrl: '', repository: '', event: 'local', pullRequest: null },
@@ -72,6 +109,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
     })
     return JSON.parse(await readFile(resultsPath, 'utf8')) as ResultsFile
   } finally {
+    if (SAME_IMAGE) await removeSameImages()
     await rm(workDir, { recursive: true, force: true })
     await repo.cleanup()
   }

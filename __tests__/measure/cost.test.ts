@@ -1,7 +1,9 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
+  costNote,
   describeCost,
+  planOf,
   minutesRange,
   planCost,
   secondsFor,
@@ -10,6 +12,7 @@ import {
   type RunPlan,
 } from '../../src/measure/cost'
 import { timeLeft, trialClock } from '../../src/measure/progress'
+import { exampleBenchmark, settingsFor } from '../testkit/settings'
 
 const DEFAULTS: RunPlan = {
   arms: 2,
@@ -44,6 +47,26 @@ describe('what a run will cost, from its plan', () => {
     assert.match(describeCost({ ...DEFAULTS, looks: [3] }, STEP, 'x'), /takes 3 rounds, about 2 minutes/)
     assert.equal(minutesRange([20, 50]), '1 minute')
     assert.equal(minutesRange([0, 0]), 'under a minute')
+  })
+
+  test('the note a run starts with, from its settings', () => {
+    const settings = settingsFor(process.cwd(), { 'min-rounds': '10', 'max-rounds': '20', warmup: '3s' })
+    const bench = exampleBenchmark({ k6Env: { DURATION: '5s' } })
+    assert.equal(
+      costNote(planOf(settings, bench, 2, 'round')),
+      'this run takes 10–20 rounds, about 5–9 minutes after the stacks start (stated: 7 s a trial, 8 s a renewal)',
+    )
+    const duet = settingsFor(process.cwd(), {
+      'arms-under-load': 'both',
+      'min-rounds': '10',
+      'max-rounds': '20',
+      warmup: '3s',
+    })
+    assert.match(costNote(planOf(duet, bench, 2, 'round')), /10–20 rounds, about 4–7 minutes/)
+    assert.equal(
+      costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 2, 'round')),
+      'this run takes 10–20 rounds; the time left is estimated once a trial has run',
+    )
   })
 
   test("a trial's length is read from the script's DURATION, with k6's start-up", () => {

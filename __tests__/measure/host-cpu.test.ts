@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { busyFraction, parseCpuTimes, readCpuTimes } from '../../src/measure/host-cpu'
+import { busyFraction, parseCpuTimes, readCpuTimes, recordSaturation } from '../../src/measure/host-cpu'
+import type { ResultsFile } from '../../src/model/types'
 
 describe("the runner's CPU busy fraction over a trial (/proc/stat)", () => {
   test('idle and iowait are idle; user, nice, system, irq, softirq and steal are busy', () => {
@@ -16,5 +17,16 @@ describe("the runner's CPU busy fraction over a trial (/proc/stat)", () => {
   test('this Linux runner reads its own counters', async () => {
     const first = await readCpuTimes()
     assert.ok(first && first.total > 0 && first.busy <= first.total)
+  })
+
+  test('a saturated round is recorded and said once; a busy runner below the mark is not', () => {
+    const results = {} as ResultsFile
+    assert.equal(recordSaturation(results, 0.9, 1), null)
+    assert.equal(recordSaturation(results, undefined, 1), null)
+    assert.equal(results.saturation, undefined)
+    assert.match(recordSaturation(results, 0.97, 2) ?? '', /97% busy in round 2.*not a verdict/)
+    assert.equal(recordSaturation(results, 0.99, 2), null, 'the other arm of the same round')
+    assert.equal(recordSaturation(results, 0.96, 5), null, 'said once, recorded always')
+    assert.deepEqual(results.saturation, { rounds: [2, 5], maxCpuBusy: 0.99 })
   })
 })

@@ -97,6 +97,7 @@ export class ArmInstances {
       }),
     )
     const took = [...this.instances.keys()]
+      .sort()
       .filter((arm) => seconds.has(arm))
       .map((arm) => `${arm} ${seconds.get(arm)!.toFixed(1)} s`)
     if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)

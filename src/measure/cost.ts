@@ -1,4 +1,6 @@
+import { planLooks } from '../decide/sequential'
 import type { ArmsUnderLoad, FreshInstances } from '../model/types'
+import type { BenchmarkSettings, Settings } from '../settings/types'
 import { parseDuration } from '../settings/values'
 import { renewsBefore } from './schedule'
 
@@ -85,4 +87,35 @@ export function statedTrialSeconds(env: Record<string, string>): number | null {
   } catch {
     return null
   }
+}
+
+/** The plan of a run with these settings, and each step's stated time (the trial's null when unknown). */
+export function planOf(
+  settings: Settings,
+  bench: BenchmarkSettings,
+  arms: number,
+  freshInstances: FreshInstances,
+) {
+  const plan: RunPlan = {
+    arms,
+    looks: planLooks(settings.minRounds, settings.maxRounds),
+    warmup: settings.warmupSeconds > 0,
+    freshInstances,
+    armsUnderLoad: settings.armsUnderLoad,
+  }
+  const stated = {
+    trial: statedTrialSeconds(bench.k6Env),
+    warmup: settings.warmupSeconds + STATED_TRIAL_OVERHEAD_SECONDS,
+    renewal: STATED_RENEWAL_SECONDS,
+  }
+  return { plan, stated }
+}
+
+/** The line a run starts with: its rounds, and its minutes where a trial's length is known. */
+export function costNote({ plan, stated }: ReturnType<typeof planOf>): string {
+  const looks = plan.looks
+  if (stated.trial === null)
+    return `this run takes ${looks[0]}–${looks.at(-1)} rounds; the time left is estimated once a trial has run`
+  const how = `stated: ${stated.trial} s a trial, ${stated.renewal} s a renewal`
+  return describeCost(plan, { ...stated, trial: stated.trial }, how)
 }

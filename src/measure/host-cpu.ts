@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { ResultsFile } from '../model/types'
 
 /** The host's CPU time counters (all cores, in clock ticks) from the first line of /proc/stat. */
 export interface CpuTimes {
@@ -33,4 +34,26 @@ export function busyFraction(from: CpuTimes | null, to: CpuTimes | null): number
   if (!from || !to || to.total <= from.total) return null
   const fraction = (to.busy - from.busy) / (to.total - from.total)
   return Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 1000
+}
+
+/**
+ * Records a measured trial's busy fraction in `results.saturation` when the runner was saturated;
+ * returns the note to log for the first saturated round (later ones are only recorded).
+ */
+export function recordSaturation(
+  results: ResultsFile,
+  busy: number | undefined,
+  round: number,
+): string | null {
+  if (busy === undefined || busy < SATURATED_CPU_BUSY) return null
+  const first = !results.saturation
+  const saturation = (results.saturation ??= { rounds: [], maxCpuBusy: 0 })
+  saturation.maxCpuBusy = Math.max(saturation.maxCpuBusy, busy)
+  if (!saturation.rounds.includes(round)) saturation.rounds.push(round)
+  if (!first) return null
+  return (
+    `the runner's CPUs were ${Math.round(busy * 100)}% busy in round ${round}: the load, the stacks and the ` +
+    'runner compete for the CPU and the latencies include that wait (a note, not a verdict; every such ' +
+    'round is listed under saturation in the results)'
+  )
 }

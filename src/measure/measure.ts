@@ -11,14 +11,8 @@ import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
-import { SATURATED_CPU_BUSY } from './host-cpu'
-import {
-  describeCost,
-  STATED_RENEWAL_SECONDS,
-  STATED_TRIAL_OVERHEAD_SECONDS,
-  statedTrialSeconds,
-} from './cost'
-import { planLooks } from '../decide/sequential'
+import { recordSaturation } from './host-cpu'
+import { costNote, planOf } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial } from './trial'
@@ -72,6 +66,8 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
+    const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
+    progress(note(costNote(planOf(settings, bench, arms.length, early))))
     // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
     const placement = stackPlacement(arms, 0, settings.seed)
     for (const arm of placement.startOrder) {
@@ -83,46 +79,8 @@ export async function measure(
     Object.assign(results.settings, instances.describe())
 
     const freshInstances = results.settings.freshInstances ?? 'run'
-    /** A note, not a verdict: the arms competed for a saturated CPU in these rounds. */
-    const noteSaturation = (busy: number | undefined, round: number) => {
-      if (busy === undefined || busy < SATURATED_CPU_BUSY) return
-      const saturation = (results.saturation ??= { rounds: [], maxCpuBusy: 0 })
-      saturation.maxCpuBusy = Math.max(saturation.maxCpuBusy, busy)
-      if (saturation.rounds.includes(round)) return
-      saturation.rounds.push(round)
-      progress(
-        note(
-          `the runner's CPUs were ${Math.round(busy * 100)}% busy in round ${round}: the load, the stacks and ` +
-            'the runner compete for the CPU, and the latencies include that wait',
-        ),
-      )
-    }
-    const looks = planLooks(settings.minRounds, settings.maxRounds)
-    const plan = {
-      arms: arms.length,
-      looks,
-      warmup: settings.warmupSeconds > 0,
-      freshInstances,
-      armsUnderLoad: settings.armsUnderLoad,
-    }
-    const statedTrial = statedTrialSeconds(bench.k6Env)
-    const stated = {
-      trial: statedTrial,
-      warmup: settings.warmupSeconds + STATED_TRIAL_OVERHEAD_SECONDS,
-      renewal: STATED_RENEWAL_SECONDS,
-    }
+    const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
     const clock = trialClock(plan, stated)
-    progress(
-      note(
-        statedTrial === null
-          ? `this run takes ${looks[0]}–${looks.at(-1)} rounds; the time left is estimated once a trial has run`
-          : describeCost(
-              plan,
-              { ...stated, trial: statedTrial },
-              `stated: ${statedTrial} s a trial, ${stated.renewal} s a renewal`,
-            ),
-      ),
-    )
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -150,7 +108,8 @@ export async function measure(
       })
       interrupted()
       results.trials.push(result)
-      if (phase === 'measure') noteSaturation(result.hostCpuBusy, round)
+      const saturated = phase === 'measure' && recordSaturation(results, result.hostCpuBusy, round)
+      if (saturated) progress(note(saturated))
       await save()
       clock.finished(Date.now() - started, phase)
       const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)
@@ -166,7 +125,7 @@ export async function measure(
 
     await runSchedule({
       arms,
-      looks,
+      looks: plan.looks,
       warmup: settings.warmupSeconds > 0,
       freshInstances,
       renewInstances: async (round) => {
