@@ -6,6 +6,9 @@
 // SERVICE=cpu-bound runs the CPU-bound reference service's scenarios (default: a-a cpu+10%).
 // MIN_ROUNDS / MAX_ROUNDS change the plan (e.g. 2 and 2 to check that a scenario runs at all).
 // SAVE_DIR=DIR keeps every run's results.json there, for bench/offset-coverage.ts.
+// SAME_IMAGE=1 builds the example once and runs that one image in both arms' stacks (bench/detection-scenarios.ts):
+// an A/A offset that remains is the stacks', not the builds'. ARMS_UNDER_LOAD=both measures duet,
+// FRESH_INSTANCES=run|round|N the instances (the settings of the same names).
 // RUN_OFFSET=K numbers the runs (seeds and saved files) from K + 1, so a further batch draws round
 // orders of its own.
 import { mkdir, writeFile } from 'node:fs/promises'

@@ -1,13 +1,17 @@
 // The detection benchmark's scenarios and how one is measured: a reference service (the bundled
 // example, or with SERVICE=cpu-bound the CPU-bound one) under loadgate's own measure step (real
 // Compose stacks, real k6), base and head interleaved.
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { measure } from '../src/measure/measure'
 import type { ResultsFile } from '../src/model/types'
 import { makeExampleRepo, type ExampleFolder } from '../__tests__/testkit/example-repo'
 import { settingsFor } from '../__tests__/testkit/settings'
+
+const execFileAsync = promisify(execFile)
 
 /**
  * Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. The
@@ -58,6 +62,8 @@ interface ReferenceService {
   bench: Record<string, string>
   many: Record<string, string>
   rate: string
+  /** The Compose services built from a folder of the same name (`build: ./<service>`). */
+  services: string[]
 }
 
 const SERVICES: Record<string, ReferenceService> = {
@@ -70,6 +76,7 @@ const SERVICES: Record<string, ReferenceService> = {
     many: { 'k6-script': 'compose/k6/many.js', name: 'many' },
     // The example workflow's rate.
     rate: '100',
+    services: ['api', 'store'],
   },
   'cpu-bound': {
     label: 'the CPU-bound service',
@@ -79,6 +86,7 @@ const SERVICES: Record<string, ReferenceService> = {
     bench: { name: 'mixed', ...CPU_BOUND_INPUTS },
     many: { name: 'many', ...CPU_BOUND_INPUTS, 'k6-script': 'cpu-bound/k6/many.js' },
     rate: '150',
+    services: ['api'],
   },
 }
 
@@ -107,6 +115,37 @@ export const TRIAL = {
   RATE: process.env.TRIAL_RATE ?? SERVICE.rate,
 }
 
+/** SAME_IMAGE=1: both arms run one image per service, built once, in their two stacks. */
+const SAME_IMAGE = process.env.SAME_IMAGE === '1'
+const SAME_IMAGE_PREFIX = `loadgate-same-image-${process.pid}`
+
+/**
+ * Builds the service's images once (from the base commit, before any arm starts) and returns the
+ * `prepare` that makes each arm's compose file run those images instead of building its own: an
+ * A/A with the same image in both stacks tells an offset of the stacks from one of the builds.
+ */
+async function sameImagePrepare(dir: string): Promise<string> {
+  const { folder, services } = SERVICE
+  await execFileAsync('bash', [`${folder}/prepare.sh`], { cwd: dir })
+  for (const service of services)
+    await execFileAsync(
+      'docker',
+      ['build', '-q', '-t', `${SAME_IMAGE_PREFIX}-${service}`, `${folder}/${service}`],
+      {
+        cwd: dir,
+      },
+    )
+  const swap = services.map((s) => `s#build: ./${s}#image: ${SAME_IMAGE_PREFIX}-${s}#`).join('; ')
+  return `sed -i '${swap}' ${folder}/compose.yaml`
+}
+
+async function removeSameImages(): Promise<void> {
+  for (const service of SERVICE.services)
+    await execFileAsync('docker', ['image', 'rm', '--force', `${SAME_IMAGE_PREFIX}-${service}`]).catch(
+      () => undefined,
+    )
+}
+
 export interface ScenarioRun {
   minRounds: number
   maxRounds: number
@@ -123,15 +162,19 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
   const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario], folder: SERVICE.folder })
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
   try {
+    const prepare: Record<string, string> = SAME_IMAGE ? { prepare: await sameImagePrepare(repo.dir) } : {}
     const settings = settingsFor(repo.dir, {
       ...inputsOf(scenario),
+      ...prepare,
       'work-dir': workDir,
       'min-rounds': String(run.minRounds),
       'max-rounds': String(run.maxRounds),
       warmup: '3s',
       seed: String(run.seed),
-      // The product's defaults (fresh instances every round), not the test kit's one instance per arm.
-      'fresh-instances': '',
+      // The product's defaults (fresh instances every round), not the test kit's one instance per arm;
+      // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table.
+      'fresh-instances': process.env.FRESH_INSTANCES ?? '',
+      'arms-under-load': process.env.ARMS_UNDER_LOAD ?? '',
     })
     const { resultsPath } = await measure({
       settings,
@@ -144,6 +187,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
     })
     return JSON.parse(await readFile(resultsPath, 'utf8')) as ResultsFile
   } finally {
+    if (SAME_IMAGE) await removeSameImages()
     await rm(workDir, { recursive: true, force: true })
     await repo.cleanup()
   }

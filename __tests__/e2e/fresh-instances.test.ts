@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { measure } from '../../src/measure/measure'
+import { stackPlacement } from '../../src/measure/schedule'
 import type { Arm, ResultsFile } from '../../src/model/types'
 import { readResults } from '../../src/model/results-file'
 import { assertNothingLeft } from '../testkit/docker'
@@ -61,22 +62,26 @@ function watchContainers(prefix: string) {
   }
 }
 
-/** The states each arm's containers were seen in while a measured trial of `arm` ran. */
-function seenDuringTrials(results: ResultsFile, samples: Sample[], project: (arm: Arm) => string) {
-  return results.trials
-    .filter((t) => t.phase === 'measure')
-    .map((trial) => {
-      const start = Date.parse(trial.startedAt)
-      const end = start + (trial.k6Seconds ?? 0) * 1000
-      const inside = samples.filter((s) => s.from >= start + 200 && s.to <= end - 200)
-      const states = (arm: Arm) =>
-        new Set(
-          inside.flatMap((s) =>
-            [...s.states].filter(([name]) => name.startsWith(project(arm))).map(([, v]) => v),
-          ),
-        )
-      return { trial, samples: inside.length, base: states('base'), head: states('head') }
-    })
+/**
+ * The states each arm's containers were seen in while a measured trial of `arm` ran; an arm's
+ * containers are those of the stack slot it ran in that round (`<prefix>s1-`, `<prefix>s2-`).
+ */
+function seenDuringTrials(results: ResultsFile, samples: Sample[], prefix: string) {
+  const measured = results.trials.filter((t) => t.phase === 'measure')
+  return measured.map((trial) => {
+    const start = Date.parse(trial.startedAt)
+    const end = start + (trial.k6Seconds ?? 0) * 1000
+    const inside = samples.filter((s) => s.from >= start + 200 && s.to <= end - 200)
+    const states = (arm: Arm) => {
+      const slot = measured.find((t) => t.round === trial.round && t.arm === arm)?.slot
+      assert.ok(slot !== undefined, `round ${trial.round} ${arm}: its stack slot is recorded`)
+      const project = `${prefix}s${slot + 1}-`
+      return new Set(
+        inside.flatMap((s) => [...s.states].filter(([name]) => name.startsWith(project)).map(([, v]) => v)),
+      )
+    }
+    return { trial, samples: inside.length, base: states('base'), head: states('head') }
+  })
 }
 
 async function measureExample(runId: string, inputs: Record<string, string>) {
@@ -96,7 +101,7 @@ async function measureExample(runId: string, inputs: Record<string, string>) {
       meta: { runId, runUrl: '', repository: 'acme/shop', event: 'pull_request', pullRequest: 1 },
       onProgress: (e) => progress.push(e.message),
     })
-    const during = seenDuringTrials(results, watcher.samples, (arm) => `${prefix}api-${arm}-`)
+    const during = seenDuringTrials(results, watcher.samples, `${prefix}api-`)
     return { results, progress, during, prefix }
   } finally {
     await watcher.stop()
@@ -144,6 +149,16 @@ describe('fresh instances and the paused idle arm: real Compose stacks and k6', 
           [0, 2, 3],
         )
         warmups.forEach((w, i) => assert.deepEqual(w.instance, rounds[i], `${arm} warm-up ${w.round}`))
+      }
+      // Each round's stacks sit in the slots drawn for its set of instances (fresh every round).
+      for (let round = 1; round <= 3; round++) {
+        const { slots } = stackPlacement(['base', 'head'], round - 1, results.meta.seed)
+        for (const arm of ['base', 'head'] as const) {
+          const trial = results.trials.find(
+            (t) => t.phase === 'measure' && t.round === round && t.arm === arm,
+          )
+          assert.equal(trial?.slot, slots[arm], `round ${round} ${arm}: slot as drawn`)
+        }
       }
       assert.ok(
         progress.some((p) => /^new instances for round 2: base \d+\.\d s, head \d+\.\d s$/.test(p)),

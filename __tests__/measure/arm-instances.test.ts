@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { ArmInstances } from '../../src/measure/arm-instances'
+import { ArmInstances, DUET_PAUSE_NOTE } from '../../src/measure/arm-instances'
 import type { ArmInstance } from '../../src/measure/sut'
 
 /** An arm that keeps its state in memory: what the seam promises, without a stack behind it. */
@@ -70,5 +70,21 @@ describe('the arms of a run: the idle one paused, fresh instances', () => {
     const asked = new ArmInstances({ freshInstances: 'run', pauseIdleArm: false }, (m) => events.push(m))
     asked.add('head', arm(events, 'head', { recreate: false, pause: false }))
     assert.deepEqual(asked.describe(), { freshInstances: 'run', pauseIdleArm: false }, 'nothing to say')
+  })
+
+  test('arms under load at once: nothing is idle, so nothing is paused, and the results and log say why', async () => {
+    const events: string[] = []
+    const arms = new ArmInstances(
+      { freshInstances: 'round', pauseIdleArm: true, armsUnderLoad: 'both' },
+      (m) => events.push(m),
+    )
+    arms.add('base', arm(events, 'base'))
+    arms.add('head', arm(events, 'head'))
+    const described = arms.describe()
+    assert.equal(described.pauseIdleArm, false)
+    assert.equal(described.instancesNote, DUET_PAUSE_NOTE)
+    assert.deepEqual(events, [DUET_PAUSE_NOTE])
+    await arms.measuring('head', () => Promise.resolve())
+    assert.deepEqual(events, [DUET_PAUSE_NOTE], 'no pause, no resume')
   })
 })

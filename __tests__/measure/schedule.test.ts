@@ -180,7 +180,10 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
     assert.equal(warmupTrials(2, 8, 3, true), 6)
     assert.equal(warmupTrials(2, 8, 'run', true), 2)
     assert.equal(warmupTrials(2, 8, 'round', false), 0)
-    const clock = trialClock(2, { minRounds: 3, warmupSeconds: 1, freshInstances: 'round' })
+    const clock = trialClock(
+      { arms: 2, looks: [3, 5], warmup: true, freshInstances: 'round', armsUnderLoad: 'one-at-a-time' },
+      { trial: null, warmup: 3, renewal: 8 },
+    )
     assert.equal(clock.status().planned, 12)
     clock.extend(5)
     assert.equal(clock.status().planned, 20)

@@ -153,6 +153,17 @@ describe('settings', () => {
     )
   })
 
+  test('arms-under-load: one-at-a-time by default, or both (duet)', () => {
+    assert.equal(load(baseInputs).armsUnderLoad, 'one-at-a-time')
+    assert.equal(load({ ...baseInputs, 'arms-under-load': 'both' }).armsUnderLoad, 'both')
+    assertOneLineError(
+      () => load({ ...baseInputs, 'arms-under-load': 'duet' }),
+      "Input 'arms-under-load'",
+      "'duet'",
+      'one of one-at-a-time, both',
+    )
+  })
+
   test('fail-on accepts never and spaced verdict names', () => {
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'never' }).failOn, [])
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, [

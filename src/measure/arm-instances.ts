@@ -1,9 +1,14 @@
 import type { Arm, ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { errorMessage, LoadgateError } from '../util/errors'
+import { sideBySide, stackPlacement } from './schedule'
 import type { ArmInstance } from './sut'
 
 type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseIdleArm' | 'instancesNote'>
+
+/** Said in the log and the results when the arms are measured at once: no arm is idle. */
+export const DUET_PAUSE_NOTE =
+  'both arms are under load at once (arms-under-load both): no arm is idle or paused'
 
 /**
  * The running arms of one measurement: replaced by fresh instances when `fresh-instances` asks,
@@ -12,8 +17,14 @@ type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseI
 export class ArmInstances {
   private readonly instances = new Map<Arm, ArmInstance>()
 
+  /** Pausing the idle arm applies only when one arm at a time is under load. */
+  private get pausesIdleArm(): boolean {
+    return this.settings.pauseIdleArm && this.settings.armsUnderLoad !== 'both'
+  }
+
   constructor(
-    private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'>,
+    private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'> &
+      Partial<Pick<Settings, 'armsUnderLoad' | 'seed'>>,
     private readonly say: (message: string) => void,
   ) {}
 
@@ -36,15 +47,21 @@ export class ArmInstances {
     const canRecreate = all.every((i) => i.recreate)
     const canPause = all.every((i) => i.pause && i.resume)
     const freshInstances = canRecreate ? this.settings.freshInstances : 'run'
-    const pauseIdleArm = canPause && this.settings.pauseIdleArm
+    const pauseIdleArm = canPause && this.pausesIdleArm
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
-    const notPaused = this.settings.pauseIdleArm && !canPause
-    if (!notRecreated && !notPaused) return { freshInstances, pauseIdleArm }
+    const notPaused = this.pausesIdleArm && !canPause
+    const duetNote =
+      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm ? DUET_PAUSE_NOTE : ''
+    if (!notRecreated && !notPaused) {
+      if (duetNote) this.say(duetNote)
+      return { freshInstances, pauseIdleArm, ...(duetNote ? { instancesNote: duetNote } : {}) }
+    }
     const cannot = [notRecreated && 'recreated', notPaused && 'paused'].filter(Boolean).join(' or ')
     const note = [
       `the arms run elsewhere and cannot be ${cannot}`,
       notRecreated && 'each arm is one instance for the whole run',
       notPaused && 'the arm not under load keeps running',
+      duetNote,
     ]
       .filter(Boolean)
       .join('; ')
@@ -52,29 +69,43 @@ export class ArmInstances {
     return { freshInstances, pauseIdleArm, instancesNote: note }
   }
 
+  /** Sets of instances started so far, the first included: the next renewal's placement is drawn for it. */
+  private sets = 1
+
   /**
    * Replaces every arm's instance before `round`, the arms side by side (none is under load, and
-   * most of the time is spent waiting for health checks); logs how long each took.
+   * most of the time is spent waiting for health checks), launched in a seeded order and, where the
+   * arms have stack slots, each in the slot drawn for this set of instances; logs how long each took.
    */
   async renew(round: number): Promise<void> {
-    const renewing = [...this.instances].filter(([, instance]) => instance.recreate)
-    // Both settle before a failure is reported: the teardown that follows must not race a recreation.
-    const settled = await Promise.allSettled(
+    const placement = stackPlacement([...this.instances.keys()], this.sets++, this.settings.seed ?? 0)
+    const renewing = placement.startOrder
+      .map((arm) => [arm, this.get(arm)] as const)
+      .filter(([, instance]) => instance.recreate)
+    const slotOf = (arm: Arm, instance: ArmInstance) =>
+      instance.slot === undefined ? undefined : placement.slots[arm]
+    // Every arm that moves leaves its slot before any arm takes one.
+    const moving = renewing.filter(([arm, i]) => i.vacate && slotOf(arm, i) !== i.slot)
+    await sideBySide(moving.map(([, instance]) => instance.vacate!()))
+    // All settle before a failure is reported: the teardown that follows must not race a recreation.
+    const seconds = new Map<Arm, number>()
+    await sideBySide(
       renewing.map(async ([arm, instance]) => {
         const started = Date.now()
-        await instance.recreate!()
-        return `${arm} ${((Date.now() - started) / 1000).toFixed(1)} s`
+        await instance.recreate!(slotOf(arm, instance))
+        seconds.set(arm, (Date.now() - started) / 1000)
       }),
     )
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed) throw failed.reason
-    const took = settled.map((s) => (s as PromiseFulfilledResult<string>).value)
+    const took = [...this.instances.keys()]
+      .sort()
+      .filter((arm) => seconds.has(arm))
+      .map((arm) => `${arm} ${seconds.get(arm)!.toFixed(1)} s`)
     if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)
   }
 
   /** Runs `work` (a trial of `arm`) with every other arm paused; they are thawed whatever happens. */
   async measuring<T>(arm: Arm, work: () => Promise<T>): Promise<T> {
-    const idle = this.settings.pauseIdleArm
+    const idle = this.pausesIdleArm
       ? [...this.instances].filter(([other, i]) => other !== arm && i.pause && i.resume)
       : []
     const paused: Array<[Arm, ArmInstance]> = []

@@ -55,6 +55,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       thresholds: bench.thresholds,
       erratic: bench.erratic,
       benchmarks: settings.benchmarks.length,
+      armsUnderLoad: settings.armsUnderLoad,
     },
     schedule: [],
     trials: [],

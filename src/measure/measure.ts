@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeResults } from '../model/results-file'
-import type { Arm, Phase, ResultsFile } from '../model/types'
+import type { ResultsFile } from '../model/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import { assertMeasuringTheHead } from './checkout'
@@ -10,8 +10,10 @@ import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
-import { runSchedule, startOrder } from './schedule'
+import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { planLooks } from '../decide/sequential'
+import { recordSaturation } from './host-cpu'
+import { costNote, planOf } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial } from './trial'
@@ -51,6 +53,11 @@ export async function measure(
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
   try {
     const load = createLoadBackend(settings, bench, dir)
+    const duet = settings.armsUnderLoad === 'both'
+    if (duet && !load.canHold)
+      throw new LoadgateError(
+        `Input 'arms-under-load' is 'both': the load generator cannot start at a barrier`,
+      )
     results.meta.versions.k6 = (await load.prepare()).version
     const system = createSystemUnderTest({
       settings,
@@ -60,8 +67,12 @@ export async function measure(
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
-    for (const arm of startOrder(arms, settings.seed, 0)) {
-      const instance = await system.start(arm)
+    const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
+    progress(note(costNote(planOf(settings, bench, arms.length, early))))
+    // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
+    const placement = stackPlacement(arms, 0, settings.seed)
+    for (const arm of placement.startOrder) {
+      const instance = await system.start(arm, placement.slots[arm])
       instances.add(arm, instance)
       // Recorded at once: a later arm that cannot start must not lose where this one ran.
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
@@ -69,8 +80,9 @@ export async function measure(
     Object.assign(results.settings, instances.describe())
 
     const freshInstances = results.settings.freshInstances ?? 'run'
-    const clock = trialClock(arms.length, { ...settings, freshInstances })
-    const trial = async (arm: Arm, phase: Phase, round: number) => {
+    const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
+    const clock = trialClock(plan, stated)
+    const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
@@ -86,18 +98,23 @@ export async function measure(
           round,
           env: bench.k6Env,
           warmupSeconds: settings.warmupSeconds,
+          ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
         })
-      // A warm-up is not measured, and the arms warm up side by side: none is paused for it.
+      // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor in duet).
       const { trial: result, scriptError } = await (
-        phase === 'warmup' ? run() : instances.measuring(arm, run)
+        phase === 'warmup' || duet ? run() : instances.measuring(arm, run)
       ).catch((error: unknown) => {
         interrupted()
         throw error
       })
       interrupted()
       results.trials.push(result)
+      const saturated = phase === 'measure' && recordSaturation(results, result.hostCpuBusy, round)
+      if (saturated) progress(note(saturated))
       await save()
-      clock.finished(Date.now() - started)
+      clock.finished(Date.now() - started, phase)
+      const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)
+      if (phase === 'measure' && measured.length === arms.length) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
       // The same script runs in every trial: one that cannot start will fail every other trial too.
       if (scriptError) {
@@ -109,7 +126,7 @@ export async function measure(
 
     await runSchedule({
       arms,
-      looks: planLooks(settings.minRounds, settings.maxRounds),
+      looks: plan.looks,
       warmup: settings.warmupSeconds > 0,
       freshInstances,
       renewInstances: async (round) => {
@@ -118,7 +135,8 @@ export async function measure(
         clock.between(Date.now() - started)
       },
       seed: settings.seed,
-      runTrial: ({ arm, phase, round }) => trial(arm, phase, round),
+      armsUnderLoad: settings.armsUnderLoad,
+      runTrial: trial,
       onRound: (order) => results.schedule.push(order),
       shouldExtend: () => options.shouldExtend?.(results) ?? false,
       onExtend: (rounds) => {

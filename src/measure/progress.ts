@@ -1,5 +1,6 @@
 import { withoutControlCharacters } from '../util/control-characters'
-import type { Settings } from '../settings/types'
+import type { Phase } from '../model/types'
+import { secondsLeft, type RunPlan, type StepSeconds } from './cost'
 import { warmupTrials } from './schedule'
 
 export interface ProgressEvent {
@@ -7,40 +8,69 @@ export interface ProgressEvent {
   /** Trials finished and planned so far (warm-up included). */
   done: number
   planned: number
-  /** Estimated seconds left, from the mean trial time so far. */
+  /** Estimated seconds left to the last look the plan allows (the high end of `leftSeconds`). */
   etaSeconds: number | null
+  /** Seconds left to the next look and to the last: the run stops at one of them. */
+  leftSeconds?: [number, number] | null
 }
 
-type ClockSettings = Pick<Settings, 'minRounds' | 'warmupSeconds' | 'freshInstances'>
+type Stated = Omit<StepSeconds, 'trial'> & { trial: number | null }
 
-/** Counts trials (warm-ups of new instances included) and estimates the time left from the mean so far. */
-export function trialClock(arms: number, settings: ClockSettings) {
+/**
+ * Counts trials (warm-ups of new instances included) and estimates the time left from the plan:
+ * each step (trial, warm-up, renewal) at its mean time so far, or as stated until one is timed.
+ */
+export function trialClock(plan: RunPlan, stated: Stated) {
   const trials = (rounds: number) =>
-    arms * rounds + warmupTrials(arms, rounds, settings.freshInstances, settings.warmupSeconds > 0)
-  let planned = trials(settings.minRounds)
+    plan.arms * rounds + warmupTrials(plan.arms, rounds, plan.freshInstances, plan.warmup)
+  let nextLook = plan.looks[0]!
+  let planned = trials(nextLook)
   let done = 0
-  let spentMs = 0
+  let rounds = 0
+  const timed = { trial: [0, 0], warmup: [0, 0], renewal: [0, 0] }
+  const time = (step: keyof typeof timed, ms: number) => {
+    timed[step][0]! += ms / 1000
+    timed[step][1]! += 1
+  }
+  const mean = (step: keyof typeof timed) => (timed[step][1] ? timed[step][0]! / timed[step][1]! : null)
   return {
-    finished(ms: number) {
+    finished(ms: number, phase: Phase = 'measure') {
       done++
-      spentMs += ms
+      time(phase === 'warmup' ? 'warmup' : 'trial', ms)
     },
-    /** Time spent between trials (new instances): spread over the trials in the estimate. */
+    /** Time spent renewing the instances between rounds. */
     between(ms: number) {
-      spentMs += ms
+      time('renewal', ms)
+    },
+    /** Rounds 1..`round` are measured. */
+    roundDone(round: number) {
+      rounds = round
     },
     /** The plan now runs `rounds` rounds in all. */
-    extend(rounds: number) {
-      planned = trials(rounds)
+    extend(toRounds: number) {
+      nextLook = toRounds
+      planned = trials(toRounds)
     },
-    status(): Pick<ProgressEvent, 'done' | 'planned' | 'etaSeconds'> {
-      return {
-        done,
-        planned,
-        etaSeconds: done > 0 ? Math.round(((planned - done) * spentMs) / done / 1000) : null,
-      }
+    status(): Pick<ProgressEvent, 'done' | 'planned' | 'etaSeconds' | 'leftSeconds'> {
+      const trial = mean('trial') ?? stated.trial
+      const step =
+        trial === null
+          ? null
+          : { trial, warmup: mean('warmup') ?? stated.warmup, renewal: mean('renewal') ?? stated.renewal }
+      const left = step
+        ? (secondsLeft(plan, rounds, nextLook, step).map(Math.round) as [number, number])
+        : null
+      return { done, planned, etaSeconds: left ? left[1] : null, leftSeconds: left }
     },
   }
+}
+
+/** ", ~2–5 min left" (to the next look … the last), or "" before anything can be estimated. */
+export function timeLeft(event: Pick<ProgressEvent, 'etaSeconds' | 'leftSeconds'>): string {
+  const [low, high] = event.leftSeconds ?? [event.etaSeconds, event.etaSeconds]
+  if (high === null || high === undefined || low === null || low === undefined) return ''
+  const [a, b] = [Math.ceil(low / 60), Math.ceil(high / 60)]
+  return a === b ? `, ~${b} min left` : `, ~${a}–${b} min left`
 }
 
 /** A message outside the trial count (starting a stack, cleaning up). */

@@ -1,6 +1,7 @@
-import type { Arm, FreshInstances, Phase } from '../model/types'
+import type { Arm, ArmsUnderLoad, FreshInstances, Phase } from '../model/types'
 
 import { seededRandom } from '../util/random'
+import { StartBarrier } from './start-barrier'
 
 export { seededRandom }
 
@@ -19,16 +20,6 @@ export function roundOrders(arms: Arm[], rounds: number, random: () => number): 
     orders.push(order)
   }
   return orders
-}
-
-/**
- * The order in which the arms' `instance`-th set of instances starts (0: the first, n: the one
- * renewed before round n), drawn from the run's seed: whatever the first to start gets (a cold page
- * cache, the first pick of cores) falls on either arm, not always on the base.
- */
-export function startOrder(arms: readonly Arm[], seed: number, instance: number): Arm[] {
-  const random = seededRandom((seed ^ Math.imul(instance + 1, 0x9e3779b1)) >>> 0)
-  return roundOrders([...arms], 1, random)[0]!
 }
 
 /** Whether every arm gets a new instance before `round` (the first round runs on the started ones). */
@@ -51,6 +42,11 @@ export interface ScheduledTrial {
   phase: Phase
   /** 1-based; a warm-up has the round its instance starts with, 0 for the first instance. */
   round: number
+  /**
+   * Duet: the measured trials of the round start together. The trial calls `ready` once its load
+   * generator is ready and held (or `failed` when it never will be) and starts its load on release.
+   */
+  barrier?: StartBarrier
 }
 
 export interface ScheduleOptions {
@@ -65,9 +61,12 @@ export interface ScheduleOptions {
   renewInstances?: (round: number) => Promise<void>
   seed: number
   /**
-   * Runs one trial. A measured trial is awaited before the next starts, so only one arm is ever
-   * under load while something is measured; the warm-ups of a new set of instances run side by side.
+   * 'one-at-a-time' (default): a measured trial is awaited before the next starts, so only one arm
+   * is ever under load while something is measured. 'both' (duet): a round's measured trials run at
+   * once, held at a start barrier and released in the round's drawn order.
    */
+  armsUnderLoad?: ArmsUnderLoad
+  /** Runs one trial. The warm-ups of a new set of instances run side by side. */
   runTrial: (trial: ScheduledTrial) => Promise<void>
   /** Called with each round's drawn order before its trials run. */
   onRound?: (order: Arm[]) => void
@@ -85,12 +84,20 @@ export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: n
   // Nothing is measured during a warm-up, so the arms warm up at the same time: with fresh instances
   // every round, warming one after the other would add a warm-up's length to every round.
   const warmUp = async (round: number) => {
-    if (!options.warmup) return
-    const settled = await Promise.allSettled(
-      arms.map((arm) => options.runTrial({ arm, phase: 'warmup', round })),
+    if (options.warmup) await sideBySide(arms.map((arm) => options.runTrial({ arm, phase: 'warmup', round })))
+  }
+  const measureRound = async (order: Arm[], round: number) => {
+    if (options.armsUnderLoad !== 'both') {
+      for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })
+      return
+    }
+    const barrier = new StartBarrier(order)
+    await sideBySide(
+      order.map((arm) =>
+        // A trial that ended without being ready (it failed to start) must not hold the other arm's.
+        options.runTrial({ arm, phase: 'measure', round, barrier }).finally(() => barrier.failed(arm)),
+      ),
     )
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed) throw failed.reason
   }
   await warmUp(0)
   const random = seededRandom(options.seed)
@@ -104,7 +111,7 @@ export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: n
     }
     const order = roundOrders(arms, 1, random)[0]!
     options.onRound?.(order)
-    for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })
+    await measureRound(order, round)
     if (round === planned && look + 1 < looks.length && options.shouldExtend?.()) {
       look++
       planned = looks[look]!
@@ -113,4 +120,31 @@ export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: n
     }
   }
   return { rounds: planned, extended }
+}
+
+/** Waits for every one of `work` to settle, then throws the first failure: none is cut short. */
+export async function sideBySide(work: Array<Promise<unknown>>): Promise<void> {
+  const settled = await Promise.allSettled(work)
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+/** Where each arm's stack runs for one set of instances, and the order the arms are started in. */
+export interface StackPlacement {
+  /** Arm → stack slot (0, 1, …): the Compose project, its network, names and port go with the slot. */
+  slots: Partial<Record<Arm, number>>
+  startOrder: Arm[]
+}
+
+/**
+ * The seeded placement of the arms' stacks for set of instances `instances` (0 for the first, one
+ * more at each renewal): which slot each arm takes and which arm starts first, both drawn anew, so
+ * whatever goes with a slot or with starting first lands on either arm and is round-to-round noise
+ * the interval sees. Pure: the same seed and set give the same placement.
+ */
+export function stackPlacement(arms: Arm[], instances: number, seed: number): StackPlacement {
+  // A stream of its own per set of instances: the round orders drawn from `seed` stay as they were.
+  const random = seededRandom((Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + instances * 0x632be5ab) >>> 0)
+  const [slotOrder, startOrder] = roundOrders(arms, 2, random) as [Arm[], Arm[]]
+  return { slots: Object.fromEntries(slotOrder.map((arm, slot) => [arm, slot])), startOrder }
 }

@@ -1,6 +1,7 @@
 import { requestSeries } from '../model/metrics'
 import type { Arm, Phase, Trial } from '../model/types'
-import type { LoadBackend } from './load'
+import { busyFraction, readCpuTimes } from './host-cpu'
+import type { LoadBackend, LoadTrialRequest } from './load'
 import type { ArmInstance } from './sut'
 
 export interface TrialPlan {
@@ -10,6 +11,8 @@ export interface TrialPlan {
   /** The benchmark's variables for the script. */
   env: Record<string, string>
   warmupSeconds: number
+  /** Duet: the load generator is held until the round's start barrier releases it. */
+  held?: LoadTrialRequest['held']
 }
 
 export interface TrialOutcome {
@@ -36,6 +39,7 @@ export async function runTrial(
   const measured = instance.instance
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
+  const cpuBefore = await readCpuTimes()
   const result = await load.runTrial({
     arm,
     phase,
@@ -43,7 +47,9 @@ export async function runTrial(
     name,
     targetUrl: instance.url,
     env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
+    ...(plan.held ? { held: plan.held } : {}),
   })
+  const hostCpuBusy = busyFraction(cpuBefore, await readCpuTimes())
   const samplingError = await sampling.started
   const resources = await sampling.stop()
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
@@ -71,6 +77,9 @@ export async function runTrial(
     resources,
     k6Seconds: Math.round(result.seconds * 1000) / 1000,
     ...(measured ? { instance: measured } : {}),
+    ...(instance.slot !== undefined ? { slot: instance.slot } : {}),
+    ...(result.releasedAt ? { releasedAt: result.releasedAt } : {}),
+    ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }

@@ -16,6 +16,9 @@ export type Phase = z.infer<typeof phaseSchema>
 /** When each arm's instance is recreated: before every round, never (one per run), or every N rounds. */
 export const freshInstancesSchema = z.union([z.enum(['round', 'run']), z.number().int().min(2).max(200)])
 export type FreshInstances = z.infer<typeof freshInstancesSchema>
+/** Measured trials one arm at a time (sequential), or both arms' at once (duet). */
+export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both'])
+export type ArmsUnderLoad = z.infer<typeof armsUnderLoadSchema>
 
 export const latencySummarySchema = z.object({
   /** Number of successful requests the summary is over. */
@@ -103,6 +106,12 @@ export const trialSchema = z.object({
   k6Seconds: finite.optional(),
   /** The arm's instance the trial measured (Compose: its container ids); absent where not known. */
   instance: z.array(text(100)).max(200).optional(),
+  /** The stack slot (Compose project, network, names) the arm ran in: drawn per set of instances. */
+  slot: z.number().int().min(0).max(1).optional(),
+  /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
+  releasedAt: text(64).optional(),
+  /** Fraction of the runner's CPU time (all cores) busy during the trial, from /proc/stat. */
+  hostCpuBusy: z.number().min(0).max(1).optional(),
 })
 export type Trial = z.infer<typeof trialSchema>
 
@@ -168,12 +177,21 @@ export const resultsFileSchema = z.object({
     /** The instances as measured: 'round' means a fresh pair of instances in every round. */
     freshInstances: freshInstancesSchema.optional(),
     pauseIdleArm: z.boolean().optional(),
+    /** one-at-a-time (sequential) or both (duet); absent in files written before duet existed. */
+    armsUnderLoad: armsUnderLoadSchema.optional(),
     /** Why the arms could not be recreated or paused as the settings asked (target url). */
     instancesNote: text(500).optional(),
   }),
   /** Round order actually used, e.g. [['head','base'], ['base','head'], …]. */
   schedule: z.array(z.array(armSchema)),
   trials: z.array(trialSchema),
+  /** Rounds whose trials found the runner's CPUs saturated (a note: the arms competed for the CPU). */
+  saturation: z
+    .object({
+      rounds: z.array(z.number().int().nonnegative()).max(1000),
+      maxCpuBusy: z.number().min(0).max(1),
+    })
+    .optional(),
   /** Set when the run stopped early; trials measured before it are kept. */
   error: text(5000).optional(),
 })

@@ -23,6 +23,7 @@ export type {
   CustomMetricTrial,
   CustomMetricType,
   FreshInstances,
+  ArmsUnderLoad,
   LatencySummary,
   Mode,
   Phase,

@@ -1,5 +1,6 @@
 import type { Forge, RunContext } from '../forge'
 import type { MeasureOptions, ProgressEvent } from '../measure/measure'
+import { timeLeft } from '../measure/progress'
 import type { Comparison, OutcomeVerdict } from '../model/types'
 import type { ReportLinks } from '../report/markdown'
 import type { Reporter } from '../report/reporter'
@@ -59,8 +60,7 @@ export function measureOptions(run: ModeRun, bench: BenchmarkSettings): Omit<Mea
 
 function progressLine(event: ProgressEvent): string {
   if (event.planned === 0) return event.message
-  const eta = event.etaSeconds === null ? '' : `, ~${Math.ceil(event.etaSeconds / 60)} min left`
-  return `[${event.done}/${event.planned}${eta}] ${event.message}`
+  return `[${event.done}/${event.planned}${timeLeft(event)}] ${event.message}`
 }
 
 export async function headCommit(run: ModeRun): Promise<string> {

@@ -172,8 +172,18 @@ const TABLE = [
     name: 'pause-idle-arm',
     description:
       "Pause the other arm's Compose stack (docker compose pause) while one arm is under load, so its " +
-      'timers and garbage collection do not land in that trial.',
+      'timers and garbage collection do not land in that trial. Not used with arms-under-load both.',
     default: 'true',
+    scopes: SHARED,
+  },
+  {
+    name: 'arms-under-load',
+    description:
+      "one-at-a-time (each round measures one arm, then the other) or both (duet - a round's two trials run " +
+      'at once, their k6 processes started together at a barrier, the first released drawn from the seed; ' +
+      'noise of the machine hits both arms alike, and a round takes one trial instead of two; load k6 only). ' +
+      'The default stays one-at-a-time until a measurement on a quiet runner chooses between them.',
+    default: 'one-at-a-time',
     scopes: SHARED,
   },
   {

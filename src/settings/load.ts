@@ -13,6 +13,7 @@ import {
   parseDuration,
   parseFailOn,
   parseFraction,
+  parseArmsUnderLoad,
   parseFreshInstances,
   probability,
 } from './values'
@@ -127,6 +128,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     warmupSeconds: parseDuration(label('warmup'), value('warmup')),
     freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
     pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
+    armsUnderLoad: parseArmsUnderLoad(label('arms-under-load'), value('arms-under-load'), load.kind),
     discardSeconds: parseDuration(label('discard-seconds'), value('discard-seconds')),
     maxErrorRate: parseFraction(label('max-error-rate'), value('max-error-rate')),
     maxDroppedRate: parseFraction(label('max-dropped-rate'), value('max-dropped-rate')),

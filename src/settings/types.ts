@@ -1,4 +1,11 @@
-import type { BaselineKind, ErraticSeries, FailOn, FreshInstances, MetricThreshold } from '../model/types'
+import type {
+  ArmsUnderLoad,
+  BaselineKind,
+  ErraticSeries,
+  FailOn,
+  FreshInstances,
+  MetricThreshold,
+} from '../model/types'
 import type { LoadSettings } from './load-backend'
 
 export type { RunMode } from './run-mode'
@@ -56,8 +63,10 @@ export interface Settings {
   warmupSeconds: number
   /** When each arm's stack is recreated: every round, once per run, or every N rounds. */
   freshInstances: FreshInstances
-  /** Pause the arm not under load during each trial. */
+  /** Pause the arm not under load during each trial (one-at-a-time only). */
   pauseIdleArm: boolean
+  /** Measured trials one arm at a time, or both arms' at once (duet). */
+  armsUnderLoad: ArmsUnderLoad
   discardSeconds: number
   /** Fraction 0..1. */
   maxErrorRate: number

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SettingsError } from '../util/errors'
-import type { FailOn, FreshInstances } from '../model/types'
+import type { ArmsUnderLoad, FailOn, FreshInstances } from '../model/types'
 
 /** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
 
@@ -52,6 +52,14 @@ export function parseFreshInstances(input: string, value: string): FreshInstance
   if (/^\d+$/.test(word) && Number(word) > 1)
     return fail(input, value, 'round or run (rounds that share an instance are not independent pairs)')
   return fail(input, value, 'round, run or 1')
+}
+
+/** one-at-a-time or both; both needs a load generator this machine can hold at a start barrier. */
+export function parseArmsUnderLoad(input: string, value: string, load: 'k6' | 'k6-operator'): ArmsUnderLoad {
+  const mode = oneOf<ArmsUnderLoad>(input, value, ['one-at-a-time', 'both'])
+  if (mode === 'both' && load !== 'k6')
+    fail(input, value, 'one-at-a-time with load k6-operator (its runners cannot start at a shared barrier)')
+  return mode
 }
 
 /** '1%' or a fraction '0.01' → 0.01. */

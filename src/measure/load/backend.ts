@@ -17,6 +17,11 @@ export interface LoadTrialRequest {
   name: string
   /** Variables for the script besides the target: the benchmark's own, and DURATION for a warm-up. */
   env: Record<string, string>
+  /**
+   * Duet: the generator is made ready and held, then this is called with what starts its load;
+   * it resolves once the load has been started (the start barrier). Absent: the load starts at once.
+   */
+  held?: (release: () => Promise<void>) => Promise<void>
 }
 
 export interface LoadTrialResult {
@@ -36,10 +41,14 @@ export interface LoadTrialResult {
   scriptError?: string
   /** Wall-clock seconds of the generator, start-up included. */
   seconds: number
+  /** A held generator: when its load was released (ISO time). */
+  releasedAt?: string
 }
 
 /** Generates the load of one trial against one arm and summarizes what it measured. */
 export interface LoadBackend {
+  /** The generator can be held and released (`LoadTrialRequest.held`): what duet needs. */
+  readonly canHold: boolean
   /** Finds (or installs) the generator and checks the script; returns the version for the results. */
   prepare(): Promise<{ version: string }>
   runTrial(request: LoadTrialRequest): Promise<LoadTrialResult>

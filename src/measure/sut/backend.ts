@@ -16,13 +16,18 @@ export interface ArmInstance {
   readonly instance?: string[]
   /** Where the arm runs as the results record it (no credentials); absent for arms started here. */
   readonly address?: string
+  /** The stack slot the arm runs in now (its Compose project); absent where the arms have no slots. */
+  readonly slot?: number
   /** Starts measuring the arm's resource use for one trial. */
   sampleResources(): ResourceSampling
   /**
-   * Replaces the arm's instance with a fresh one of the same build and waits until it is ready;
-   * absent where an arm cannot be recreated (an environment running elsewhere).
+   * Replaces the arm's instance with a fresh one of the same build and waits until it is ready,
+   * in `slot` when given (the slot must be free: see `vacate`); absent where an arm cannot be
+   * recreated (an environment running elsewhere).
    */
-  recreate?(): Promise<void>
+  recreate?(slot?: number): Promise<void>
+  /** Removes the running instance from its slot, keeping its build, so another arm can take the slot. */
+  vacate?(): Promise<void>
   /** Freezes every process of the arm while the other arm is measured; absent where impossible. */
   pause?(): Promise<void>
   /** Thaws what `pause` froze; does nothing when the arm is not paused. */
@@ -33,8 +38,11 @@ export interface ArmInstance {
 
 /** Brings up the code of each arm for measurement. */
 export interface SystemUnderTest {
-  /** Starts one arm and waits until it is ready; on failure, whatever it started is removed. */
-  start(arm: Arm): Promise<ArmInstance>
+  /**
+   * Starts one arm (in stack slot `slot`, where the backend has slots) and waits until it is
+   * ready; on failure, whatever it started is removed.
+   */
+  start(arm: Arm, slot?: number): Promise<ArmInstance>
 }
 
 export interface SystemOptions {

@@ -39,6 +39,8 @@ export function createK6OperatorBackend(options: K6OperatorOptions): LoadBackend
 
 /** Experimental: one k6-operator TestRun per trial, its runners' outputs merged into one trial. */
 class K6OperatorBackend implements LoadBackend {
+  /** A TestRun's runners start on the operator's own schedule: no start barrier across two of them. */
+  readonly canHold = false
   private script: { fileName: string; content: string } | null = null
   /** Keeps the object names of two runs in one namespace apart. */
   private readonly runId = randomBytes(3).toString('hex')

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { errorMessage } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
 import type { LoadBackend, LoadTrialRequest, LoadTrialResult } from '../backend'
+import { HeldK6, freeLoopbackPort } from './held'
 import { locateK6, type K6 } from './install'
 import { parseK6Output } from './parse'
 import { runK6, SCRIPT_EXCEPTION } from './run'
@@ -26,6 +27,7 @@ export function createK6Backend(options: K6Options): LoadBackend {
 
 /** One k6 process per trial, `--out json=…gz`, parsed as a stream. */
 class K6Backend implements LoadBackend {
+  readonly canHold = true
   private k6: K6 | null = null
 
   constructor(private readonly options: K6Options) {}
@@ -40,7 +42,9 @@ class K6Backend implements LoadBackend {
     if (!this.k6) throw new Error('k6 is not prepared')
     const outFile = path.join(this.options.outDir, `${request.name}.json.gz`)
     const started = performance.now()
-    const exit = await runK6(this.k6, {
+    const held = request.held ? new HeldK6(await freeLoopbackPort()) : null
+    const kill = new AbortController()
+    const running = runK6(this.k6, {
       script: path.join(this.options.workspace, this.options.script),
       cwd: this.options.workspace,
       baseUrl: request.targetUrl,
@@ -49,7 +53,23 @@ class K6Backend implements LoadBackend {
       env: request.env,
       timeoutMs: TRIAL_TIMEOUT_MS,
       args: this.options.segmentArgs,
+      ...(held ? { heldAt: held.address, signal: kill.signal } : {}),
     })
+    let releasedAt: string | undefined
+    let releaseError = ''
+    // k6 that exits before it is held has its own error; the schedule then releases the other arm.
+    if (held && request.held && (await held.waitUntilHeld(running))) {
+      await request
+        .held(async () => {
+          releasedAt = new Date().toISOString()
+          await held.resume()
+        })
+        .catch((error: unknown) => {
+          releaseError = `k6 could not be started at the start barrier: ${errorMessage(error)}`
+          kill.abort()
+        })
+    }
+    const exit = await running
     const seconds = (performance.now() - started) / 1000
     let parseError = ''
     const parsed = await parseK6Output(outFile, { discardSeconds: this.options.discardSeconds }).catch(
@@ -59,6 +79,7 @@ class K6Backend implements LoadBackend {
       },
     )
     const problems = [
+      releaseError,
       exit.error ?? '',
       !exit.error && !parsed ? `k6 wrote no readable results (${parseError})` : '',
       parsed && parsed.series.length === 0 && !exit.error ? 'k6 made no HTTP requests' : '',
@@ -77,6 +98,7 @@ class K6Backend implements LoadBackend {
       thresholdsCrossed: exit.thresholdsCrossed,
       problems,
       seconds,
+      ...(releasedAt ? { releasedAt } : {}),
       ...(exit.code === SCRIPT_EXCEPTION && exit.error ? { scriptError: exit.error } : {}),
     }
   }

@@ -12,6 +12,10 @@ export interface TrialRun {
   timeoutMs: number
   /** Further flags for `k6 run`: this machine's execution segment. */
   args?: string[]
+  /** Starts k6 held (`--paused`) with its REST API on this loopback address, to be resumed through it. */
+  heldAt?: string
+  /** Kills k6 (a held k6 that could not be resumed). */
+  signal?: AbortSignal
 }
 
 /**
@@ -55,6 +59,7 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
       env: { K6_NO_USAGE_REPORT: 'true', K6_NO_COLOR: 'true' },
       timeoutMs: trial.timeoutMs,
       allowExitCodes: Array.from({ length: 255 }, (_, i) => i + 1),
+      signal: trial.signal,
     })
   } catch (error) {
     return { code: -1, thresholdsCrossed: false, error: errorMessage(error) }
@@ -69,15 +74,19 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
 }
 
 /** The arguments of `k6 run` for one trial. */
-export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs'>): string[] {
+export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs' | 'signal'>): string[] {
+  if (trial.heldAt && !/^127\.0\.0\.1:\d+$/.test(trial.heldAt))
+    throw new Error(`k6's REST API must listen on loopback, not ${trial.heldAt}`)
   return [
     'run',
     '--quiet',
     '--no-usage-report',
     '--include-system-env-vars=false',
-    // No REST API server: it is not used, and its fixed port clashes with any other k6 on the machine.
+    // No REST API server unless the trial is held for a start barrier: its default fixed port would
+    // clash with any other k6 on the machine.
+    ...(trial.heldAt ? ['--paused'] : []),
     '--address',
-    '',
+    trial.heldAt ?? '',
     '--system-tags',
     SYSTEM_TAGS.join(','),
     '--out',

@@ -9,6 +9,7 @@ import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
 import { refuseFixedHostPorts } from './fixed-ports'
+import { removeImage, writeImageOverride } from './arm-images'
 import { ResourceSampler } from './resources'
 import { ComposeStack } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
@@ -29,7 +30,7 @@ class ComposeSystem implements SystemUnderTest {
 
   constructor(private readonly options: SystemOptions) {}
 
-  async start(arm: Arm): Promise<ArmInstance> {
+  async start(arm: Arm, slot = arm === 'base' ? 0 : 1): Promise<ArmInstance> {
     const { settings, bench, baseSha } = this.options
     // Both arms' files, before the first arm starts: a clash would only show once the second binds.
     this.hostPortsChecked ??= refuseFixedHostPorts({
@@ -40,24 +41,44 @@ class ComposeSystem implements SystemUnderTest {
     })
     await this.hostPortsChecked
     const removers: Array<() => Promise<void>> = []
+    /** The running stack's removal: replaced when the arm moves to another slot. */
+    let removeStack: (() => Promise<void>) | null = null
     const stop = async () => {
-      // Newest first: the stack goes before the worktree that holds its compose file.
+      // The stack first, then what it needs (images, override), then the worktree that holds its file.
+      await removeStack?.()
+      removeStack = null
       for (const remove of removers.reverse()) await remove()
     }
     try {
       const tree = await this.tree(arm, removers)
-      const { bench } = this.options
       const where = arm === 'base' ? `the base commit ${this.options.baseSha!.slice(0, 12)}` : 'the checkout'
       await requireFile(tree, bench.composeFile, 'compose-file', where)
       if (bench.prepare) await prepare(bench.prepare, tree, arm)
-      const stack = new ComposeStack(
-        projectName(this.options.runId, bench.name, arm),
-        path.join(tree, bench.composeFile),
-      )
-      removers.push(track({ kind: 'compose', id: stack.project, path: stack.file }, () => stack.down()))
+      const file = path.join(tree, bench.composeFile)
+      const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm))
+      removers.push(images.remove)
+      for (const image of images.images)
+        removers.push(track({ kind: 'image', id: image, path: '' }, () => removeImage(image)))
+      const placed = (at: number) => {
+        const stack = new ComposeStack(
+          name(this.options.runId, bench.name, `s${at + 1}`),
+          file,
+          images.overrideFile,
+        )
+        removeStack = track({ kind: 'compose', id: stack.project, path: file }, () => stack.down())
+        return stack
+      }
+      const stack = placed(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
-      return await this.instance(stack, stop)
+      return await this.instance(stack, slot, {
+        stop,
+        vacate: async () => {
+          await removeStack?.()
+          removeStack = null
+        },
+        placed,
+      })
     } catch (error) {
       await stop().catch(() => undefined)
       throw error
@@ -65,8 +86,14 @@ class ComposeSystem implements SystemUnderTest {
   }
 
   /** The running stack as an arm; after a recreation its port and containers are read anew. */
-  private async instance(stack: ComposeStack, stop: () => Promise<void>): Promise<ArmInstance> {
+  private async instance(
+    first: ComposeStack,
+    firstSlot: number,
+    how: { stop: () => Promise<void>; vacate: () => Promise<void>; placed: (slot: number) => ComposeStack },
+  ): Promise<ArmInstance> {
     const { bench, startTimeoutSeconds } = this.options
+    let stack = first
+    let slot = firstSlot
     let url = await stack.url(bench.service, bench.port)
     let containers = await stack.containers()
     return {
@@ -76,15 +103,23 @@ class ComposeSystem implements SystemUnderTest {
       get instance() {
         return containers.map((c) => c.id.slice(0, 12))
       },
+      get slot() {
+        return slot
+      },
       sampleResources: () => sample(new ResourceSampler(containers)),
-      recreate: async () => {
+      recreate: async (to = slot) => {
+        if (to !== slot) {
+          stack = how.placed(to)
+          slot = to
+        }
         await stack.recreate(startTimeoutSeconds, () => {})
         url = await stack.url(bench.service, bench.port)
         containers = await stack.containers()
       },
+      vacate: how.vacate,
       pause: () => stack.pause(),
       resume: () => stack.unpause(),
-      stop,
+      stop: how.stop,
     }
   }
 
@@ -107,14 +142,14 @@ function sample(sampler: ResourceSampler): ResourceSampling {
   return { started, stop: () => sampler.stop() }
 }
 
-/** A Docker Compose project name: lower case letters, digits, dashes. */
-function projectName(runId: string, bench: string, arm: Arm): string {
+/** A Docker Compose project (or image) name: lower case letters, digits, dashes. */
+function name(runId: string, bench: string, what: string): string {
   const clean = (s: string) =>
     s
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-  return `loadgate-${clean(runId).slice(0, 30)}-${clean(bench).slice(0, 20)}-${arm}`
+  return `loadgate-${clean(runId).slice(0, 30)}-${clean(bench).slice(0, 20)}-${what}`
 }
 
 async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
@@ -151,6 +186,8 @@ export async function removeComposeLeftover(resource: Resource): Promise<void> {
       ],
       { timeoutMs: 180_000, cleanup: true },
     )
+  } else if (resource.kind === 'image') {
+    await removeImage(resource.id)
   } else if (resource.kind === 'worktree') {
     const git = new Git(resource.path)
     await git.tryRun(['worktree', 'remove', '--force', resource.id], { cleanup: true })

@@ -20,10 +20,16 @@ export class ComposeStack {
     readonly project: string,
     /** Absolute path of the compose file inside the arm's tree. */
     readonly file: string,
+    /** A second compose file over it: the arm's own image names (see arm-images.ts). */
+    private readonly overrideFile?: string,
   ) {}
 
+  private get fileArgs(): string[] {
+    return ['-f', this.file, ...(this.overrideFile ? ['-f', this.overrideFile] : [])]
+  }
+
   private compose(args: string[], timeoutMs = 120_000, cleanup = false) {
-    return run('docker', ['compose', '-p', this.project, '-f', this.file, ...args], {
+    return run('docker', ['compose', '-p', this.project, ...this.fileArgs, ...args], {
       cwd: path.dirname(this.file),
       timeoutMs,
       cleanup,
@@ -37,7 +43,8 @@ export class ComposeStack {
 
   /**
    * Replaces every container (and anonymous volume) with a new one from the images `up` built,
-   * then checks health as `up` does: a fresh instance of the same code.
+   * then checks health as `up` does: a fresh instance of the same code (in this project, or in a
+   * new one when the arm moves to another slot).
    */
   recreate(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
     return this.upAndCheck(['--no-build', '--force-recreate', '--renew-anon-volumes'], timeoutSeconds, log)
@@ -51,8 +58,7 @@ export class ComposeStack {
           'compose',
           '-p',
           this.project,
-          '-f',
-          this.file,
+          ...this.fileArgs,
           'up',
           ...flags,
           '--detach',
@@ -158,10 +164,13 @@ export class ComposeStack {
     }))
   }
 
-  /** Removes containers, networks, volumes and the images built for this project (paused ones too). */
+  /**
+   * Removes containers, networks and volumes (paused ones too). Not the images: they are the arm's,
+   * not the project's (arm-images.ts), and the arm may go on in another slot's project.
+   */
   async down(): Promise<void> {
     await this.unpause().catch(() => undefined)
-    const args = ['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']
+    const args = ['down', '--volumes', '--remove-orphans', '--timeout', '5']
     try {
       await this.compose(args, 180_000, true)
     } catch {

@@ -1,0 +1,82 @@
+import { describe, test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { measure } from '../../src/measure/measure'
+import { readResults } from '../../src/model/results-file'
+import type { Trial } from '../../src/model/types'
+import { assertNothingLeft } from '../testkit/docker'
+import { makeExampleRepo } from '../testkit/example-repo'
+import { exampleBenchmark, settingsFor } from '../testkit/settings'
+
+const cleanups: Array<() => Promise<void>> = []
+after(async () => {
+  for (const c of cleanups) await c()
+})
+
+/** When a trial's load ran: from its release at the barrier to the end of its k6 process. */
+function loadSpan(trial: Trial): { start: number; end: number } {
+  assert.ok(trial.releasedAt, `round ${trial.round} ${trial.arm}: released at the barrier`)
+  return {
+    start: Date.parse(trial.releasedAt),
+    end: Date.parse(trial.startedAt) + (trial.k6Seconds ?? 0) * 1000,
+  }
+}
+
+describe('duet: both arms under load at once, real Compose stacks and k6', () => {
+  test(
+    "arms-under-load both: each round's two trials run together from one barrier; results complete",
+    { timeout: 360_000 },
+    async () => {
+      const repo = await makeExampleRepo()
+      cleanups.push(repo.cleanup)
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-duet-'))
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+      const runId = `duet${process.pid}`
+      const progress: string[] = []
+      const { resultsPath } = await measure({
+        settings: settingsFor(repo.dir, {
+          'work-dir': workDir,
+          'min-rounds': '2',
+          'max-rounds': '2',
+          'arms-under-load': 'both',
+        }),
+        bench: exampleBenchmark(),
+        arms: ['base', 'head'],
+        baseSha: repo.baseSha,
+        meta: { runId, runUrl: '', repository: 'acme/shop', event: 'pull_request', pullRequest: 1 },
+        onProgress: (e) => progress.push(e.message),
+      })
+      const results = await readResults(resultsPath)
+      assert.equal(results.error, undefined)
+      assert.equal(results.settings.armsUnderLoad, 'both')
+      assert.equal(results.settings.pauseIdleArm, false, 'nothing idle, nothing paused')
+      assert.match(results.settings.instancesNote ?? '', /both arms are under load at once/)
+      assert.ok(progress.some((p) => /both arms are under load at once/.test(p)))
+      assert.equal(results.schedule.length, 2)
+      const measured = results.trials.filter((t) => t.phase === 'measure')
+      assert.equal(measured.length, 4)
+      for (const trial of results.trials) assert.equal(trial.valid, true, trial.invalidReason)
+      for (let round = 1; round <= 2; round++) {
+        const [first, second] = results.schedule[round - 1]!.map((arm) =>
+          measured.find((t) => t.round === round && t.arm === arm)!,
+        )
+        assert.ok(first && second, `round ${round}: a trial of each arm`)
+        const [a, b] = [loadSpan(first), loadSpan(second)]
+        assert.ok(a.start < b.end && b.start < a.end, `round ${round}: the arms were under load together`)
+        assert.ok(a.start <= b.start, `round ${round}: ${first.arm}, drawn first, released first`)
+        assert.ok(
+          b.start - a.start < 1000,
+          `round ${round}: released together (${b.start - a.start} ms apart)`,
+        )
+        for (const trial of [first, second]) {
+          assert.ok(trial.iterations > 100, `round ${round} ${trial.arm}: the script's own rate ran`)
+          assert.ok(trial.series.some((s) => s.requests > 0))
+          assert.ok(trial.hostCpuBusy !== undefined && trial.hostCpuBusy > 0, 'the runner CPU is recorded')
+        }
+      }
+      assertNothingLeft(`loadgate-${runId}-`)
+    },
+  )
+})

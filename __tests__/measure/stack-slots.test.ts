@@ -1,0 +1,76 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { ArmInstances } from '../../src/measure/arm-instances'
+import { stackPlacement, roundOrders, seededRandom } from '../../src/measure/schedule'
+import type { ArmInstance } from '../../src/measure/sut'
+import type { Arm } from '../../src/model/types'
+
+const ARMS: Arm[] = ['base', 'head']
+
+describe('exchangeable stacks: slots and start order drawn per set of instances', () => {
+  test('seeded: reproducible, each slot taken by one arm, and both assignments and start orders occur', () => {
+    const sets = Array.from({ length: 40 }, (_, i) => stackPlacement(ARMS, i, 1234))
+    assert.deepEqual(
+      sets,
+      Array.from({ length: 40 }, (_, i) => stackPlacement(ARMS, i, 1234)),
+    )
+    for (const { slots, startOrder } of sets) {
+      assert.deepEqual([slots.base, slots.head].sort(), [0, 1])
+      assert.deepEqual([...startOrder].sort(), ARMS)
+    }
+    const baseInFirst = sets.filter((p) => p.slots.base === 0).length
+    const baseStarts = sets.filter((p) => p.startOrder[0] === 'base').length
+    assert.ok(baseInFirst > 5 && baseInFirst < 35, `base in slot 0 in ${baseInFirst} of 40 sets`)
+    assert.ok(baseStarts > 5 && baseStarts < 35, `base started first in ${baseStarts} of 40 sets`)
+    const other = Array.from({ length: 40 }, (_, i) => stackPlacement(ARMS, i, 1235))
+    assert.notDeepEqual(other, sets, 'another seed, other placements')
+  })
+
+  test('drawn apart from the round orders: the seed gives the same rounds as before', () => {
+    const before = roundOrders(ARMS, 20, seededRandom(99))
+    stackPlacement(ARMS, 3, 99)
+    assert.deepEqual(roundOrders(ARMS, 20, seededRandom(99)), before)
+  })
+
+  test('a renewal vacates every moving arm before any arm takes its new slot, launched in the drawn order', async () => {
+    const events: string[] = []
+    const slot: Record<string, number> = { base: 0, head: 1 }
+    const arm = (name: Arm): ArmInstance => ({
+      url: `http://${name}`,
+      get slot() {
+        return slot[name]
+      },
+      sampleResources: () => ({ started: Promise.resolve(''), stop: () => Promise.resolve([]) }),
+      stop: () => Promise.resolve(),
+      vacate: async () => {
+        events.push(`vacate ${name} ${slot[name]}`)
+        await new Promise((resolve) => setTimeout(resolve, name === 'base' ? 5 : 1))
+      },
+      recreate: (to?: number) => {
+        events.push(`recreate ${name} ${to}`)
+        slot[name] = to ?? slot[name]!
+        return Promise.resolve()
+      },
+    })
+    const seed = 5
+    const instances = new ArmInstances({ freshInstances: 'round', pauseIdleArm: false, seed }, () => {})
+    instances.add('base', arm('base'))
+    instances.add('head', arm('head'))
+    for (let set = 1; set <= 12; set++) {
+      events.length = 0
+      const before = { ...slot }
+      await instances.renew(set + 1)
+      const placement = stackPlacement(ARMS, set, seed)
+      assert.deepEqual({ base: slot.base, head: slot.head }, placement.slots, `set ${set}: slots as drawn`)
+      const recreations = events.filter((e) => e.startsWith('recreate'))
+      assert.deepEqual(
+        recreations,
+        placement.startOrder.map((a) => `recreate ${a} ${placement.slots[a]}`),
+        `set ${set}: launched in the drawn order`,
+      )
+      const moved = before.base !== slot.base
+      assert.equal(events.filter((e) => e.startsWith('vacate')).length, moved ? 2 : 0)
+      if (moved) assert.ok(events.findIndex((e) => e.startsWith('recreate')) === 2, 'both vacated first')
+    }
+  })
+})

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises'
+import type { ResultsFile } from '../model/types'
+
+/** The host's CPU time counters (all cores, in clock ticks) from the first line of /proc/stat. */
+export interface CpuTimes {
+  busy: number
+  total: number
+}
+
+/** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
+export const SATURATED_CPU_BUSY = 0.95
+
+/** Parses the aggregate `cpu` line: idle and iowait are idle time, the rest (guest excluded, it is in user) busy. */
+export function parseCpuTimes(procStat: string): CpuTimes | null {
+  const line = procStat.split('\n').find((l) => l.startsWith('cpu '))
+  if (!line) return null
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map((n) => Number(n) || 0)
+  const idleTicks = (idle ?? 0) + (iowait ?? 0)
+  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)
+  return { busy, total: busy + idleTicks }
+}
+
+/** The host's CPU counters now; null where /proc/stat cannot be read (not Linux). */
+export async function readCpuTimes(): Promise<CpuTimes | null> {
+  return parseCpuTimes(await readFile('/proc/stat', 'utf8').catch(() => ''))
+}
+
+/** The fraction of all the host's CPU time that was busy between two readings; null when unknown. */
+export function busyFraction(from: CpuTimes | null, to: CpuTimes | null): number | null {
+  if (!from || !to || to.total <= from.total) return null
+  const fraction = (to.busy - from.busy) / (to.total - from.total)
+  return Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 1000
+}
+
+/**
+ * Records a measured trial's busy fraction in `results.saturation` when the runner was saturated;
+ * returns the note to log for the first saturated round (later ones are only recorded).
+ */
+export function recordSaturation(
+  results: ResultsFile,
+  busy: number | undefined,
+  round: number,
+): string | null {
+  if (busy === undefined || busy < SATURATED_CPU_BUSY) return null
+  const first = !results.saturation
+  const saturation = (results.saturation ??= { rounds: [], maxCpuBusy: 0 })
+  saturation.maxCpuBusy = Math.max(saturation.maxCpuBusy, busy)
+  if (!saturation.rounds.includes(round)) saturation.rounds.push(round)
+  if (!first) return null
+  return (
+    `the runner's CPUs were ${Math.round(busy * 100)}% busy in round ${round}: the load, the stacks and the ` +
+    'runner compete for the CPU and the latencies include that wait (a note, not a verdict; every such ' +
+    'round is listed under saturation in the results)'
+  )
+}
