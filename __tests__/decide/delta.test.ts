@@ -53,7 +53,7 @@ describe('δ means the tolerance', () => {
     assert.match(m.note ?? '', /likely over δ: \+4\.\d% as estimated.* about \d+ rounds would show it/)
     assert.equal(c.verdict, 'LIKELY_OVER_DELTA')
     assert.equal(c.blocking, false, 'fail-on does not name it')
-    assert.match(c.headline, /^Inconclusive, likely over δ — p50 of GET \/items\/:id \(api\) \+4\.\d%/)
+    assert.match(c.headline, /^Inconclusive, likely over δ — p50 of api GET \/items\/:id \+4\.\d%/)
     const named = compareResults(shifted(20, Math.log(1.045), 0.1), { failOn: ['LIKELY_OVER_DELTA'] })
     assert.equal(named.blocking, true)
     assert.match(named.headline, /^Blocked — likely over δ/)

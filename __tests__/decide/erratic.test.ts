@@ -68,7 +68,7 @@ describe('erratic series', () => {
     )
     assert.match(
       renderTerminal(comparison, { color: false }),
-      /GET \/search \(api\) is marked erratic \(it informs, never gates\): shares an index/,
+      /api GET \/search is marked erratic \(it informs, never gates\): shares an index/,
     )
   })
 })

@@ -50,13 +50,13 @@ describe('requests per series', () => {
     const comment = renderComment(c, {})
     const factor = (needed / 200).toFixed(1)
     // The series' name is escaped for markdown like every other cell of the comment.
-    assert.ok(comment.includes('ℹ️ p95 of GET /thin \\(api\\) rests on 200 requests per trial'), comment)
+    assert.ok(comment.includes('ℹ️ p95 of api GET /thin rests on 200 requests per trial'), comment)
     assert.ok(comment.includes(`about ${needed} per trial: ${factor}× the rate`))
     assert.ok(comment.includes(`or ${Math.round((10 * needed) / 200)} s measured windows at this rate`))
     assert.doesNotMatch(comment, /p95 of GET \/busy/)
     assert.match(
       renderTerminal(c, { color: false }),
-      /i p95 of GET \/thin \(api\) rests on 200 requests per trial/,
+      /i p95 of api GET \/thin rests on 200 requests per trial/,
     )
   })
 

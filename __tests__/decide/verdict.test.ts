@@ -29,7 +29,7 @@ describe('verdict', () => {
     assert.equal(p50.verdict, 'REGRESSION')
     assert.ok(p50.change! > 0.2 && p50.change! < 0.4, `change ${p50.change}`)
     assert.ok(p50.ci!.low > 0.05)
-    assert.match(c.headline, /^Blocked — p(50|95) of GET \/items\/:id \(api\) \+\d+%/)
+    assert.match(c.headline, /^Blocked — p(50|95) of api GET \/items\/:id \+\d+%/)
   })
 
   test('identical arms within noise are NO CHANGE and say what could be ruled out', () => {
@@ -218,7 +218,7 @@ describe('verdict', () => {
     assert.notEqual(medianOnly.verdict, 'REGRESSION')
     assert.match(
       medianOnly.headline,
-      /^Approved — .*; but the latency spread of GET \/items\/:id \(api\) grew 10\.\d× \(p99 \+[\d.]+%\)$/,
+      /^Approved — .*; but the latency spread of api GET \/items\/:id grew 10\.\d× \(p99 \+[\d.]+%\)$/,
     )
   })
 

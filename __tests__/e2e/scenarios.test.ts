@@ -218,7 +218,7 @@ describe('real-world scenarios', () => {
         .filter((s) => s.metrics.some((m) => m.gate && m.verdict === 'REGRESSION'))
         .map((s) => s.key)
       assert.deepEqual(regressed, ['api POST /challenges/:id/progress'], c.headline)
-      assert.match(c.headline, /^Blocked — p(50|95) of POST \/challenges\/:id\/progress \(api\) \+\d+%/)
+      assert.match(c.headline, /^Blocked — p(50|95) of api POST \/challenges\/:id\/progress \+\d+%/)
       const visible = renderComment(c, {}).split('<details>')[0]!
       assert.equal((visible.match(/❌/g) ?? []).length >= 1, true)
       for (const line of visible.split('\n').filter((l) => l.includes('❌')))

@@ -47,7 +47,7 @@ describe('PR comment markdown', () => {
     const body = renderComment(c, links)
     assert.ok(body.startsWith('<!-- loadgate:api digest='))
     const heading = tokens(body).find((t) => t.type === 'heading') as Tokens.Heading
-    assert.match(heading.text, /Blocked — p(50|95) of POST \/orders/)
+    assert.match(heading.text, /Blocked — p(50|95) of api POST \/orders/)
     const [table] = tables(body)
     assert.ok(table)
     assert.deepEqual(
@@ -95,13 +95,13 @@ describe('PR comment markdown', () => {
       .split('\n')
       .find((l) => l.startsWith('Noise floor'))!
     assert.doesNotMatch(line, /99\.0%/)
-    assert.match(line, /widest among gated metrics that held: p(50|95) of GET/)
+    assert.match(line, /widest among gated metrics that held: p(50|95) of api GET/)
     // When every gated metric moved, the widest of them is all there is to say.
     for (const m of c.series.flatMap((s) => s.metrics)) if (m.gate) m.verdict = 'REGRESSION'
     const all = renderComment(c, links)
       .split('\n')
       .find((l) => l.startsWith('Noise floor'))!
-    assert.match(all, /^Noise floor ±99\.0%: .* \(p(50|95) of POST \/orders/)
+    assert.match(all, /^Noise floor ±99\.0%: .* \(p(50|95) of api POST \/orders/)
   })
 
   test('an invalid run shows no spread warning and no met target: nothing that reads as a result', () => {

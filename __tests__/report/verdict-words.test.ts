@@ -61,7 +61,7 @@ describe('informational rows use their own words, never the gate’s', () => {
     const infoRow = row(text, 'p50\\*')
     assert.match(infoRow, /worse\s*$/)
     assert.doesNotMatch(text, /REGRESSED/, 'no gated metric regressed, so the table never says so')
-    assert.match(row(text, 'p50', 'GET /items/:id'), /likely over δ\s*$/)
+    assert.match(row(text, 'p50', 'api GET /items/:id'), /likely over δ\s*$/)
     assert.match(text, /\* informs only: "worse" and "better" never block/)
     // The PR comment marks it for a look (⚠️), never with the blocking ❌.
     const details = renderComment(c, {}).split('<details>')[1]!

@@ -2,5 +2,6 @@
 export { compareResults, looksOf, needsMoreRounds } from './paired'
 export { compareWithStored } from './stored'
 export { findInvalidReasons } from './validity'
+export { unmatchedGlobs } from './series'
 export { failsOn, worstVerdict } from './severity'
 export type { CompareOptions } from './plan'

@@ -1,4 +1,4 @@
-import { CUSTOM_SERIES, DEFAULT_CUSTOM_STAT, metricDefaults } from '../model/metrics'
+import { ALL_REQUESTS, CUSTOM_SERIES, DEFAULT_CUSTOM_STAT, metricDefaults } from '../model/metrics'
 import type { CustomMetricType, MetricId, MetricThreshold, ResultsFile } from '../model/types'
 import { globMatches, thresholdsForSeries } from './rules'
 import { measured } from './samples'
@@ -76,4 +76,40 @@ export function seriesKeys(results: ResultsFile): SeriesIdentity[] {
   if (measured(results).some((t) => t.custom.length > 0))
     list.push({ key: CUSTOM_SERIES, scenario: '', method: '', name: CUSTOM_SERIES })
   return list
+}
+
+/**
+ * A line for every `thresholds` or `erratic` glob that matches none of the measured series (a typo
+ * or a series named differently than it is written), naming the series that exist. A glob of `*`
+ * or `all requests` (the aggregate every run has, which the built-in throughput rule names) never warns.
+ */
+export function unmatchedGlobs(results: ResultsFile): string[] {
+  const keys = seriesKeys(results).map((s) => s.key)
+  if (keys.length === 0) return []
+  const globs = [
+    ...results.settings.thresholds.map((t) => ({ input: 'thresholds', glob: t.series })),
+    ...(results.settings.erratic ?? []).map((e) => ({ input: 'erratic', glob: e.series })),
+  ]
+  const seen = new Set<string>()
+  const lines: string[] = []
+  for (const { input, glob } of globs) {
+    if (
+      glob === '*' ||
+      glob === ALL_REQUESTS ||
+      seen.has(`${input} ${glob}`) ||
+      keys.some((key) => globMatches(glob, key))
+    )
+      continue
+    seen.add(`${input} ${glob}`)
+    const shown = keys
+      .slice(0, 12)
+      .map((k) => `'${k}'`)
+      .join(', ')
+    const more = keys.length > 12 ? ` and ${keys.length - 12} more` : ''
+    lines.push(
+      `Input '${input}': '${glob}' matches no measured series, so it applies to nothing; ` +
+        `the series are ${shown}${more} (a glob matches the whole name: '*GET /search' for any scenario)`,
+    )
+  }
+  return lines
 }

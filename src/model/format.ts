@@ -37,14 +37,12 @@ export function metricLabel(m: Pick<MetricComparison, 'metric'>): string {
   return m.metric.replace(/^custom:/, '').replace(/_/g, ' ')
 }
 
-/** `POST /orders (checkout)`: the request, then its k6 scenario. */
-export function seriesLabel(series: Pick<SeriesComparison, 'key' | 'scenario' | 'method' | 'name'>): string {
-  if (!series.scenario) return series.name || series.key
-  const request =
-    series.method && !series.name.startsWith(`${series.method} `)
-      ? `${series.method} ${series.name}`
-      : series.name
-  return `${request} (${series.scenario})`
+/**
+ * A series as it is written everywhere — comments, terminal, dashboard, and the globs of
+ * `thresholds` and `erratic` that match it: its key, `<scenario> <METHOD> <name>`.
+ */
+export function seriesLabel(series: Pick<SeriesComparison, 'key'>): string {
+  return series.key
 }
 
 const VERDICT_MARK: Record<string, string> = {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { compareResults, compareWithStored, needsMoreRounds } from '../decide'
+import { compareResults, compareWithStored, needsMoreRounds, unmatchedGlobs } from '../decide'
 import { measure } from '../measure/measure'
 import { writeComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
@@ -67,6 +67,7 @@ async function measureAndDecide(
     const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure head`, () =>
       measure({ ...options, arms: ['head'], headSha }),
     )
+    for (const line of unmatchedGlobs(results)) reporter.warning(line)
     return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }, history) }
   }
   const baseSha = await baseCommit(run)
@@ -79,5 +80,6 @@ async function measureAndDecide(
       shouldExtend: (partial) => needsMoreRounds(partial, { failOn }),
     }),
   )
+  for (const line of unmatchedGlobs(results)) reporter.warning(line)
   return { resultsPath, comparison: compareResults(results, { failOn }) }
 }

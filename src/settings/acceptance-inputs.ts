@@ -5,7 +5,7 @@ export const ERRATIC_INPUT = {
   name: 'erratic',
   description:
     'Series that only inform, never gate, each with the reason the report shows - one `series-glob: reason` ' +
-    'per line (a mapping in loadgate.yml), e.g. `GET /search: shares a cache with the nightly import`.',
+    'per line (a mapping in loadgate.yml), e.g. `*GET /search: shares a cache with the nightly import` (a glob matches the whole series name, `api GET /search`).',
   scopes: ['action', 'cli', 'loadgate.yml', 'benchmark'],
 } as const
 
