@@ -136,7 +136,7 @@ describe('loadgate CLI', () => {
     assert.ok(forced.stdout.includes('\u001b['), 'FORCE_COLOR colours a pipe')
     const plain = cliWith({ FORCE_COLOR: '1', NO_COLOR: '1' }, process.cwd(), 'report', file)
     assert.ok(plain.stdout.includes('\u001b['), 'FORCE_COLOR wins over NO_COLOR, as in Node')
-    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }, {}]) {
+    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }, {}] as Array<Record<string, string>>) {
       const out = cliWith(env, process.cwd(), 'report', file)
       assert.ok(!out.stdout.includes('\u001b['), JSON.stringify(env))
     }
