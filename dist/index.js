@@ -11,18 +11,18 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-WRP3D7IR.js";
+} from "./chunks/chunk-5EJAHHOV.js";
 import {
   loadSettings,
   readRunContext,
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-43IWS4P4.js";
+} from "./chunks/chunk-4VVLG7UJ.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-LM6PTIN6.js";
+} from "./chunks/chunk-FGAMVYLU.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -4,11 +4,11 @@ import {
   logLine,
   savedResources,
   warning
-} from "./chunks/chunk-WRP3D7IR.js";
+} from "./chunks/chunk-5EJAHHOV.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-LM6PTIN6.js";
+} from "./chunks/chunk-FGAMVYLU.js";
 
 // src/action/post.ts
 async function post() {
