@@ -27,7 +27,7 @@ async function projectRepository(dir: string): Promise<void> {
   run(dir, 'git', ['init', '-q', '-b', 'main'])
   run(dir, 'git', ['add', '-A'])
   run(dir, 'git', ['commit', '-q', '-m', 'a release candidate'])
-  run(root, 'git', ['init', '-q', '--bare', origin])
+  run(root, 'git', ['init', '-q', '--bare', '-b', 'main', origin])
   run(dir, 'git', ['remote', 'add', 'origin', origin])
   run(dir, 'git', ['push', '-q', 'origin', 'main'])
 }
