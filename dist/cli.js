@@ -46,7 +46,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-4VVLG7UJ.js";
+} from "./chunks/chunk-OOY5KOGK.js";
 import {
   Git,
   LoadgateError,
@@ -63,7 +63,7 @@ import {
   stopRun,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-FGAMVYLU.js";
+} from "./chunks/chunk-LM6PTIN6.js";
 
 // src/cli/index.ts
 import { rm as rm2 } from "node:fs/promises";
@@ -285,7 +285,7 @@ async function serveDashboard(root, port = 0) {
 import { writeFile } from "node:fs/promises";
 import path5 from "node:path";
 
-// ../../main/node_modules/marked/lib/marked.esm.js
+// node_modules/marked/lib/marked.esm.js
 function G() {
   return { async: false, breaks: false, extensions: null, gfm: true, hooks: null, pedantic: false, renderer: null, silent: false, tokenizer: null, walkTokens: null };
 }

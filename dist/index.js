@@ -11,18 +11,18 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-5EJAHHOV.js";
+} from "./chunks/chunk-WRP3D7IR.js";
 import {
   loadSettings,
   readRunContext,
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-4VVLG7UJ.js";
+} from "./chunks/chunk-OOY5KOGK.js";
 import {
   errorMessage,
   installSignalHandlers
-} from "./chunks/chunk-FGAMVYLU.js";
+} from "./chunks/chunk-LM6PTIN6.js";
 
 // src/action/main.ts
 import path from "node:path";

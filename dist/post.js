@@ -4,11 +4,11 @@ import {
   logLine,
   savedResources,
   warning
-} from "./chunks/chunk-5EJAHHOV.js";
+} from "./chunks/chunk-WRP3D7IR.js";
 import {
   errorMessage,
   removeLeftover
-} from "./chunks/chunk-FGAMVYLU.js";
+} from "./chunks/chunk-LM6PTIN6.js";
 
 // src/action/post.ts
 async function post() {
