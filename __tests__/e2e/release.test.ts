@@ -16,6 +16,7 @@ const run = (cwd: string, command: string, args: string[]) =>
 let root: string
 let origin: string
 let version: string
+let versionOfPackage: string
 
 /** A repository holding exactly this checkout's tracked files, pushed to a bare origin. */
 async function projectRepository(dir: string): Promise<void> {
@@ -100,5 +101,36 @@ describe('release', () => {
     assert.notEqual(stale.status, 0)
     assert.match(stale.stderr, /dist\/ differs from a fresh build of src\//)
     assert.equal(run(root, 'git', ['--git-dir', origin, 'tag', '--list']), tagsBefore, 'no tag was pushed')
+  })
+
+  test('the packed package installs as a CLI with nothing to download', async () => {
+    const packed = path.join(root, 'packed')
+    await mkdir(packed)
+    const tarball = run('.', 'npm', ['pack', '--silent', '--pack-destination', packed]).split('\n').at(-1)!
+    const prefix = path.join(root, 'prefix')
+    run('.', 'npm', [
+      'install',
+      '--global',
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      prefix,
+      path.join(packed, tarball),
+    ])
+    const version = spawnSync(path.join(prefix, 'bin', 'loadgate'), ['--version'], { encoding: 'utf8' })
+    assert.equal(version.stdout, `loadgate ${version}\n`, version.stderr)
+    const files = run('.', 'tar', ['-tzf', path.join(packed, tarball)]).split('\n')
+    for (const file of [
+      'package/LICENSE',
+      'package/action.yml',
+      'package/dist/cli.js',
+      'package/CHANGELOG.md',
+    ])
+      assert.ok(files.includes(file), file)
+    assert.ok(
+      !files.some((f) => f.startsWith('package/src/') || f.startsWith('package/__tests__/')),
+      'only what users run',
+    )
   })
 })
