@@ -16,7 +16,6 @@ const run = (cwd: string, command: string, args: string[]) =>
 let root: string
 let origin: string
 let version: string
-let versionOfPackage: string
 
 /** A repository holding exactly this checkout's tracked files, pushed to a bare origin. */
 async function projectRepository(dir: string): Promise<void> {
@@ -118,8 +117,8 @@ describe('release', () => {
       prefix,
       path.join(packed, tarball),
     ])
-    const version = spawnSync(path.join(prefix, 'bin', 'loadgate'), ['--version'], { encoding: 'utf8' })
-    assert.equal(version.stdout, `loadgate ${version}\n`, version.stderr)
+    const installed = spawnSync(path.join(prefix, 'bin', 'loadgate'), ['--version'], { encoding: 'utf8' })
+    assert.equal(installed.stdout, `loadgate ${version}\n`, installed.stderr)
     const files = run('.', 'tar', ['-tzf', path.join(packed, tarball)]).split('\n')
     for (const file of [
       'package/LICENSE',
