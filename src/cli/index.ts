@@ -114,7 +114,10 @@ async function measureCommand(command: MeasureCommand, args: string[]): Promise<
       )
     }
     if (values.write) await assertUpdatable(path.resolve(cwd, String(values.config)))
-    if (settings.workDir === workDir) await startClean(workDir)
+    if (settings.workDir === workDir) {
+      const earlier = await startClean(workDir)
+      if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`)
+    }
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter))
