@@ -3,6 +3,7 @@ import { createRequire as __loadgateRequire } from 'node:module';const require =
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
+  VERSION,
   builtInDefault,
   checkPushAccess,
   compareResults,
@@ -45,7 +46,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-43IWS4P4.js";
+} from "./chunks/chunk-OOY5KOGK.js";
 import {
   Git,
   LoadgateError,
@@ -65,19 +66,28 @@ import {
 } from "./chunks/chunk-LM6PTIN6.js";
 
 // src/cli/index.ts
-import { parseArgs as parseArgs6 } from "node:util";
 import { rm as rm2 } from "node:fs/promises";
 import path11 from "node:path";
 import os2 from "node:os";
 
 // src/cli/flags.ts
-function settingFlags() {
-  return Object.fromEntries(inputsIn("cli").map((input) => [input.name, { type: "string" }]));
+var UNUSED = {
+  compare: ["retention"],
+  // record measures the head alone and stores it; calibrate measures the head against itself.
+  record: ["baseline", "base-url"],
+  calibrate: ["baseline", "base-url", "fail-on", "gh-pages-branch", "data-dir", "retention"]
+};
+function commandSettings(command) {
+  return inputsIn("cli").filter((input) => !UNUSED[command].includes(input.name));
+}
+function settingFlags(command) {
+  return Object.fromEntries(
+    commandSettings(command).map((input) => [input.name, { type: "string" }])
+  );
 }
 
 // src/cli/push-only.ts
 import path2 from "node:path";
-import { parseArgs } from "node:util";
 
 // src/modes/push-only.ts
 import { readFile } from "node:fs/promises";
@@ -126,12 +136,75 @@ function jsonOrNull(text) {
   }
 }
 
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+
+// src/util/closest-name.ts
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_2, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+function closestName(typed, known) {
+  if (!typed) return void 0;
+  const prefixed = known.filter((name) => name.startsWith(typed));
+  if (prefixed.length === 1) return prefixed[0];
+  const limit = Math.max(1, Math.floor(typed.length / 3));
+  let best;
+  for (const name of known) {
+    const distance = editDistance(typed, name);
+    if (distance <= limit && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+// src/cli/args.ts
+function parseCommandArgs(command, config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw usageError(error, command, Object.keys(config.options ?? {}));
+  }
+}
+function usageError(error, command, knownFlags = []) {
+  const code = error.code ?? "";
+  if (!code.startsWith("ERR_PARSE_ARGS")) return error;
+  const message = error.message;
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  const flag = quoted.split(" ")[0] ?? quoted;
+  const help = `see 'loadgate ${command} --help'`;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const meant = closestName(flag.replace(/^-+/, "").split("=")[0], knownFlags);
+    const suggestion = meant ? `did you mean '--${meant}'? ` : "";
+    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${suggestion}${help}`);
+  }
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+    return new SettingsError(`Unexpected argument '${flag}' for 'loadgate ${command}': ${help}`);
+  if (message.includes("does not take an argument"))
+    return new SettingsError(`Flag '${flag}' takes no value: ${help}`);
+  if (message.includes("argument missing"))
+    return new SettingsError(`Flag '${flag}' is missing its value: expected ${flag} VALUE`);
+  return new SettingsError(`${message.split("\n")[0]}: ${help}`);
+}
+function asFlagError(error) {
+  if (!(error instanceof SettingsError)) return error;
+  const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'");
+  return message === error.message ? error : new SettingsError(message);
+}
+
 // src/cli/push-only.ts
 function isPushOnly(args) {
   return args.some((arg) => arg === "--push-only" || arg.startsWith("--push-only="));
 }
 async function pushOnlyCommand(args, reporter) {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs("record", {
     args,
     options: {
       "push-only": { type: "string" },
@@ -163,34 +236,9 @@ async function pushOnlyCommand(args, reporter) {
   return 0;
 }
 
-// src/cli/args.ts
-function usageError(error, command) {
-  const code = error.code ?? "";
-  if (!code.startsWith("ERR_PARSE_ARGS")) return error;
-  const message = error.message;
-  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
-  const flag = quoted.split(" ")[0] ?? quoted;
-  const help = `see 'loadgate ${command} --help'`;
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
-    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${help}`);
-  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
-    return new SettingsError(`Unexpected argument '${flag}' for 'loadgate ${command}': ${help}`);
-  if (message.includes("does not take an argument"))
-    return new SettingsError(`Flag '${flag}' takes no value: ${help}`);
-  if (message.includes("argument missing"))
-    return new SettingsError(`Flag '${flag}' is missing its value: expected ${flag} VALUE`);
-  return new SettingsError(`${message.split("\n")[0]}: ${help}`);
-}
-function asFlagError(error) {
-  if (!(error instanceof SettingsError)) return error;
-  const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'");
-  return message === error.message ? error : new SettingsError(message);
-}
-
 // src/cli/dashboard-command.ts
 import { existsSync } from "node:fs";
 import path6 from "node:path";
-import { parseArgs as parseArgs2 } from "node:util";
 
 // src/cli/dashboard-server.ts
 import { createServer } from "node:http";
@@ -1850,7 +1898,8 @@ Usage:
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
   loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
 
-Run 'loadgate COMMAND --help' for a command's options.
+Run 'loadgate help COMMAND' (or 'loadgate COMMAND --help') for a command's options,
+'loadgate --version' for the version.
 
 Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
@@ -1861,7 +1910,7 @@ changes included and named so), runs the k6 script against each in randomized in
 prints the comparison. Results and report.html go to a work folder outside the repository.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp("compare")}
 Output:
   --json            print one JSON array (a comparison per benchmark) instead of the tables`,
   record: () => `loadgate record [settings]
@@ -1871,7 +1920,7 @@ action's record mode does on pushes to the default branch. Refuses a working tre
 changes: the run is stored under the commit.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp("record")}
 Pushing a run that was measured but could not be pushed (nothing is measured):
   --push-only FILE  the run file the failed record saved (or that run's results.json); takes
                     --gh-pages-branch, --data-dir, --retention and --config as above`,
@@ -1884,7 +1933,7 @@ look, and the rounds - or, keeping them, the trial length or rate - that detect 
 Refuses a working tree with uncommitted changes: only one arm would have them.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp("calibrate")}
 Output:
   --json            print one JSON array (a calibration per benchmark) instead of the tables
   --write           put the suggested min-rounds and max-rounds into the --config file, keeping its
@@ -1918,8 +1967,8 @@ the runner (OS and kernel, CPU, cores, image) changed there rather than the code
 function helpText(command) {
   return (HELP[command] ?? HELP.main)();
 }
-function settingsHelp() {
-  const inputs = inputsIn("cli");
+function settingsHelp(command) {
+  const inputs = commandSettings(command);
   const column = Math.max(...inputs.map((input) => input.name.length)) + 4;
   return inputs.map((input) => {
     const lines = wrapWords(describeInput(input, "cli"), HELP_WIDTH - 2 - column);
@@ -1972,10 +2021,16 @@ function writeOut(text) {
 function printComparison(comparison, json) {
   if (json) return writeOut(`${JSON.stringify(comparison, null, 2)}
 `);
-  writeOut(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}
+  writeOut(`${renderTerminal(comparison, { color: colorWanted(process.stdout) })}
 `);
   writeOut(`${commitsLine(comparison)}
 `);
+}
+function colorWanted(stream, env = process.env) {
+  const force = env.FORCE_COLOR;
+  if (force !== void 0) return !["0", "false"].includes(force.toLowerCase());
+  if (env.NO_COLOR) return false;
+  return Boolean(stream.isTTY) && env.TERM !== "dumb";
 }
 function commitsLine(comparison) {
   const { base, head } = comparison.meta;
@@ -2016,7 +2071,7 @@ async function startDashboard(dir, dataDir, port) {
   }
 }
 async function dashboardCommand(args) {
-  const { values, positionals } = parseArgs2({
+  const { values, positionals } = parseCommandArgs("dashboard", {
     args,
     allowPositionals: true,
     options: {
@@ -2045,10 +2100,9 @@ async function dashboardCommand(args) {
 import { existsSync as existsSync2 } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path7 from "node:path";
-import { parseArgs as parseArgs3 } from "node:util";
 var DETECTOR_FLAGS = ["change-point-max-p", "change-point-min-change", "change-point-min-runs"];
 async function historyCommand(args) {
-  const { values, positionals } = parseArgs3({
+  const { values, positionals } = parseCommandArgs("history", {
     args,
     allowPositionals: true,
     options: {
@@ -2097,10 +2151,9 @@ async function historyCommand(args) {
 // src/cli/merge-command.ts
 import { mkdir } from "node:fs/promises";
 import path8 from "node:path";
-import { parseArgs as parseArgs4 } from "node:util";
 var SOURCE = "Argument DIR";
 async function mergeCommand(args) {
-  const { values, positionals } = parseArgs4({
+  const { values, positionals } = parseCommandArgs("merge", {
     args,
     allowPositionals: true,
     options: {
@@ -2146,7 +2199,6 @@ report:  ${report}
 
 // src/cli/report-command.ts
 import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
-import { parseArgs as parseArgs5 } from "node:util";
 var MAX_FILE_BYTES = 20 * 1024 * 1024;
 var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
 async function readReportInput(file) {
@@ -2187,7 +2239,7 @@ async function readJson(file) {
   }
 }
 async function reportCommand(args) {
-  const { values, positionals } = parseArgs5({
+  const { values, positionals } = parseCommandArgs("report", {
     args,
     allowPositionals: true,
     options: {
@@ -2332,13 +2384,13 @@ async function localContext(workspace, head) {
 }
 async function measureCommand(command, args) {
   const refs = { base: { type: "string" }, head: { type: "string" } };
-  const { values } = parseArgs6({
+  const { values } = parseCommandArgs(command, {
     args,
     options: {
       ...command === "calibrate" ? { write: { type: "boolean", default: false } } : refs,
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
-      ...settingFlags()
+      ...settingFlags(command)
     }
   });
   if (values.help) return printHelp(command);
@@ -2461,6 +2513,14 @@ function stopOnOutputError() {
     );
   }
 }
+var COMMANDS = ["compare", "record", "calibrate", "merge", "report", "dashboard", "history"];
+function knownCommand(name) {
+  if (COMMANDS.includes(name)) return name;
+  const meant = closestName(name, COMMANDS);
+  const suggestion = meant ? `did you mean '${meant}'? ` : "";
+  const expected = `${COMMANDS.slice(0, -1).join(", ")} or ${COMMANDS.at(-1)}`;
+  throw new SettingsError(`Unknown command '${name}': ${suggestion}expected ${expected}`);
+}
 async function main(argv) {
   const [command, ...rest] = argv;
   stopOnOutputError();
@@ -2481,14 +2541,20 @@ async function main(argv) {
       case "merge":
         return await mergeCommand(rest);
       case void 0:
-      case "help":
       case "--help":
       case "-h":
         return printHelp("main");
+      case "help":
+        return printHelp(rest[0] === void 0 ? "main" : knownCommand(rest[0]));
+      case "version":
+      case "--version":
+      case "-V":
+        writeOut(`loadgate ${VERSION}
+`);
+        return EXIT.ok;
       default:
-        throw new SettingsError(
-          `Unknown command '${command}': expected compare, record, calibrate, merge, report, dashboard or history`
-        );
+        knownCommand(command);
+        return EXIT.usage;
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? "");

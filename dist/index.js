@@ -18,7 +18,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   worstVerdict
-} from "./chunks/chunk-43IWS4P4.js";
+} from "./chunks/chunk-OOY5KOGK.js";
 import {
   errorMessage,
   installSignalHandlers

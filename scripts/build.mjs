@@ -20,6 +20,8 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'none',
+  // Module paths as the project sees them, so a node_modules that is a symlink builds the same dist/.
+  preserveSymlinks: true,
   logLevel: 'warning',
   // Some bundled dependencies are CommonJS and call require() for Node built-ins.
   banner: {

@@ -1,4 +1,4 @@
-// Rewrites action.yml's `inputs:` block and the README's Inputs table from the table of inputs
+// Rewrites action.yml's `inputs:` block and the Inputs table of docs/configuration.md from the table of inputs
 // (src/settings/inputs.ts), leaving the rest of both files as it is. Run with `npm run docs`.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -7,8 +7,9 @@ import { Scalar, stringify } from 'yaml'
 import { describeInput, inputsIn } from '../src/settings/input-lookup'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const README_START = '<!-- inputs:start -->'
-const README_END = '<!-- inputs:end -->'
+const INPUTS_DOC = 'docs/configuration.md'
+const TABLE_START = '<!-- inputs:start -->'
+const TABLE_END = '<!-- inputs:end -->'
 /** Longer descriptions are folded over several lines of at most FOLD_WIDTH characters. */
 const FOLD_ABOVE = 150
 const FOLD_WIDTH = 100
@@ -40,18 +41,18 @@ function withActionInputs(actionYml: string): string {
   return [...lines.slice(0, start), ...actionInputsBlock(), ...lines.slice(end)].join('\n')
 }
 
-function readmeTable(): string[] {
+function inputsTable(): string[] {
   const cell = (text: string) => text.replace(/\|/g, '\\|')
   const rows = inputsIn('action').map((input) => `| \`${input.name}\` | ${cell(describeInput(input))} |`)
   return ['| input | meaning |', '|---|---|', ...rows]
 }
 
-function withReadmeTable(readme: string): string {
-  const start = readme.indexOf(README_START)
-  const end = readme.indexOf(README_END)
-  if (start === -1 || end < start) throw new Error(`README.md lacks ${README_START} … ${README_END}`)
-  const before = readme.slice(0, start + README_START.length)
-  return [before, ...readmeTable(), readme.slice(end)].join('\n')
+function withInputsTable(readme: string): string {
+  const start = readme.indexOf(TABLE_START)
+  const end = readme.indexOf(TABLE_END)
+  if (start === -1 || end < start) throw new Error(`${INPUTS_DOC} lacks ${TABLE_START} … ${TABLE_END}`)
+  const before = readme.slice(0, start + TABLE_START.length)
+  return [before, ...inputsTable(), readme.slice(end)].join('\n')
 }
 
 function rewrite(file: string, update: (text: string) => string): void {
@@ -67,4 +68,4 @@ function rewrite(file: string, update: (text: string) => string): void {
 }
 
 rewrite('action.yml', withActionInputs)
-rewrite('README.md', withReadmeTable)
+rewrite(INPUTS_DOC, withInputsTable)

@@ -1,22 +1,27 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { comparisons } from '../testkit/comparisons'
 import { writeHistory } from '../testkit/history'
+import { colorWanted } from '../../src/cli/output'
 
 const CLI = path.resolve('src/cli/index.ts')
 // Resolved here: the CLI also runs from folders without node_modules.
 const TSX = import.meta.resolve('tsx')
 const cli = (...args: string[]) => cliIn(process.cwd(), ...args)
-const cliIn = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
+const cliIn = (cwd: string, ...args: string[]) => cliWith({ NO_COLOR: '1' }, cwd, ...args)
+/** The CLI with these colour variables and no others (a test runner may set FORCE_COLOR). */
+const cliWith = (colour: Record<string, string>, cwd: string, ...args: string[]) => {
+  const { NO_COLOR: _no, FORCE_COLOR: _force, ...env } = process.env
+  return spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...env, ...colour },
   })
+}
 let dir: string
 
 before(async () => {
@@ -80,6 +85,65 @@ describe('loadgate CLI', () => {
     await writeFile(fine, JSON.stringify(comparisons.noChange()))
     assert.equal(cli('report', fine).status, 0)
     assert.equal(cli('report', path.join(dir, 'missing.json')).status, 2)
+  })
+
+  test('--version and help COMMAND', async () => {
+    const manifest = JSON.parse(await readFile('package.json', 'utf8')) as { version: string }
+    for (const flag of ['--version', '-V', 'version']) {
+      const version = cli(flag)
+      assert.equal(version.status, 0, flag)
+      assert.equal(version.stdout, `loadgate ${manifest.version}\n`)
+    }
+    for (const command of ['compare', 'merge', 'history']) {
+      const viaHelp = cli('help', command)
+      assert.equal(viaHelp.status, 0, command)
+      assert.equal(viaHelp.stdout, cli(command, '--help').stdout, command)
+    }
+    assert.match(cli('help').stdout, /^loadgate — /)
+    const unknown = cli('help', 'comapre')
+    assert.equal(unknown.status, 2)
+    assert.match(unknown.stderr, /^loadgate: Unknown command 'comapre': did you mean 'compare'\?/)
+  })
+
+  test("each command's help lists the settings it uses, and refuses the others", () => {
+    assert.match(cli('record', '--help').stdout, /--retention/)
+    assert.doesNotMatch(cli('compare', '--help').stdout, /--retention/)
+    const calibrate = cli('calibrate', '--help').stdout
+    for (const unused of ['--fail-on', '--retention', '--baseline ', '--gh-pages-branch'])
+      assert.ok(!calibrate.includes(unused), unused)
+    assert.match(calibrate, /--min-rounds/)
+    const refused = cli('calibrate', '--fail-on', 'REGRESSION')
+    assert.equal(refused.status, 2)
+    assert.match(refused.stderr, /^loadgate: Unknown flag '--fail-on' for 'loadgate calibrate'/)
+  })
+
+  test('an unknown flag or command suggests the nearest one', () => {
+    const flag = cli('compare', '--bse', 'HEAD')
+    assert.equal(flag.status, 2)
+    assert.equal(
+      flag.stderr,
+      "loadgate: Unknown flag '--bse' for 'loadgate compare': did you mean '--base'? see 'loadgate compare --help'\n",
+    )
+    assert.match(cli('compare', '--min-round', '3').stderr, /did you mean '--min-rounds'\?/)
+    assert.match(cli('histroy').stderr, /^loadgate: Unknown command 'histroy': did you mean 'history'\?/)
+    assert.doesNotMatch(cli('compare', '--zzzzzz').stderr, /did you mean/)
+  })
+
+  test('NO_COLOR and FORCE_COLOR decide the colours of the table', async () => {
+    const file = path.join(dir, 'colours.json')
+    await writeFile(file, JSON.stringify(comparisons.regression()))
+    const forced = cliWith({ FORCE_COLOR: '1' }, process.cwd(), 'report', file)
+    assert.ok(forced.stdout.includes('\u001b['), 'FORCE_COLOR colours a pipe')
+    const plain = cliWith({ FORCE_COLOR: '1', NO_COLOR: '1' }, process.cwd(), 'report', file)
+    assert.ok(plain.stdout.includes('\u001b['), 'FORCE_COLOR wins over NO_COLOR, as in Node')
+    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }, {}] as Array<Record<string, string>>) {
+      const out = cliWith(env, process.cwd(), 'report', file)
+      assert.ok(!out.stdout.includes('\u001b['), JSON.stringify(env))
+    }
+    assert.equal(colorWanted({ isTTY: true }, {}), true)
+    assert.equal(colorWanted({ isTTY: true }, { NO_COLOR: '1' }), false)
+    assert.equal(colorWanted({ isTTY: true }, { NO_COLOR: '' }), true, 'an empty NO_COLOR is unset')
+    assert.equal(colorWanted({ isTTY: true }, { TERM: 'dumb' }), false)
   })
 
   test('dashboard serves a gh-pages checkout', async () => {

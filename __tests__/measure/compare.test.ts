@@ -149,7 +149,21 @@ describe('measure: real Compose stacks and k6', () => {
           arms: ['head'],
           meta,
         }),
-        /^LoadgateError: Service 'store' publishes no port 8081/,
+        {
+          name: 'SettingsError',
+          message:
+            "Input 'port' is 8081, but service 'store' in compose.yaml publishes no port: " +
+            'add `ports: ["8081"]` (the container port only) to it',
+        },
+      )
+      await assert.rejects(
+        measure({ settings, bench: exampleBenchmark({ port: 9090 }), arms: ['head'], meta }),
+        {
+          name: 'SettingsError',
+          message:
+            "Input 'port' is 9090, but service 'api' in compose.yaml publishes container port 8080: " +
+            'set port to 8080, or publish 9090 with `ports: ["9090"]`',
+        },
       )
       assertNothingLeft(`loadgate-${runId}-`)
 

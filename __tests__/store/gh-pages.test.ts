@@ -16,6 +16,7 @@ import {
   buildDerived,
 } from '../../src/store'
 import { dashboardUrl } from '../../src/forge/github/pages'
+import { rerunNote } from '../../src/modes/record'
 import { makeResults } from '../testkit/results-factory'
 
 let repos: Awaited<ReturnType<typeof makeOriginAndClone>>
@@ -122,6 +123,30 @@ describe('gh-pages store', () => {
     const kept = JSON.parse(await readFile(outcome.fallbackFile!, 'utf8'))
     assert.equal(kept.meta.head.sha, results.meta.head.sha)
     assert.equal(git(broken, 'worktree', 'list').split('\n').length, 1, 'no worktree left behind')
+  })
+
+  test('a commit recorded again is stored beside its earlier runs, and the outcome says so', async () => {
+    const clone = await cloneOrigin(repos.root, repos.origin, 'rerun')
+    const results = makeResults({ rounds: 3, base: () => ({ p50: 10 }), head: () => ({ p50: 10 }) })
+    const store = (runId: string, startedAt: string) =>
+      recordRun({
+        workspace: clone,
+        branch: 'rerun-pages',
+        dataDir: 'loadgate',
+        record: toRunRecord({ ...results, meta: { ...results.meta, runId, startedAt } }, null, 'main'),
+        fallbackDir: path.join(repos.root, 'rerun-kept'),
+      })
+    const first = await store('first', '2026-03-01T10:00:00.000Z')
+    assert.equal(first.earlierRunsOfCommit, 0)
+    const second = await store('second', '2026-03-01T11:00:00.000Z')
+    const third = await store('third', '2026-03-02T11:00:00.000Z')
+    assert.deepEqual([second.pushed, second.earlierRunsOfCommit, third.earlierRunsOfCommit], [true, 1, 2])
+    assert.equal(
+      rerunNote(results.meta.head.sha, 2).startsWith(
+        `commit ${results.meta.head.sha.slice(0, 7)} was recorded 2 times before`,
+      ),
+      true,
+    )
   })
 
   test('chart data name each run by its own branch, author, runner and verdict', () => {

@@ -1,18 +1,32 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { closestName } from '../util/closest-name'
 import { SettingsError } from '../util/errors'
+
+/** parseArgs for `loadgate COMMAND`, its errors in the house form (with a suggestion for a typo). */
+export function parseCommandArgs<T extends ParseArgsConfig>(command: string, config: T) {
+  try {
+    return parseArgs(config)
+  } catch (error) {
+    throw usageError(error, command, Object.keys(config.options ?? {}))
+  }
+}
 
 /**
  * parseArgs' errors in the house form: one line naming the flag and what was expected, pointing
  * at the command's --help. Anything else is returned unchanged.
  */
-export function usageError(error: unknown, command: string): unknown {
+export function usageError(error: unknown, command: string, knownFlags: readonly string[] = []): unknown {
   const code = (error as { code?: string }).code ?? ''
   if (!code.startsWith('ERR_PARSE_ARGS')) return error
   const message = (error as Error).message
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? ''
   const flag = quoted.split(' ')[0] ?? quoted
   const help = `see 'loadgate ${command} --help'`
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${help}`)
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const meant = closestName(flag.replace(/^-+/, '').split('=')[0]!, knownFlags)
+    const suggestion = meant ? `did you mean '--${meant}'? ` : ''
+    return new SettingsError(`Unknown flag '${flag}' for 'loadgate ${command}': ${suggestion}${help}`)
+  }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return new SettingsError(`Unexpected argument '${flag}' for 'loadgate ${command}': ${help}`)
   if (message.includes('does not take an argument'))

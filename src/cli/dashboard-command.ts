@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { builtInDefault } from '../settings/input-lookup'
 import { SettingsError } from '../util/errors'
 import { serveDashboard } from './dashboard-server'
 import { EXIT, printHelp, writeOut } from './output'
+import { parseCommandArgs } from './args'
 
 /**
  * Serves DIR's dashboard and returns its address; a folder without loadgate's data or a port in
@@ -35,7 +35,7 @@ export async function startDashboard(dir: string, dataDir: string, port: number)
 
 /** `loadgate dashboard DIR [--port N]`: serves a gh-pages checkout until stopped. */
 export async function dashboardCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs('dashboard', {
     args,
     allowPositionals: true,
     options: {

@@ -1,4 +1,5 @@
-import { builtInDefault, describeInput, inputsIn } from '../settings/input-lookup'
+import { builtInDefault, describeInput } from '../settings/input-lookup'
+import { commandSettings, type MeasureCommand } from './flags'
 
 const HELP_WIDTH = 100
 
@@ -17,7 +18,8 @@ Usage:
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
   loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
 
-Run 'loadgate COMMAND --help' for a command's options.
+Run 'loadgate help COMMAND' (or 'loadgate COMMAND --help') for a command's options,
+'loadgate --version' for the version.
 
 Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
@@ -28,7 +30,7 @@ changes included and named so), runs the k6 script against each in randomized in
 prints the comparison. Results and report.html go to a work folder outside the repository.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp('compare')}
 Output:
   --json            print one JSON array (a comparison per benchmark) instead of the tables`,
   record: () => `loadgate record [settings]
@@ -38,7 +40,7 @@ action's record mode does on pushes to the default branch. Refuses a working tre
 changes: the run is stored under the commit.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp('record')}
 Pushing a run that was measured but could not be pushed (nothing is measured):
   --push-only FILE  the run file the failed record saved (or that run's results.json); takes
                     --gh-pages-branch, --data-dir, --retention and --config as above`,
@@ -51,7 +53,7 @@ look, and the rounds - or, keeping them, the trial length or rate - that detect 
 Refuses a working tree with uncommitted changes: only one arm would have them.
 
 ${SETTINGS_HEADING}
-${settingsHelp()}
+${settingsHelp('calibrate')}
 Output:
   --json            print one JSON array (a calibration per benchmark) instead of the tables
   --write           put the suggested min-rounds and max-rounds into the --config file, keeping its
@@ -88,9 +90,9 @@ export function helpText(command: string): string {
   return (HELP[command] ?? HELP.main!)()
 }
 
-/** One `--flag  description` entry per CLI setting, descriptions wrapped beside the flags. */
-function settingsHelp(): string {
-  const inputs = inputsIn('cli')
+/** One `--flag  description` entry per setting of `command`, descriptions wrapped beside the flags. */
+function settingsHelp(command: MeasureCommand): string {
+  const inputs = commandSettings(command)
   const column = Math.max(...inputs.map((input) => input.name.length)) + 4
   return inputs
     .map((input) => {

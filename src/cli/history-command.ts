@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { mainBranch, watchHistory, type Shift } from '../decide/change-points'
 import { BENCHMARK_NAME } from '../model/names'
 import { renderShiftTable } from '../report/change-points'
@@ -10,14 +9,14 @@ import { defaultThresholds } from '../settings/thresholds'
 import { integer, parseFraction, probability } from '../settings/values'
 import { readRunFiles } from '../store/run-files'
 import { SettingsError } from '../util/errors'
-import { asFlagError } from './args'
+import { asFlagError, parseCommandArgs } from './args'
 import { EXIT, printHelp, writeOut } from './output'
 
 const DETECTOR_FLAGS = ['change-point-max-p', 'change-point-min-change', 'change-point-min-runs'] as const
 
 /** `loadgate history DIR`: the change points of every benchmark in a gh-pages checkout. */
 export async function historyCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs('history', {
     args,
     allowPositionals: true,
     options: {

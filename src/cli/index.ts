@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
@@ -13,14 +12,16 @@ import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { readComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
 import type { Reporter } from '../report/reporter'
-import { settingFlags } from './flags'
+import { settingFlags, type MeasureCommand } from './flags'
 import { isPushOnly, pushOnlyCommand } from './push-only'
-import { asFlagError, usageError } from './args'
+import { asFlagError, usageError, parseCommandArgs } from './args'
 import { dashboardCommand } from './dashboard-command'
 import { historyCommand } from './history-command'
 import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
+import { VERSION } from '../util/version'
+import { closestName } from '../util/closest-name'
 import { defaultWorkDir, startClean } from './work-dir'
 import { dirtyMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
 import { printCalibrations } from './calibrate-output'
@@ -58,17 +59,15 @@ async function localContext(workspace: string, head: string): Promise<RunContext
   }
 }
 
-type MeasureCommand = 'compare' | 'record' | 'calibrate'
-
 async function measureCommand(command: MeasureCommand, args: string[]): Promise<number> {
   const refs = { base: { type: 'string' }, head: { type: 'string' } } as const
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs(command, {
     args,
     options: {
       ...(command === 'calibrate' ? { write: { type: 'boolean', default: false } } : refs),
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
-      ...settingFlags(),
+      ...settingFlags(command),
     },
   }) as { values: Record<string, string | boolean | undefined> }
   if (values.help) return printHelp(command)
@@ -115,7 +114,10 @@ async function measureCommand(command: MeasureCommand, args: string[]): Promise<
       )
     }
     if (values.write) await assertUpdatable(path.resolve(cwd, String(values.config)))
-    if (settings.workDir === workDir) await startClean(workDir)
+    if (settings.workDir === workDir) {
+      const earlier = await startClean(workDir)
+      if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`)
+    }
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter))
@@ -200,6 +202,17 @@ function stopOnOutputError(): void {
   }
 }
 
+const COMMANDS = ['compare', 'record', 'calibrate', 'merge', 'report', 'dashboard', 'history'] as const
+
+/** `name` when it is a command; otherwise a usage error that suggests the nearest one. */
+function knownCommand(name: string): string {
+  if ((COMMANDS as readonly string[]).includes(name)) return name
+  const meant = closestName(name, COMMANDS)
+  const suggestion = meant ? `did you mean '${meant}'? ` : ''
+  const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS.at(-1)}`
+  throw new SettingsError(`Unknown command '${name}': ${suggestion}expected ${expected}`)
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   stopOnOutputError()
@@ -220,14 +233,19 @@ export async function main(argv: string[]): Promise<number> {
       case 'merge':
         return await mergeCommand(rest)
       case undefined:
-      case 'help':
       case '--help':
       case '-h':
         return printHelp('main')
+      case 'help':
+        return printHelp(rest[0] === undefined ? 'main' : knownCommand(rest[0]))
+      case 'version':
+      case '--version':
+      case '-V':
+        writeOut(`loadgate ${VERSION}\n`)
+        return EXIT.ok
       default:
-        throw new SettingsError(
-          `Unknown command '${command}': expected compare, record, calibrate, merge, report, dashboard or history`,
-        )
+        knownCommand(command)
+        return EXIT.usage
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? '')

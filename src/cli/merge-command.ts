@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { compareResults } from '../decide'
 import { readSegments, segmentBenchmarks } from '../measure/merge/segments'
 import { mergeSegments } from '../measure/merge/trials'
@@ -10,12 +9,13 @@ import { builtInDefault } from '../settings/input-lookup'
 import { parseFailOn } from '../settings/values'
 import { LoadgateError, SettingsError } from '../util/errors'
 import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
+import { parseCommandArgs } from './args'
 
 const SOURCE = 'Argument DIR'
 
 /** `loadgate merge DIR...`: the segment jobs' outputs merged per benchmark, decided and printed. */
 export async function mergeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs('merge', {
     args,
     allowPositionals: true,
     options: {

@@ -14,8 +14,19 @@ export function writeOut(text: string): void {
 
 export function printComparison(comparison: Comparison, json: boolean): void {
   if (json) return writeOut(`${JSON.stringify(comparison, null, 2)}\n`)
-  writeOut(`${renderTerminal(comparison, { color: Boolean(process.stdout.isTTY) })}\n`)
+  writeOut(`${renderTerminal(comparison, { color: colorWanted(process.stdout) })}\n`)
   writeOut(`${commitsLine(comparison)}\n`)
+}
+
+/**
+ * Colour on a terminal, as the conventions say: FORCE_COLOR (any value but 0 or false) forces it,
+ * as it does for Node itself; else a non-empty NO_COLOR (no-color.org) or TERM=dumb turns it off.
+ */
+export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  const force = env.FORCE_COLOR
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase())
+  if (env.NO_COLOR) return false
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb'
 }
 
 /** Which commits were measured; a dirty head is named as the working tree it was. */

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { pushSavedRun } from '../modes/push-only'
 import type { Reporter } from '../report/reporter'
 import { NO_CONFIG_FILE, readConfig } from '../settings/config-file'
@@ -8,6 +7,7 @@ import { builtInDefault } from '../settings/input-lookup'
 import { integer } from '../settings/values'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
+import { parseCommandArgs } from './args'
 
 /** True when `loadgate record` was asked to push a saved run instead of measuring. */
 export function isPushOnly(args: string[]): boolean {
@@ -16,7 +16,7 @@ export function isPushOnly(args: string[]): boolean {
 
 /** `loadgate record --push-only FILE [--gh-pages-branch B] [--data-dir D] [--retention N] [--config F]`. */
 export async function pushOnlyCommand(args: string[], reporter: Reporter): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs('record', {
     args,
     options: {
       'push-only': { type: 'string' },

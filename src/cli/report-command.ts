@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
 import { compareResults } from '../decide'
 import { MAX_ARTIFACT_BYTES } from '../model/artifact-file'
 import { comparisonSchema } from '../model/comparison'
@@ -10,6 +9,7 @@ import { builtInDefault } from '../settings/input-lookup'
 import { parseFailOn } from '../settings/values'
 import { errorMessage, SettingsError } from '../util/errors'
 import { EXIT, printComparison, printHelp } from './output'
+import { parseCommandArgs } from './args'
 
 const EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run"
 
@@ -61,7 +61,7 @@ async function readJson(file: string): Promise<unknown> {
 
 /** `loadgate report FILE [--json]`: prints a comparison; the exit code follows its verdict. */
 export async function reportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs('report', {
     args,
     allowPositionals: true,
     options: {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import { run } from '../util/exec'
 import type { RunMeta } from '../model/types'
-import packageJson from '../../package.json'
+import { VERSION } from '../util/version'
 
 async function versionLine(command: string, args: string[], pattern: RegExp): Promise<string> {
   try {
@@ -41,6 +41,6 @@ export async function describeRunner(k6Version: string): Promise<Pick<RunMeta, '
       memoryBytes: os.totalmem(),
       ...runnerImage(),
     },
-    versions: { loadgate: packageJson.version, k6: k6Version, docker, compose },
+    versions: { loadgate: VERSION, k6: k6Version, docker, compose },
   }
 }

@@ -36,6 +36,7 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
       : `Recorded ${results.trials.filter((t) => t.phase === 'measure').length} trials of ${bench.name}`
   reporter.summary(`### loadgate — ${bench.name}\n\n${headline}\n\nStored as \`${stored.path}\`.\n`)
   reporter.info(`${bench.name}: ${headline}; stored ${stored.path}`)
+  if (stored.earlierRunsOfCommit > 0) reporter.info(rerunNote(headSha, stored.earlierRunsOfCommit))
   return {
     benchmark: bench.name,
     verdict,
@@ -115,5 +116,17 @@ function notPushedMessage(settings: StoreSettings, stored: RecordOutcome): strin
     `${stored.fallbackFile}: record it without measuring again with 'loadgate record --push-only ` +
     `${stored.fallbackFile}${flags}' in a checkout of the repository (on GitHub, record.yml uploads it as the ` +
     `artifact 'loadgate-record')`
+  )
+}
+
+/**
+ * A commit recorded again is stored beside its earlier runs, never instead of them: run files are
+ * immutable, and every run is a measurement (together they show the run-to-run spread).
+ */
+export function rerunNote(sha: string, earlier: number): string {
+  const times = earlier === 1 ? 'once' : `${earlier} times`
+  return (
+    `commit ${sha.slice(0, 7)} was recorded ${times} before: this run is stored beside ` +
+    `${earlier === 1 ? 'it' : 'them'}, and the dashboard draws every run`
   )
 }

@@ -37,6 +37,8 @@ export interface RecordOutcome {
   commit?: string
   /** The last push error, when the run could not be pushed. */
   error?: string
+  /** Runs of the same benchmark and commit stored before this one (a rerun is kept beside them). */
+  earlierRunsOfCommit: number
 }
 
 /** Rebuilds every derived file under `<root>/data` from the run files, and copies the dashboard. */
@@ -65,14 +67,30 @@ export async function rebuildDerived(
   await copySite(root)
 }
 
+/** Stored run files of the benchmark for the same commit as `relative`, itself left out. */
+async function runsOfSameCommit(root: string, relative: string): Promise<number> {
+  const runs = path.join(root, path.dirname(path.dirname(path.dirname(relative))))
+  const sha7 = path.basename(relative).split('-').at(-2)
+  const files = await readdir(runs, { recursive: true }).catch(() => [] as string[])
+  return files
+    .filter(
+      (f) =>
+        f.endsWith('.json') &&
+        !f.includes('.benchmark-action.') &&
+        path.basename(f).split('-').at(-2) === sha7,
+    )
+    .filter((f) => path.join(runs, f) !== path.join(root, relative)).length
+}
+
 async function applyRun(
   tree: string,
   options: RecordOptions,
   relative: string,
   warn: SkipWarning,
-): Promise<void> {
+): Promise<number> {
   const root = path.join(tree, options.dataDir)
   const file = path.join(root, relative)
+  const earlier = await runsOfSameCommit(root, relative)
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, `${JSON.stringify(options.record)}\n`, { flag: 'wx' }).catch(
     async (error: NodeJS.ErrnoException) => {
@@ -84,6 +102,7 @@ async function applyRun(
   }
   await rebuildDerived(root, options.retention, warn)
   await writeFile(path.join(tree, '.nojekyll'), '')
+  return earlier
 }
 
 /**
@@ -106,15 +125,24 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
   }
   try {
     const message = `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`
-    const outcome = await commitToHistory({ ...options, remote, tree }, message, (checkout) =>
-      applyRun(checkout, options, relative, warn),
-    )
+    let earlierRunsOfCommit = 0
+    const outcome = await commitToHistory({ ...options, remote, tree }, message, async (checkout) => {
+      earlierRunsOfCommit = await applyRun(checkout, options, relative, warn)
+    })
     const { attempts } = outcome
-    if (outcome.pushed) return { path: branchPath, pushed: true, attempts, commit: outcome.commit }
+    if (outcome.pushed)
+      return { path: branchPath, pushed: true, attempts, commit: outcome.commit, earlierRunsOfCommit }
     await mkdir(options.fallbackDir, { recursive: true })
     const fallbackFile = path.join(options.fallbackDir, path.basename(relative))
     await writeFile(fallbackFile, `${JSON.stringify(options.record)}\n`)
-    return { path: branchPath, pushed: false, attempts, fallbackFile, error: outcome.error }
+    return {
+      path: branchPath,
+      pushed: false,
+      attempts,
+      fallbackFile,
+      error: outcome.error,
+      earlierRunsOfCommit,
+    }
   } finally {
     await removeCheckout(repo, tree)
     await rm(scratch, { recursive: true, force: true })

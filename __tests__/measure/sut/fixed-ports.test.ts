@@ -2,7 +2,7 @@ import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createSystemUnderTest } from '../../../src/measure/sut'
 import { fixedHostPorts } from '../../../src/measure/sut/compose/fixed-ports'
-import { LoadgateError } from '../../../src/util/errors'
+import { SettingsError } from '../../../src/util/errors'
 import { commitAll, git, makeWorkRepo, writeFiles } from '../../testkit/git-repos'
 import { settingsFor } from '../../testkit/settings'
 
@@ -81,7 +81,7 @@ describe('fixed host ports in the compose file', () => {
       () => assert.fail('expected the arm not to start'),
       (e: unknown) => e,
     )
-    assert.ok(error instanceof LoadgateError, String(error))
+    assert.ok(error instanceof SettingsError, `a settings mistake (exit 2): ${String(error)}`)
     assert.equal(error.message.includes('\n'), false)
     assert.deepEqual(progress, [], 'no stack was started')
     assert.equal(git(dir, 'worktree', 'list').split('\n').length, 1, 'no base worktree was made')
@@ -95,6 +95,11 @@ describe('fixed host ports in the compose file', () => {
       `Input 'compose-file' (compose.yaml) binds a fixed host port: service 'api' '8080:8080' in the base commit ${repo.sha.slice(0, 12)}; ` +
         'publish the container port without a host port (ports: ["8080"]) — both arms run at once and each gets a free host port',
     )
+  })
+
+  test("the hint names the file's own container port", async () => {
+    const repo = await repoWith("      - '8080'", "      - '8090:8090'")
+    assert.match(await startError(repo.dir, undefined, 'head'), /without a host port \(ports: \["8090"\]\)/)
   })
 
   test('in both arms: one line naming both trees', async () => {

@@ -131,6 +131,8 @@ export default function () { hits.add(1) }
     )
     assert.deepEqual(k6Release('1.8.1', 'darwin', 'x64'), {
       url: 'https://github.com/grafana/k6/releases/download/v1.8.1/k6-v1.8.1-macos-amd64.zip',
+      checksumsUrl: 'https://github.com/grafana/k6/releases/download/v1.8.1/k6-v1.8.1-checksums.txt',
+      asset: 'k6-v1.8.1-macos-amd64.zip',
       dir: 'k6-v1.8.1-macos-amd64',
       zip: true,
     })

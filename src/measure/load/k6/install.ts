@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs'
-import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { errorMessage, LoadgateError } from '../../../util/errors'
 import { run } from '../../../util/exec'
 
@@ -13,6 +12,9 @@ export interface K6 {
 }
 
 const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000
+const RELEASES = 'https://github.com/grafana/k6/releases/download'
+/** Waits before the second and third attempt of a download that failed transiently. */
+const RETRY_DELAYS_MS = [2_000, 8_000]
 
 async function versionOf(binary: string): Promise<string | null> {
   try {
@@ -28,7 +30,8 @@ export function k6Release(
   version: string,
   platform: NodeJS.Platform = process.platform,
   arch: string = process.arch,
-): { url: string; dir: string; zip: boolean } {
+  releases = RELEASES,
+): { url: string; checksumsUrl: string; asset: string; dir: string; zip: boolean } {
   const system = platform === 'darwin' ? 'macos' : platform === 'linux' ? 'linux' : null
   const cpu = arch === 'x64' ? 'amd64' : arch === 'arm64' ? 'arm64' : null
   if (!system || !cpu) {
@@ -38,8 +41,12 @@ export function k6Release(
   }
   const dir = `k6-v${version}-${system}-${cpu}`
   const zip = system === 'macos'
+  const asset = `${dir}.${zip ? 'zip' : 'tar.gz'}`
   return {
-    url: `https://github.com/grafana/k6/releases/download/v${version}/${dir}.${zip ? 'zip' : 'tar.gz'}`,
+    url: `${releases}/v${version}/${asset}`,
+    // Every k6 release publishes the SHA-256 of each asset beside them.
+    checksumsUrl: `${releases}/v${version}/k6-v${version}-checksums.txt`,
+    asset,
     dir,
     zip,
   }
@@ -60,10 +67,22 @@ export async function locateK6(version: string): Promise<K6> {
       `Input 'k6-version' is '${version}': expected an exact version such as 1.8.1 (k6 is not on PATH)`,
     )
   }
-  const binary = path.join(cacheDir(version), 'k6')
+  return installK6(version, cacheDir(version))
+}
+
+/**
+ * The k6 release `version` in `dir` (downloaded once, checked against the release's published
+ * SHA-256, transient failures retried). `releases` is the download root, for a mirror.
+ */
+export async function installK6(
+  version: string,
+  dir: string,
+  releases = process.env.LOADGATE_K6_RELEASES || RELEASES,
+): Promise<K6> {
+  const binary = path.join(dir, 'k6')
   const cached = await versionOf(binary)
   if (cached) return { path: binary, version: cached }
-  const release = k6Release(version)
+  const release = k6Release(version, process.platform, process.arch, releases)
   try {
     await download(release, path.dirname(binary))
     const installed = await versionOf(binary)
@@ -77,14 +96,55 @@ export async function locateK6(version: string): Promise<K6> {
   }
 }
 
-/** Downloads and unpacks a release; the binary lands in `dest` only once it is complete. */
+/** A download that failed for a reason that may pass: no answer, a timeout, 429 or a 5xx. */
+class TransientError extends Error {}
+
+/** The body of `url`; transient failures are retried twice (after 2 s, then 8 s). */
+async function fetchBytes(url: string): Promise<Buffer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      let response: Response
+      try {
+        response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
+      } catch (error) {
+        throw new TransientError(errorMessage(error))
+      }
+      if (response.status === 429 || response.status >= 500)
+        throw new TransientError(`HTTP ${response.status} from ${url}`)
+      if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`)
+      return Buffer.from(await response.arrayBuffer())
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt]
+      if (!(error instanceof TransientError) || delay === undefined) throw error
+      await sleep(delay)
+    }
+  }
+}
+
+/** The SHA-256 the release's checksums file gives for `asset` (lines of "<hex>  <file name>"). */
+export function publishedSha256(checksums: string, asset: string): string | null {
+  for (const line of checksums.split('\n')) {
+    const [hash, name] = line.trim().split(/\s+/)
+    if (name?.replace(/^\*/, '') === asset && /^[0-9a-f]{64}$/i.test(hash ?? '')) return hash!.toLowerCase()
+  }
+  return null
+}
+
+/**
+ * Downloads a release, checks it against the published SHA-256 and unpacks it; the binary lands in
+ * `dest` only once it is complete and verified.
+ */
 async function download(release: ReturnType<typeof k6Release>, dest: string): Promise<void> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-k6-'))
   try {
     const archive = path.join(scratch, release.zip ? 'k6.zip' : 'k6.tar.gz')
-    const response = await fetch(release.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
-    await pipeline(Readable.fromWeb(response.body as never), createWriteStream(archive))
+    const [bytes, checksums] = await Promise.all([fetchBytes(release.url), fetchBytes(release.checksumsUrl)])
+    const expected = publishedSha256(checksums.toString('utf8'), release.asset)
+    if (!expected) throw new Error(`${release.checksumsUrl} lists no SHA-256 for ${release.asset}`)
+    const actual = createHash('sha256').update(bytes).digest('hex')
+    if (actual !== expected)
+      throw new Error(`${release.asset} has SHA-256 ${actual}, but the release publishes ${expected}`)
+    await writeFile(archive, bytes)
     if (release.zip) await run('unzip', ['-q', archive, '-d', scratch], { timeoutMs: 120_000 })
     else await run('tar', ['-xzf', archive, '-C', scratch], { timeoutMs: 120_000 })
     const binary = path.join(scratch, release.dir, 'k6')

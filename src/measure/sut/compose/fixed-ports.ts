@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { LoadgateError } from '../../../util/errors'
+import { SettingsError } from '../../../util/errors'
 import type { Git } from '../../../util/git'
 
 /** A `ports:` entry that binds a fixed host port. */
@@ -17,6 +17,14 @@ function publishedOf(entry: string): string {
   if (parts.length === 2) return parts[0]!
   if (parts.length >= 3) return parts.at(-2)!
   return ''
+}
+
+/** The container port of a short-syntax entry: '8090' of '127.0.0.1:8090:8090/tcp'. */
+function containerPortOf(entry: string): string {
+  return entry
+    .replace(/\/(tcp|udp|sctp)$/, '')
+    .split(':')
+    .at(-1)!
 }
 
 /** Every fixed host port of a compose file; unreadable YAML is left for Compose to report. */
@@ -83,9 +91,10 @@ export async function refuseFixedHostPorts(options: {
       : []
   })
   if (findings.length === 0) return
-  throw new LoadgateError(
+  const example = trees.flatMap(({ text }) => (text === null ? [] : fixedHostPorts(text)))[0]!
+  throw new SettingsError(
     `Input 'compose-file' (${composeFile}) binds a fixed host port: ${findings.join('; ')}; ` +
-      'publish the container port without a host port (ports: ["8080"]) — both arms run at once and ' +
-      'each gets a free host port',
+      `publish the container port without a host port (ports: ["${containerPortOf(example.entry)}"]) — ` +
+      'both arms run at once and each gets a free host port',
   )
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
-import { errorMessage, LoadgateError } from '../../../util/errors'
+import { errorMessage, LoadgateError, SettingsError } from '../../../util/errors'
 import { lastLines, run } from '../../../util/exec'
+import { missingPortMessage, type Publisher } from './port-hint'
 
 const COMPOSE_WARNING = /time="[^"]*" level=warning msg="(?:[^"\\]|\\.)*"\s*(?:\| )?/g
 
@@ -134,22 +135,24 @@ export class ComposeStack {
 
   /** `http://127.0.0.1:<host port>` of the service's published container port. */
   async url(service: string, port: number): Promise<string> {
-    let out: string
-    try {
-      out = (await this.compose(['port', service, String(port)])).stdout.trim()
-    } catch (error) {
-      throw new LoadgateError(
-        `Service '${service}' publishes no port ${port} in ${path.basename(this.file)} (${errorMessage(error)}): ` +
-          `add \`ports: ["${port}"]\` to it`,
-      )
-    }
+    const out = await this.compose(['port', service, String(port)]).then(
+      (result) => result.stdout.trim(),
+      () => '',
+    )
     const hostPort = /:(\d+)\s*$/.exec(out.split('\n')[0] ?? '')?.[1]
     if (!hostPort || hostPort === '0') {
-      throw new LoadgateError(
-        `Service '${service}' publishes no port ${port}: add \`ports: ["${port}"]\` to it`,
-      )
+      const publishers = await this.publishers(service).catch(() => [])
+      throw new SettingsError(missingPortMessage(service, port, path.basename(this.file), publishers))
     }
     return `http://127.0.0.1:${hostPort}`
+  }
+
+  /** The ports the service's running containers publish. */
+  private async publishers(service: string): Promise<Publisher[]> {
+    const { stdout } = await this.compose(['ps', '--format', 'json', service])
+    return parseJsonLines(stdout).flatMap((c) =>
+      Array.isArray(c.Publishers) ? (c.Publishers as Publisher[]) : [],
+    )
   }
 
   async containers(): Promise<ComposeContainer[]> {

@@ -1,0 +1,175 @@
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { serveDashboard } from '../../src/cli/dashboard-server'
+import { launchChromium } from '../testkit/chromium'
+import { writeHistory } from '../testkit/history'
+
+// The dashboard's controls for services with many endpoints and long histories, in Chromium:
+// a commit-index x axis, log-scale latency, a series search, legend toggles and a zoom reset.
+
+const SERIES = ['api GET /items/:id', 'api POST /orders', 'api GET /search', 'api DELETE /orders/:id']
+let dir: string
+let url: string
+let close: () => void
+let browser: Browser
+
+interface ChartView {
+  kind: string
+  time: boolean
+  distr: number
+  xs: number[]
+  shown: boolean[]
+  min: number
+  max: number
+}
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-controls-'))
+  await writeHistory(dir, { runs: 40, series: SERIES, benchmarks: ['api'] })
+  const served = await serveDashboard(dir)
+  url = served.url
+  close = () => served.server.close()
+  browser = await launchChromium()
+  await mkdir('test-output', { recursive: true })
+})
+
+after(async () => {
+  await browser?.close()
+  close?.()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function open(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  await page.goto(url)
+  await page.waitForFunction(
+    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+  )
+  return { page, errors }
+}
+
+/** What each drawn chart shows: its x scale, y distribution, x values and which series are on. */
+function charts(page: Page): Promise<ChartView[]> {
+  return page.evaluate(() => {
+    type Chart = {
+      root: HTMLElement
+      scales: { x: { time: boolean; min: number; max: number }; y: { distr: number } }
+      data: number[][]
+      series: Array<{ show: boolean }>
+    }
+    const drawn = (window as unknown as { __loadgateCharts: Chart[] }).__loadgateCharts
+    return drawn.map((c) => ({
+      kind: c.root.parentElement!.dataset.kind!,
+      time: c.scales.x.time,
+      distr: c.scales.y.distr,
+      xs: c.data[0]!,
+      shown: c.series.map((s) => s.show),
+      min: c.scales.x.min,
+      max: c.scales.x.max,
+    }))
+  })
+}
+
+const latest = async (page: Page) => (await charts(page)).filter((c) => c.kind === 'latency')[0]!
+
+describe('dashboard controls in Chromium', () => {
+  test('x axis by commit: one step per run, in order; back to time', async () => {
+    const { page, errors } = await open()
+    assert.equal((await latest(page)).time, true)
+    await page.selectOption('#x-axis', 'commit')
+    await page.waitForFunction(() => document.querySelector('.chart[data-points]') !== null)
+    const chart = await latest(page)
+    assert.equal(chart.time, false)
+    assert.deepEqual(
+      chart.xs,
+      Array.from({ length: 40 }, (_, i) => i),
+    )
+    await page.screenshot({ path: 'test-output/dashboard-by-commit.png' })
+    await page.selectOption('#x-axis', 'time')
+    await page.waitForFunction(() => document.querySelector('.chart[data-points]') !== null)
+    assert.ok((await latest(page)).xs[0]! > 1e9, 'seconds since 1970 again')
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+
+  test('log-scale latency', async () => {
+    const { page } = await open()
+    assert.equal((await latest(page)).distr, 1)
+    await page.check('#log-scale')
+    await page.waitForFunction(() => document.querySelector('.chart[data-points]') !== null)
+    assert.equal((await latest(page)).distr, 3)
+    const traffic = (await charts(page)).find((c) => c.kind === 'traffic')!
+    assert.equal(traffic.distr, 1, 'throughput stays linear from zero')
+    await page.close()
+  })
+
+  test('the series search keeps the series whose name has every word', async () => {
+    const { page } = await open()
+    assert.equal(await page.locator('.card').count(), SERIES.length)
+    await page.fill('#series-search', 'orders')
+    await page.waitForFunction(() => document.querySelectorAll('.card').length === 2)
+    const titles = await page.locator('.card h2').allTextContents()
+    assert.deepEqual(titles.sort(), ['api DELETE /orders/:id', 'api POST /orders'])
+    assert.match((await page.textContent('#count')) ?? '', /2 of 4 series/)
+    await page.fill('#series-search', 'POST orders')
+    await page.waitForFunction(() => document.querySelectorAll('.card').length === 1)
+    await page.fill('#series-search', 'nothing-like-this')
+    await page.waitForFunction(() => document.querySelectorAll('.card').length === 0)
+    assert.match((await page.textContent('#status')) ?? '', /No series matches “nothing-like-this”/)
+    await page.close()
+  })
+
+  test('a legend entry hides its lines in every chart of its kind, and shows them again', async () => {
+    const { page } = await open()
+    const p95 = '.card:first-child .legend[data-kind="latency"] button[data-entry="p95"]'
+    await page.click(p95)
+    assert.equal(await page.getAttribute(p95, 'aria-pressed'), 'false')
+    for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
+      assert.deepEqual(chart.shown.slice(4, 7), [false, false, false], 'p95 and its band')
+    const pressed = await page
+      .locator('.legend[data-kind="latency"] button[data-entry="p95"]')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed')))
+    assert.ok(
+      pressed.every((p) => p === 'false'),
+      'every latency legend says so',
+    )
+    // A chart drawn later (scrolled into view) starts with p95 hidden too.
+    await page.locator('.card').last().scrollIntoViewIfNeeded()
+    await page.waitForFunction(
+      () => (window as unknown as { __loadgateCharts: unknown[] }).__loadgateCharts.length > 2,
+    )
+    for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
+      assert.equal(chart.shown[5], false)
+    await page.click(p95)
+    for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
+      assert.equal(chart.shown[5], true)
+    await page.close()
+  })
+
+  test('dragging across a chart zooms it; the reset button shows then and restores every run', async () => {
+    const { page } = await open()
+    assert.equal(await page.isVisible('#reset-zoom'), false)
+    const over = page.locator('.card:first-child .chart[data-kind="latency"] .u-over')
+    const box = (await over.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 })
+    await page.mouse.up()
+    await page.waitForSelector('#reset-zoom', { state: 'visible' })
+    const zoomed = await latest(page)
+    assert.ok(zoomed.min > zoomed.xs[0]! && zoomed.max < zoomed.xs.at(-1)!, 'a part of the history')
+    await page.click('#reset-zoom')
+    const reset = await latest(page)
+    assert.equal(reset.min, reset.xs[0])
+    assert.equal(reset.max, reset.xs.at(-1))
+    assert.equal(await page.isVisible('#reset-zoom'), false)
+    await page.close()
+  })
+})
