@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
-  BENCHMARK_NAME,
+  MAX_ARTIFACT_BYTES,
   NO_CONFIG_FILE,
   VERSION,
   builtInDefault,
@@ -10,60 +10,63 @@ import {
   comparisonSchema,
   defaultThresholds,
   describeInput,
-  erraticSeries,
-  erraticText,
-  escapeHtml,
   findInvalidReasons,
-  firstIssue,
-  formatChange,
-  formatInterval,
-  formatValue,
   inputsIn,
-  intervalTitle,
   loadSettings,
   mainBranch,
   mergeSegments,
-  metricLabel,
   parseDataDir,
   parseRunFile,
   readCalibration,
   readComparisonArtifact,
   readConfig,
-  readRunContext,
   readRunFiles,
   readSegments,
-  renderCalibrationText,
   renderShiftTable,
-  renderSummary,
   resultsFileSchema,
   runBenchmark,
   segmentBenchmarks,
-  seriesLabel,
   storeRun,
-  thinSeries,
-  thinSeriesText,
   toRunRecord,
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-OOY5KOGK.js";
+} from "./chunks/chunk-Z2GT5R7K.js";
 import {
+  BENCHMARK_NAME,
   Git,
   LoadgateError,
   SettingsError,
   __toESM,
+  betterWithinDelta,
   cleanupAll,
+  erraticSeries,
+  erraticText,
   errorMessage,
+  escapeHtml,
+  firstIssue,
+  formatAlpha,
+  formatChange,
+  formatInterval,
+  formatValue,
   installSignalHandlers,
   integer,
+  intervalTitle,
+  metricLabel,
   parseFailOn,
   parseFraction,
   probability,
+  readRunContext,
+  renderCalibrationText,
+  renderSummary,
   require_dist,
+  seriesLabel,
   stopRun,
+  thinSeries,
+  thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-LM6PTIN6.js";
+} from "./chunks/chunk-C7WULQM4.js";
 
 // src/cli/index.ts
 import { rm as rm2 } from "node:fs/promises";
@@ -1797,18 +1800,22 @@ var GATE_WORDS = {
   REGRESSION: "REGRESSED",
   IMPROVEMENT: "improved",
   NO_CHANGE: "no change",
-  INCONCLUSIVE: "inconclusive"
+  INCONCLUSIVE: "inconclusive",
+  LIKELY_OVER_DELTA: "likely over \u03B4"
 };
 var INFORM_WORDS = {
   REGRESSION: "worse",
   IMPROVEMENT: "better",
   NO_CHANGE: "no change",
-  INCONCLUSIVE: "inconclusive"
+  INCONCLUSIVE: "inconclusive",
+  LIKELY_OVER_DELTA: "likely worse"
 };
 function verdictWord(m) {
+  if (betterWithinDelta(m)) return "better, no regression";
   return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict];
 }
 function verdictTone(m) {
+  if (!m.gate && m.verdict === "LIKELY_OVER_DELTA") return "INCONCLUSIVE";
   return !m.gate && m.verdict === "REGRESSION" ? "INCONCLUSIVE" : m.verdict;
 }
 
@@ -1818,7 +1825,8 @@ var COLORS = {
   INVALID: "\x1B[31m",
   IMPROVEMENT: "\x1B[32m",
   NO_CHANGE: "\x1B[32m",
-  INCONCLUSIVE: "\x1B[33m"
+  INCONCLUSIVE: "\x1B[33m",
+  LIKELY_OVER_DELTA: "\x1B[33m"
 };
 var RESET = "\x1B[0m";
 var BOLD = "\x1B[1m";
@@ -1865,7 +1873,7 @@ function renderTerminal(comparison, options) {
   });
   lines.push(
     "",
-    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, \u03B1 ${comparison.alpha} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
+    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
   const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
   for (const series of flagged) {
@@ -2199,7 +2207,6 @@ report:  ${report}
 
 // src/cli/report-command.ts
 import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
-var MAX_FILE_BYTES = 20 * 1024 * 1024;
 var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
 async function readReportInput(file) {
   const document = await readJson(file);
@@ -2226,7 +2233,8 @@ async function readJson(file) {
   let text;
   try {
     const size = (await stat2(file)).size;
-    if (size > MAX_FILE_BYTES) throw new Error(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit`);
+    if (size > MAX_ARTIFACT_BYTES)
+      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`);
     text = await readFile3(file, "utf8");
   } catch (error) {
     const reason = error.code === "ENOENT" ? "no such file" : errorMessage(error).split("\n")[0];
@@ -2260,17 +2268,34 @@ async function reportCommand(args) {
 
 // src/cli/work-dir.ts
 import { createHash } from "node:crypto";
-import { mkdir as mkdir2, rm } from "node:fs/promises";
+import { mkdir as mkdir2, readdir as readdir2, rename, rm, stat as stat3 } from "node:fs/promises";
 import os from "node:os";
 import path9 from "node:path";
+var EARLIER_RUNS_KEPT = 5;
 function defaultWorkDir(repositoryRoot) {
   const name = path9.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
   const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
   return path9.join(os.tmpdir(), `loadgate-${name}-${hash}`);
 }
+function earlierRunsDir(dir) {
+  return `${dir}-earlier`;
+}
 async function startClean(dir) {
+  const entries = await readdir2(dir).catch(() => []);
+  let kept = null;
+  if (entries.length > 0) {
+    const ran = (await stat3(dir)).mtime.toISOString().replace(/[:.]/g, "-");
+    kept = path9.join(earlierRunsDir(dir), ran);
+    await mkdir2(earlierRunsDir(dir), { recursive: true });
+    await rm(kept, { recursive: true, force: true });
+    await rename(dir, kept);
+    const runs = (await readdir2(earlierRunsDir(dir))).sort();
+    for (const old of runs.slice(0, Math.max(0, runs.length - EARLIER_RUNS_KEPT)))
+      await rm(path9.join(earlierRunsDir(dir), old), { recursive: true, force: true });
+  }
   await rm(dir, { recursive: true, force: true });
   await mkdir2(dir, { recursive: true });
+  return kept;
 }
 
 // src/cli/calibrate-output.ts
@@ -2278,7 +2303,7 @@ import path10 from "node:path";
 
 // src/settings/write-suggestion.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile4, rename, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile as readFile4, rename as rename2, writeFile as writeFile2 } from "node:fs/promises";
 var KEYS = { "min-rounds": "minRounds", "max-rounds": "maxRounds" };
 function withSuggestion(text, file, suggestion) {
   const document = (0, import_yaml.parseDocument)(text, { keepSourceTokens: true });
@@ -2314,7 +2339,7 @@ async function writeSuggestion(file, suggestion) {
   const updated = withSuggestion(await readConfigText(file), file, suggestion);
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile2(temporary, updated);
-  await rename(temporary, file);
+  await rename2(temporary, file);
 }
 function refuse(file, why) {
   throw new SettingsError(
@@ -2437,7 +2462,10 @@ async function measureCommand(command, args) {
       );
     }
     if (values.write) await assertUpdatable(path11.resolve(cwd, String(values.config)));
-    if (settings.workDir === workDir) await startClean(workDir);
+    if (settings.workDir === workDir) {
+      const earlier = await startClean(workDir);
+      if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`);
+    }
     const outcomes = [];
     for (const bench of settings.benchmarks) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter));

@@ -1,28 +1,38 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
+  announceRun,
   failureText,
   getInput,
   group,
   info,
   logLine,
+  postsGate,
+  reportFailure,
+  savePendingGates,
   saveTrackedResources,
   setFailed,
   setOutput,
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-WRP3D7IR.js";
+} from "./chunks/chunk-KV6IMXWX.js";
 import {
+  NO_CONFIG_FILE,
+  benchmarkName,
   loadSettings,
-  readRunContext,
+  readConfig,
   refuseUntrustedEvent,
-  runBenchmark,
-  worstVerdict
-} from "./chunks/chunk-OOY5KOGK.js";
+  runBenchmark
+} from "./chunks/chunk-Z2GT5R7K.js";
 import {
+  BENCHMARK_NAME,
+  createForge,
   errorMessage,
-  installSignalHandlers
-} from "./chunks/chunk-LM6PTIN6.js";
+  installSignalHandlers,
+  interruptSignal,
+  readRunContext,
+  worstVerdict
+} from "./chunks/chunk-C7WULQM4.js";
 
 // src/action/main.ts
 import path from "node:path";
@@ -73,34 +83,139 @@ function actionReporter() {
   };
 }
 
+// src/action/gates.ts
+var GateKeeper = class {
+  constructor(settings, run2) {
+    this.settings = settings;
+    this.run = run2;
+    this.posts = postsGate(settings, run2);
+  }
+  settings;
+  run;
+  gates = [];
+  posts;
+  async announce(benchmarks) {
+    if (!this.posts || !this.settings.status) return;
+    for (const benchmark of benchmarks) {
+      const statusId = await announceRun(this.run, this.settings, benchmark);
+      if (statusId === null) continue;
+      const { headSha, runUrl } = this.run.context;
+      this.gates.push({ benchmark, headSha, runUrl, statusId, settled: false });
+      savePendingGates(this.gates);
+    }
+  }
+  /** The benchmark reached its end (a verdict or a reported failure): the post step leaves it alone. */
+  settled(benchmark) {
+    const gate = this.gates.find((g) => g.benchmark === benchmark);
+    if (!gate) return;
+    gate.settled = true;
+    savePendingGates(this.gates);
+  }
+  failed(benchmark, error) {
+    return reportFailure(this.run, this.settings, benchmark, error, this.posts);
+  }
+};
+
+// src/settings/benchmark-names.ts
+function benchmarkNamesOf(read, context) {
+  const input = (name) => read(name).trim();
+  let config = NO_CONFIG_FILE;
+  try {
+    if (input("config")) config = readConfig(input("config"), context.workspace, context.cwd);
+  } catch {
+    return [];
+  }
+  const entries = config.benchmarks.length > 0 ? config.benchmarks : [{}];
+  const pick = (entry, key) => {
+    const value = entry[key];
+    return input(key) || (typeof value === "string" ? value : "") || config.shared[key] || "";
+  };
+  return entries.map((entry) => {
+    const script = pick(entry, "k6-script");
+    return script || pick(entry, "name") ? benchmarkName(pick(entry, "name"), script) : "";
+  }).filter((name) => BENCHMARK_NAME.test(name));
+}
+
+// src/action/settings-error.ts
+async function reportSettingsError(read, settingsContext, context, error) {
+  const mode = read("mode").trim() || "auto";
+  const segmentJob = read("segment").trim() !== "";
+  if (context.eventName !== "pull_request" || !["auto", "compare"].includes(mode) || segmentJob) return;
+  const run2 = {
+    context,
+    reporter: actionReporter(),
+    forge: createForge(context, read("github-token").trim())
+  };
+  if (!postsGate({ mode: "compare", segment: null }, run2)) return;
+  const names = benchmarkNamesOf(read, settingsContext);
+  if (names.length === 0)
+    run2.reporter.warning("loadgate could not tell the benchmark names from the settings: no status was set");
+  const settings = {
+    comment: read("comment").trim() === "off" ? "off" : "on",
+    status: read("status").trim() !== "false"
+  };
+  for (const name of names) await reportFailure(run2, settings, name, error, true);
+}
+
 // src/action/main.ts
 async function run() {
   try {
     const context = readRunContext();
-    const settings = loadSettings((name) => getInput(name), {
-      workspace: context.workspace,
-      eventName: context.eventName,
-      defaultWorkDir: path.join(context.tempDir, "loadgate")
-    });
+    const settings = await readSettings(context);
     for (const secret of secretValues(settings)) setSecret(secret);
     if (settings.mode !== "report" && settings.mode !== "accept") refuseUntrustedEvent(context.eventName);
     info(logLine(describeSettings(settings)));
     saveTrackedResources();
     installSignalHandlers();
-    const outcomes = [];
-    const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== "accept";
-    for (const bench of perBenchmark ? settings.benchmarks : [null]) {
-      outcomes.push(await runBenchmark(settings, bench, context, actionReporter()));
-    }
+    const outcomes = await runAll(settings, context);
     setOutputs(outcomes, settings.workDir);
-    await summary.write();
+    await writeSummary();
     const blocking = outcomes.filter((o) => o.blocking);
     if (blocking.length > 0) {
       setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join("; ")));
     }
   } catch (error) {
     setFailed(failureText(errorMessage(error)));
+    try {
+      setOutput("verdict", "ERROR");
+      await writeSummary();
+    } catch {
+    }
   }
+}
+async function readSettings(context) {
+  const read = (name) => getInput(name);
+  const settingsContext = {
+    workspace: context.workspace,
+    eventName: context.eventName,
+    defaultWorkDir: path.join(context.tempDir, "loadgate")
+  };
+  try {
+    return loadSettings(read, settingsContext);
+  } catch (error) {
+    await reportSettingsError(read, settingsContext, context, error);
+    throw error;
+  }
+}
+async function runAll(settings, context) {
+  const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== "accept";
+  const run2 = { context, reporter: actionReporter(), forge: createForge(context, settings.githubToken) };
+  const gates = new GateKeeper(settings, run2);
+  await gates.announce(settings.benchmarks.map((b) => b.name));
+  const outcomes = [];
+  for (const bench of perBenchmark ? settings.benchmarks : [null]) {
+    try {
+      outcomes.push(await runBenchmark(settings, bench, context, run2.reporter));
+    } catch (error) {
+      if (!bench || settings.mode === "report" || interruptSignal()) throw error;
+      outcomes.push(await gates.failed(bench.name, error));
+    }
+    if (bench) gates.settled(bench.name);
+  }
+  return outcomes;
+}
+async function writeSummary() {
+  if (process.env.GITHUB_STEP_SUMMARY) await summary.write();
 }
 function describeSettings(settings) {
   if (settings.mode === "accept")

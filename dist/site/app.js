@@ -17,7 +17,24 @@
     /** Bumped by every render: a chart whose data arrives after the next render is not drawn. */
     generation: 0,
     firstDrawn: false,
+    /** Legend entries turned off, per chart kind: their lines are hidden in every chart. */
+    hidden: { latency: new Set(), traffic: new Set() },
   }
+  /** Each legend entry and the chart series (uPlot indexes) it shows. */
+  const LEGEND = {
+    latency: [
+      { name: 'p50', color: '--p50', series: [1, 2, 3] },
+      { name: 'p95', color: '--p95', series: [4, 5, 6] },
+      { name: 'p99', color: '--p99', series: [7] },
+      { name: 'regression / invalid', color: '--bad', series: [8] },
+    ],
+    traffic: [
+      { name: 'throughput (left)', color: '--throughput', series: [1] },
+      { name: 'error rate (right)', color: '--errors', series: [2] },
+      { name: 'regression / invalid', color: '--bad', series: [3] },
+    ],
+  }
+  const byCommit = () => $('x-axis').value === 'commit'
   const $ = (id) => document.getElementById(id)
 
   function css(name) {
@@ -147,8 +164,8 @@
       ctx.save()
       ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`
       bands.forEach((band, i) => {
-        const left = u.valToPos(band.from, 'x', true)
-        const right = u.valToPos(band.to, 'x', true)
+        const left = u.valToPos(xOfTime(u, band.from), 'x', true)
+        const right = u.valToPos(xOfTime(u, band.to), 'x', true)
         const color = band.environmentChanged ? css('--muted') : band.worse ? css('--bad') : css('--p50')
         ctx.fillStyle = color + '40'
         ctx.fillRect(left, top, Math.max(right - left, 2 * devicePixelRatio), height)
@@ -160,18 +177,38 @@
     }
   }
 
+  /** Where a run's time (seconds) is on the x axis: itself, or by commit the index of that run. */
+  function xOfTime(u, seconds) {
+    if (u.scales.x.time) return seconds
+    const index = u.__times.findIndex((t) => t >= seconds)
+    return index === -1 ? u.__times.length - 1 : index
+  }
+
   function chartOptions(kind, width, keep) {
     const axisColor = css('--muted')
     const grid = { stroke: css('--border'), width: 1 }
+    const commitAxis = {
+      stroke: axisColor,
+      grid,
+      font: AXIS_FONT,
+      space: Math.ceil(textWidth('0000000')) + 24,
+      incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+      values: (u, splits) =>
+        splits.map((v) =>
+          Number.isInteger(v) && keep[v] !== undefined ? state.data.runs[keep[v]].sha.slice(0, 7) : '',
+        ),
+    }
     const axes = [
-      {
-        stroke: axisColor,
-        grid,
-        font: AXIS_FONT,
-        space: timeSpace,
-        values: (u, splits, axisIdx, space, step) =>
-          splits.map((v) => timeLabel(v, step, u.scales.x.max - u.scales.x.min)),
-      },
+      byCommit()
+        ? commitAxis
+        : {
+            stroke: axisColor,
+            grid,
+            font: AXIS_FONT,
+            space: timeSpace,
+            values: (u, splits, axisIdx, space, step) =>
+              splits.map((v) => timeLabel(v, step, u.scales.x.max - u.scales.x.min)),
+          },
       {
         stroke: axisColor,
         grid,
@@ -209,7 +246,7 @@
       return {
         width,
         height: 220,
-        scales: { x: { time: true } },
+        scales: { x: { time: !byCommit() }, y: { distr: $('log-scale').checked ? 3 : 1 } },
         axes,
         cursor: { points: { size: 6 } },
         series: [
@@ -236,7 +273,7 @@
       height: 160,
       // From zero: a 450–451/s axis would draw a 0.2% wobble as a cliff.
       scales: {
-        x: { time: true },
+        x: { time: !byCommit() },
         y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : 1] },
         errors: { range: (u, min, max) => [0, Math.max(1, max)] },
       },
@@ -263,7 +300,7 @@
   }
 
   function chartData(kind, metrics, keep) {
-    const x = keep.map((i) => state.data.runs[i].time / 1000)
+    const x = keep.map((i, index) => (byCommit() ? index : state.data.runs[i].time / 1000))
     const badIdx = keep.map((i) => BAD.has(state.data.runs[i].verdict))
     const col = (metric, part) => pick(metrics[metric] && metrics[metric][part], keep)
     if (kind === 'latency') {
@@ -318,7 +355,12 @@
     const bands = bandsFor(container.dataset.key, kind)
     options.hooks = { ...options.hooks, draw: [bandHook(bands)] }
     container.dataset.bands = String(bands.length)
+    options.hooks.setScale = [() => ($('reset-zoom').hidden = !state.charts.some(zoomed))]
     const chart = new uPlot(options, chartData(kind, metrics, keep), container)
+    chart.__times = keep.map((i) => state.data.runs[i].time / 1000)
+    for (const entry of LEGEND[kind])
+      if (state.hidden[kind].has(entry.name))
+        for (const index of entry.series) chart.setSeries(index, { show: false })
     chart.over.addEventListener('click', () => {
       const idx = chart.cursor.idx
       const run = idx === null || idx === undefined ? null : state.data.runs[keep[idx]]
@@ -336,24 +378,53 @@
     }
   }
 
+  /** A legend whose entries are buttons: one turns its lines off (or on) in every chart of its kind. */
   function legend(kind) {
-    const item = (name, color) =>
-      el('span', {}, el('i', { style: `background:${css(color)}` }), document.createTextNode(name))
-    return kind === 'latency'
-      ? el(
-          'div',
-          { class: 'legend' },
-          item('p50', '--p50'),
-          item('p95', '--p95'),
-          item('p99', '--p99'),
-          item('regression / invalid', '--bad'),
-        )
-      : el(
-          'div',
-          { class: 'legend' },
-          item('throughput (left)', '--throughput'),
-          item('error rate (right)', '--errors'),
-        )
+    const items = LEGEND[kind].map((entry) => {
+      const button = el(
+        'button',
+        { type: 'button', 'aria-pressed': String(!state.hidden[kind].has(entry.name)) },
+        el('i', { style: `background:${css(entry.color)}` }),
+        document.createTextNode(entry.name),
+      )
+      button.dataset.entry = entry.name
+      button.addEventListener('click', () => toggleLegend(kind, entry))
+      return button
+    })
+    return el('div', { class: 'legend', 'data-kind': kind }, ...items)
+  }
+
+  function toggleLegend(kind, entry) {
+    const hidden = state.hidden[kind]
+    const show = hidden.has(entry.name)
+    if (show) hidden.delete(entry.name)
+    else hidden.add(entry.name)
+    for (const button of document.querySelectorAll(`.legend[data-kind="${kind}"] button`))
+      if (button.dataset.entry === entry.name) button.setAttribute('aria-pressed', String(show))
+    for (const chart of state.charts)
+      if (chart.root.parentElement.dataset.kind === kind)
+        for (const index of entry.series) chart.setSeries(index, { show })
+  }
+
+  /** Whether a chart shows less than all of its runs (a drag zoomed it). */
+  function zoomed(chart) {
+    const xs = chart.data[0]
+    if (!xs || xs.length < 2) return false
+    return chart.scales.x.min > xs[0] || chart.scales.x.max < xs[xs.length - 1]
+  }
+
+  function resetZoom() {
+    for (const chart of state.charts) {
+      const xs = chart.data[0]
+      if (xs && xs.length) chart.setScale('x', { min: xs[0], max: xs[xs.length - 1] })
+    }
+    $('reset-zoom').hidden = true
+  }
+
+  /** Series keys the search box keeps: every word must appear, in any case. */
+  function matchesSearch(key) {
+    const words = $('series-search').value.toLowerCase().split(/\s+/).filter(Boolean)
+    return words.every((word) => key.toLowerCase().includes(word))
   }
 
   function render(focusSeries) {
@@ -363,13 +434,20 @@
     if (state.observer) state.observer.disconnect()
     const main = $('charts')
     main.replaceChildren()
-    const keys = [...state.data.seriesFiles.keys()].sort((a, b) =>
+    const allKeys = [...state.data.seriesFiles.keys()].sort((a, b) =>
       a === 'all requests' ? -1 : b === 'all requests' ? 1 : a.localeCompare(b),
     )
+    const keys = allKeys.filter(matchesSearch)
     const keep = visibleRuns()
-    $('count').textContent = `${keep.length} of ${state.data.runs.length} runs`
-    if (keys.length === 0 || state.data.runs.length === 0) {
+    const seriesCount = keys.length === allKeys.length ? '' : ` · ${keys.length} of ${allKeys.length} series`
+    $('count').textContent = `${keep.length} of ${state.data.runs.length} runs${seriesCount}`
+    $('reset-zoom').hidden = true
+    if (allKeys.length === 0 || state.data.runs.length === 0) {
       status('No runs recorded for this benchmark yet.')
+      return
+    }
+    if (keys.length === 0) {
+      status(`No series matches “${$('series-search').value}”.`)
       return
     }
     status('')
@@ -501,8 +579,10 @@
     await selectBenchmark(bench.name, wanted.bench === bench.name ? wanted.series : null)
   }
 
-  for (const id of ['branch', 'from', 'to'])
+  for (const id of ['branch', 'from', 'to', 'x-axis', 'log-scale'])
     $(id).addEventListener('change', () => render(parseFragment().series))
+  $('series-search').addEventListener('input', () => render(parseFragment().series))
+  $('reset-zoom').addEventListener('click', resetZoom)
   window.addEventListener('hashchange', () => {
     const wanted = parseFragment()
     if (wanted.bench && wanted.bench !== state.bench) selectBenchmark(wanted.bench, wanted.series)
