@@ -51,7 +51,7 @@ describe('node dist/index.js as the runner runs it (report mode, API double)', (
       first.outputs['dashboard-url'] ?? '',
       /^https:\/\/acme\.github\.io\/shop\/loadgate\/#bench=api/,
     )
-    assert.match(first.summary, /Blocked — p50 of GET \/items\/:id/)
+    assert.match(first.summary, /Blocked — p50 of api GET \/items\/:id/)
     assert.match(first.stdout, /::error::api: Blocked — /)
     assert.doesNotMatch(first.stdout.replace(/^::add-mask::.*$/m, ''), /ghs_report_token_123/)
 

@@ -53,7 +53,7 @@ describe('requests per series', () => {
     assert.ok(comment.includes('ℹ️ p95 of api GET /thin rests on 200 requests per trial'), comment)
     assert.ok(comment.includes(`about ${needed} per trial: ${factor}× the rate`))
     assert.ok(comment.includes(`or ${Math.round((10 * needed) / 200)} s measured windows at this rate`))
-    assert.doesNotMatch(comment, /p95 of GET \/busy/)
+    assert.doesNotMatch(comment, /p95 of api GET \/busy/)
     assert.match(
       renderTerminal(c, { color: false }),
       /i p95 of api GET \/thin rests on 200 requests per trial/,

@@ -172,13 +172,13 @@ describe('real-world scenarios', () => {
       const body = renderComment(c, {})
       const visible = body.split('<details>')[0]!
       // As posted: markdown-escaped, `\(work\)` and `&lt;`.
-      assert.match(visible, /⚠️ \*\*Latency spread of GET \/work \\\(work\\\) changed \d+\.\d×\*\*/)
-      assert.match(visible, /✅ p95 of GET \/work \\\(work\\\) &lt; 2000ms: head \d/)
+      assert.match(visible, /⚠️ \*\*Latency spread of work GET \/work changed \d+\.\d×\*\*/)
+      assert.match(visible, /✅ p95 of work GET \/work &lt; 2000ms: head \d/)
       // The one line people read does not say "approved" and stop there.
       if (c.verdict !== 'REGRESSION')
         assert.match(
           c.headline,
-          /; but the latency spread of GET \/work \(work\) grew \d+\.\d× \(p99 \+[\d.]+%\)$/,
+          /; but the latency spread of work GET \/work grew \d+\.\d× \(p99 \+[\d.]+%\)$/,
         )
     },
   )

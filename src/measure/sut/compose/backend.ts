@@ -8,7 +8,7 @@ import { Git } from '../../../util/git'
 import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
-import { refuseFixedHostPorts } from './fixed-ports'
+import { checkComposeFiles } from './compose-file-checks'
 import { removeImage, writeImageOverride } from './arm-images'
 import { ResourceSampler } from './resources'
 import { ComposeStack } from './stack'
@@ -26,20 +26,20 @@ export function createComposeSystem(options: SystemOptions): SystemUnderTest {
  * interrupt or the post step can remove it.
  */
 class ComposeSystem implements SystemUnderTest {
-  private hostPortsChecked: Promise<void> | undefined
+  private composeFilesChecked: Promise<void> | undefined
 
   constructor(private readonly options: SystemOptions) {}
 
   async start(arm: Arm, slot = arm === 'base' ? 0 : 1): Promise<ArmInstance> {
     const { settings, bench, baseSha } = this.options
-    // Both arms' files, before the first arm starts: a clash would only show once the second binds.
-    this.hostPortsChecked ??= refuseFixedHostPorts({
+    // Both arms' files, before the first arm starts: a missing file or a clash would only show later.
+    this.composeFilesChecked ??= checkComposeFiles({
       git: new Git(settings.workspace),
       workspace: settings.workspace,
       composeFile: bench.composeFile,
       baseSha,
     })
-    await this.hostPortsChecked
+    await this.composeFilesChecked
     const removers: Array<() => Promise<void>> = []
     /** The running stack's removal: replaced when the arm moves to another slot. */
     let removeStack: (() => Promise<void>) | null = null

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { SettingsError } from '../../../util/errors'
+import { LoadgateError, SettingsError } from '../../../util/errors'
 import type { Git } from '../../../util/git'
 
 /** A `ports:` entry that binds a fixed host port. */
@@ -61,10 +61,11 @@ export function fixedHostPorts(composeYaml: string): FixedPort[] {
 }
 
 /**
- * Refuses a compose file that binds a fixed host port in the head checkout or the base commit,
- * before either arm starts: both arms run at once, so the second could not bind it.
+ * Checks the compose file of the head checkout and of the base commit before either arm starts, so
+ * neither arm is built for a run the other cannot make: it must exist in both, and bind no fixed
+ * host port (both arms run at once, so the second could not bind it).
  */
-export async function refuseFixedHostPorts(options: {
+export async function checkComposeFiles(options: {
   git: Git
   workspace: string
   composeFile: string
@@ -84,6 +85,9 @@ export async function refuseFixedHostPorts(options: {
       text: await git.tryRun(['show', spec]),
     })
   }
+  const missing = trees.find(({ text }) => text === null)
+  if (missing)
+    throw new LoadgateError(`Input 'compose-file' is '${composeFile}': no such file in ${missing.where}`)
   const findings = trees.flatMap(({ where, text }) => {
     const fixed = text === null ? [] : fixedHostPorts(text)
     return fixed.length

@@ -1,7 +1,7 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createSystemUnderTest } from '../../../src/measure/sut'
-import { fixedHostPorts } from '../../../src/measure/sut/compose/fixed-ports'
+import { fixedHostPorts } from '../../../src/measure/sut/compose/compose-file-checks'
 import { SettingsError } from '../../../src/util/errors'
 import { commitAll, git, makeWorkRepo, writeFiles } from '../../testkit/git-repos'
 import { settingsFor } from '../../testkit/settings'
