@@ -31,7 +31,7 @@ import {
   watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-Z2GT5R7K.js";
+} from "./chunks/chunk-VS6UA6UP.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -66,7 +66,7 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-C7WULQM4.js";
+} from "./chunks/chunk-WJPRWY42.js";
 
 // src/cli/index.ts
 import { rm as rm2 } from "node:fs/promises";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-KV6IMXWX.js";
+} from "./chunks/chunk-4E5UGXF4.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-C7WULQM4.js";
+} from "./chunks/chunk-WJPRWY42.js";
 
 // src/action/post.ts
 async function post() {
