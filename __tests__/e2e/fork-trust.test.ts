@@ -5,8 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
-import { loadgateLeftovers } from '../testkit/docker'
+import { logTail, packAction, runWorkflowOf, workflowForTest, type ActRun } from '../testkit/act'
 import { git } from '../testkit/git-repos'
 import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
 
@@ -35,26 +34,16 @@ let double: GitHubDouble
 let pr: PullRequestRef
 
 async function act(scenario: string, workflow: string, event: string, eventFile: string): Promise<ActRun> {
-  const run = await runAct({
-    cwd: repo.dir,
-    workflow: `.github/workflows/${workflow}`,
+  return runWorkflowOf(repo, {
+    scenario,
+    workflow,
     event,
     eventFile,
     actionDir,
-    repository: repo.repository,
+    apiUrl: double.url,
     token: TOKEN,
-    cacheDir: path.join(repo.root, 'act-cache'),
-    env: {
-      GITHUB_API_URL: double.url,
-      LOADGATE_TEST_ORIGIN: repo.origin,
-      LOADGATE_TEST_ARTIFACTS: path.join(repo.root, 'artifacts'),
-    },
     timeoutMs: 420_000,
   })
-  await writeFile(path.join(OUTPUT, `${scenario}.log`), run.log)
-  const left = loadgateLeftovers().filter((name) => name.startsWith(`loadgate-${run.runId}-`))
-  assert.deepEqual(left, [], `the run left Docker resources behind\n${logTail(run)}`)
-  return run
 }
 
 /**

@@ -1,7 +1,10 @@
+import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { cp, mkdir, readFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseDocument, type YAMLMap } from 'yaml'
+import { loadgateLeftovers } from './docker'
+import type { TestRepo } from './test-repo'
 
 // act (a local GitHub Actions runner, v0.2.89) runs the example workflows on this machine
 // (`-P ubuntu-latest=-self-hosted`). What it needs, found by experiment:
@@ -155,4 +158,44 @@ export async function runAct(options: {
 /** The end of an act run's log, for assertion messages. */
 export function logTail(run: ActRun, chars = 6000): string {
   return `act exited ${run.code} after ${run.seconds.toFixed(0)} s; log tail:\n${run.log.slice(-chars)}`
+}
+
+/**
+ * One workflow of a test repository run by act against the API double: the log is kept in
+ * test-output/act/<scenario>.log, and a run that leaves this run's Docker resources behind fails.
+ */
+export async function runWorkflowOf(
+  repo: Pick<TestRepo, 'dir' | 'root' | 'origin' | 'repository'>,
+  options: {
+    scenario: string
+    workflow: string
+    event: string
+    eventFile: string
+    actionDir: string
+    apiUrl: string
+    token: string
+    timeoutMs: number
+  },
+): Promise<ActRun> {
+  const run = await runAct({
+    cwd: repo.dir,
+    workflow: `.github/workflows/${options.workflow}`,
+    event: options.event,
+    eventFile: options.eventFile,
+    actionDir: options.actionDir,
+    repository: repo.repository,
+    token: options.token,
+    cacheDir: path.join(repo.root, 'act-cache'),
+    env: {
+      GITHUB_API_URL: options.apiUrl,
+      LOADGATE_TEST_ORIGIN: repo.origin,
+      LOADGATE_TEST_ARTIFACTS: path.join(repo.root, 'artifacts'),
+    },
+    timeoutMs: options.timeoutMs,
+  })
+  await mkdir('test-output/act', { recursive: true })
+  await writeFile(path.join('test-output/act', `${options.scenario}.log`), run.log)
+  const left = loadgateLeftovers().filter((name) => name.startsWith(`loadgate-${run.runId}-`))
+  assert.deepEqual(left, [], `the run left Docker resources behind\n${logTail(run)}`)
+  return run
 }
