@@ -32,6 +32,31 @@ function resolveLocal(from: string, specifier: string): string | null {
 
 const relative = (file: string) => path.relative(process.cwd(), file)
 
+/**
+ * The floors of src/, lowest first: a file imports only from its own floor or below. util knows
+ * nothing of loadgate; model is the data contracts; decide is the pure statistics and verdicts;
+ * settings and report read and write what a person sees; measure, store and forge do the I/O of
+ * one concern each (and never import one another); modes compose them; the pipeline runs the modes;
+ * action and cli are the two front ends.
+ */
+const FLOORS: Record<string, number> = {
+  util: 0,
+  model: 1,
+  decide: 2,
+  settings: 3,
+  report: 3,
+  measure: 4,
+  store: 4,
+  forge: 4,
+  modes: 5,
+  pipeline: 6,
+  action: 7,
+  cli: 7,
+}
+
+/** The top folder of a file in src/ (`pipeline` for src/pipeline.ts). */
+const area = (file: string) => path.relative(SRC, file).split(path.sep)[0]!.replace(/\.ts$/, '')
+
 describe('architecture', () => {
   test(`no file in src/ is over ${MAX_LINES} lines`, () => {
     const long = sourceFiles()
@@ -63,6 +88,26 @@ describe('architecture', () => {
     }
     for (const file of graph.keys()) visit(file, [])
     assert.deepEqual(cycles, [])
+  })
+
+  test('imports point down the floors: util → model → decide → settings/report → measure/store/forge → modes → pipeline → action/cli', () => {
+    const upward = sourceFiles().flatMap((file) =>
+      specifiers(file)
+        .map((s) => resolveLocal(file, s))
+        .filter((target): target is string => target !== null)
+        .filter((target) => {
+          const [from, to] = [area(file), area(target)]
+          if (from === to) return false
+          assert.ok(
+            from in FLOORS && to in FLOORS,
+            `${relative(file)} → ${relative(target)}: a folder with no floor`,
+          )
+          // Files on one floor of I/O are separate concerns: measure, store and forge never import one another.
+          return FLOORS[to]! > FLOORS[from]! || (FLOORS[to] === 4 && FLOORS[from] === 4)
+        })
+        .map((target) => `${relative(file)} → ${relative(target)}`),
+    )
+    assert.deepEqual(upward, [])
   })
 
   test('only src/action/ knows @actions/core (the CLI and the pipeline speak through Reporter)', () => {

@@ -9,7 +9,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createGitHubForge } from '../src/forge/github/forge'
+import { createGitHubForge } from '../src/forge/github/github-forge'
 import { readRunContext } from '../src/forge/github/context'
 import { recordMode } from '../src/modes/record'
 import type { RunRecord } from '../src/model/types'

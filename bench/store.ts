@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serveDashboard } from '../src/cli/dashboard-server'
 import { rebuildDerived, runFileName, toRunRecord } from '../src/store'
+import { shiftFinder } from '../src/modes/watch-history'
 import { makeResults, wobble } from '../__tests__/testkit/results-factory'
 import { launchChromium } from '../__tests__/testkit/chromium'
 
@@ -44,7 +45,7 @@ for (let i = 0; i < runs; i++) {
 }
 
 const started = performance.now()
-await rebuildDerived(root)
+await rebuildDerived(root, shiftFinder())
 const rebuild = (performance.now() - started) / 1000
 const benchDir = path.join(root, 'data', 'api')
 // Sizes as stored. (Pages serves them gzipped, but the generated history repeats itself far more

@@ -8,12 +8,12 @@ import {
   checkPushAccess,
   compareResults,
   comparisonSchema,
-  defaultThresholds,
+  defaultShiftRules,
   describeInput,
   findInvalidReasons,
+  historyShifts,
   inputsIn,
   loadSettings,
-  mainBranch,
   mergeSegments,
   parseDataDir,
   parseRunFile,
@@ -26,12 +26,12 @@ import {
   resultsFileSchema,
   runBenchmark,
   segmentBenchmarks,
+  shiftRulesOf,
   storeRun,
   toRunRecord,
-  watchHistory,
   writeComparisonArtifact,
   writeResults
-} from "./chunks/chunk-VS6UA6UP.js";
+} from "./chunks/chunk-CAC26FWN.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -58,6 +58,7 @@ import {
   probability,
   readRunContext,
   renderCalibrationText,
+  renderFlameGraph,
   renderSummary,
   require_dist,
   seriesLabel,
@@ -66,7 +67,7 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-WJPRWY42.js";
+} from "./chunks/chunk-GEZTANNZ.js";
 
 // src/cli/index.ts
 import { rm as rm2 } from "node:fs/promises";
@@ -123,7 +124,13 @@ async function readSavedRun(file, branch) {
       throw new LoadgateError(
         `'${file}' is a results file: check out the branch it was measured for and run again`
       );
-    const record = toRunRecord(results.data, null, branch);
+    const { thresholds, erratic = [] } = results.data.settings;
+    const record = toRunRecord(
+      results.data,
+      null,
+      branch,
+      shiftRulesOf({ thresholds, erratic }, defaultShiftRules().detector)
+    );
     record.verdict = findInvalidReasons(results.data).length > 0 ? "INVALID" : null;
     return record;
   }
@@ -1784,13 +1791,14 @@ var vn = w.lex;
 var STYLE = `body{font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
 table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #d0d7de;padding:4px 10px}th{background:#f6f8fa}
 code{background:#f6f8fa;padding:1px 4px;border-radius:4px}details{margin:1rem 0}
+figure.flame{margin:1.5rem 0}figure.flame text{pointer-events:none;fill:#1f2328}figure.flame rect{stroke:#fff;stroke-width:.5}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}code{background:#161b22}}`;
 function renderHtmlReport(comparison, links) {
   const body = x.parse(renderSummary(comparison, links), { async: false });
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loadgate \xB7 ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>
-<body>${body}</body></html>
+<body>${body}${comparison.profile ? renderFlameGraph(comparison.profile) : ""}</body></html>
 `;
   return withoutControlCharacters(page, { keepLayout: true });
 }
@@ -2148,8 +2156,12 @@ async function historyCommand(args) {
   )) {
     if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue;
     const records = await readRunFiles(path7.join(dataDir, entry.name, "runs"), path7.dirname(dataDir), warn);
-    const branch = values.branch ? String(values.branch) : mainBranch(records);
-    shifts.push(...watchHistory({ records, branch, thresholds: defaultThresholds(), detector }));
+    const found = historyShifts(records, {
+      ...values.branch ? { branch: String(values.branch) } : {},
+      fallback: defaultShiftRules(),
+      detector
+    });
+    shifts.push(...found.shifts);
   }
   writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}
 ` : renderShiftTable(shifts));

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-4E5UGXF4.js";
+} from "./chunks/chunk-ICYPQTEX.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readConfig,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-VS6UA6UP.js";
+} from "./chunks/chunk-CAC26FWN.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-WJPRWY42.js";
+} from "./chunks/chunk-GEZTANNZ.js";
 
 // src/action/main.ts
 import path from "node:path";

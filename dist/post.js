@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-4E5UGXF4.js";
+} from "./chunks/chunk-ICYPQTEX.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-WJPRWY42.js";
+} from "./chunks/chunk-GEZTANNZ.js";
 
 // src/action/post.ts
 async function post() {

@@ -92,6 +92,10 @@ if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
 fi
 /usr/bin/chromium --version 2>/dev/null || fail "chromium is installed but does not start"
 
+step "perf (the profiling pair of a blocked run)"
+if ! have perf; then apt_install linux-perf; fi
+perf --version || fail "perf is installed but does not run"
+
 step "git identity for test repositories"
 git config --global user.name >/dev/null 2>&1 || git config --global user.name "loadgate"
 git config --global user.email >/dev/null 2>&1 || git config --global user.email "loadgate@localhost"

@@ -8,6 +8,7 @@ import type { Shift } from '../../src/decide/change-points'
 import { recordRun } from '../../src/store'
 import { git, makeOriginAndClone } from '../testkit/git-repos'
 import { recordsOf, stepSeries } from '../testkit/step-histories'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
@@ -37,6 +38,7 @@ before(async () => {
       dataDir: 'loadgate',
       record,
       fallbackDir,
+      findShifts: shiftFinder(),
     })
     assert.ok(outcome.pushed, outcome.error)
   }

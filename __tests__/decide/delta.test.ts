@@ -61,6 +61,15 @@ describe('δ means the tolerance', () => {
     assert.equal(inconclusive.blocking, true, 'fail-on INCONCLUSIVE fails every inconclusive verdict')
   })
 
+  test('an estimate past ¾δ whose interval still spans no change is inconclusive, not likely over δ', () => {
+    // The wide p95 of an unchanged head on a noisy runner: +4% as estimated, yet not worse beyond doubt.
+    const c = compareResults(shifted(20, Math.log(1.04), 0.3), opts)
+    const m = p50(c)
+    assert.ok(m.change! >= 0.0375 && m.ci!.low < 0, `${m.change} in [${m.ci!.low}, ${m.ci!.high}]`)
+    assert.equal(m.verdict, 'INCONCLUSIVE')
+    assert.equal(c.verdict, 'INCONCLUSIVE')
+  })
+
   test('after an early stop, a metric worse but not beyond δ/2 is not counted among those that regressed', () => {
     const results = makeResults({
       rounds: 10,

@@ -130,7 +130,7 @@ describe('real-world scenarios', () => {
         script: 'event-loop.js',
         service: 'app',
         headEnv: 'BLOCKING=0',
-        rounds: 10,
+        rounds: 6,
         extra: ['--name', 'api'],
       })
       const status = (c: Comparison) =>
@@ -142,7 +142,7 @@ describe('real-world scenarios', () => {
         script: 'event-loop.js',
         service: 'app',
         headEnv: 'BLOCKING=0',
-        rounds: 10,
+        rounds: 6,
         reverse: true,
         extra: ['--name', 'api'],
       })
@@ -257,7 +257,7 @@ describe('real-world scenarios', () => {
         script: 'jobs.js',
         service: 'queue',
         headEnv: 'SERIALIZE=1',
-        rounds: 10,
+        rounds: 6,
         extra: [
           '--name',
           'api',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createGitHubForge } from '../../src/forge/github/forge'
+import { createGitHubForge } from '../../src/forge/github/github-forge'
 import { readRunContext } from '../../src/forge/github/context'
 import type { Forge } from '../../src/forge'
 import { watchRecordedHistory } from '../../src/modes/watch-history'
@@ -13,6 +13,7 @@ import { startGitHubDouble, type DoubleOptions } from '../testkit/github-double'
 import { makeOriginAndClone } from '../testkit/git-repos'
 import { exampleBenchmark, exampleSettings } from '../testkit/settings'
 import { recordsOf, stepSeries } from '../testkit/step-histories'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 let repo: Awaited<ReturnType<typeof makeOriginAndClone>>
 let workDir: string
@@ -29,6 +30,7 @@ before(async () => {
       dataDir: 'loadgate',
       record,
       fallbackDir: workDir,
+      findShifts: shiftFinder(),
     })
     assert.ok(outcome.pushed, outcome.error)
   }

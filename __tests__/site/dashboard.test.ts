@@ -8,6 +8,7 @@ import { serveDashboard } from '../../src/cli/dashboard-server'
 import { rebuildDerived } from '../../src/store'
 import { launchChromium } from '../testkit/chromium'
 import { writeHistory } from '../testkit/history'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 let dir: string
 let url: string
@@ -184,7 +185,7 @@ describe('dashboard in Chromium', () => {
   test('a history written by run-file schema version 1 is charted', async () => {
     const v1 = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-v1-'))
     await cp(path.resolve('__tests__/__fixtures__/history-v1'), v1, { recursive: true })
-    await rebuildDerived(v1)
+    await rebuildDerived(v1, shiftFinder())
     const served = await serveDashboard(v1)
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     try {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { benchmarkActionFiles, readHistory, recordRun, toRunRecord } from '../../src/store'
 import { cloneOrigin, git, makeOriginAndClone } from '../testkit/git-repos'
 import { makeResults, wobble } from '../testkit/results-factory'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 // What github-action-benchmark does with a `customSmallerIsBetter` / `customBiggerIsBetter` file
 // (its src/extract.ts and src/extractRangeInfo.ts), rewritten here from its behaviour: the whole
@@ -127,6 +128,7 @@ describe('github-action-benchmark export', () => {
       dataDir: 'loadgate',
       record,
       fallbackDir: path.join(repos.root, 'fallback'),
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, true)
     const check = await cloneOrigin(repos.root, repos.origin, 'check-export')

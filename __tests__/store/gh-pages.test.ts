@@ -18,6 +18,7 @@ import {
 import { dashboardUrl } from '../../src/forge/github/pages'
 import { rerunNote } from '../../src/modes/record'
 import { makeResults } from '../testkit/results-factory'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 let repos: Awaited<ReturnType<typeof makeOriginAndClone>>
 
@@ -77,7 +78,7 @@ describe('gh-pages store', () => {
       // A fresh rebuild from the run files gives the same derived files.
       const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-rebuild-'))
       await cp(path.join(check, 'loadgate'), copy, { recursive: true })
-      await rebuildDerived(copy)
+      await rebuildDerived(copy, shiftFinder())
       const seriesFiles = derived.runs.series.map((s) => `data/api/series/${s.file}`)
       assert.ok(seriesFiles.length > 0)
       for (const file of ['data/index.json', 'data/api/runs.json', ...seriesFiles]) {
@@ -117,6 +118,7 @@ describe('gh-pages store', () => {
       dataDir: 'loadgate',
       record: toRunRecord(results, null, 'main'),
       fallbackDir,
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, false)
     assert.ok(outcome.fallbackFile)
@@ -135,6 +137,7 @@ describe('gh-pages store', () => {
         dataDir: 'loadgate',
         record: toRunRecord({ ...results, meta: { ...results.meta, runId, startedAt } }, null, 'main'),
         fallbackDir: path.join(repos.root, 'rerun-kept'),
+        findShifts: shiftFinder(),
       })
     const first = await store('first', '2026-03-01T10:00:00.000Z')
     assert.equal(first.earlierRunsOfCommit, 0)
@@ -167,7 +170,7 @@ describe('gh-pages store', () => {
       record.verdict = (['NO_CHANGE', 'REGRESSION', 'NO_CHANGE'] as const)[i]!
       return record
     })
-    const { runs: file } = buildDerived('api', records.toReversed())
+    const { runs: file } = buildDerived('api', records.toReversed(), shiftFinder())
     const resolved = file.runs.id.map((_, i) => [
       file.values.branch[file.runs.branch[i]!],
       file.values.author[file.runs.author[i]!],
@@ -188,7 +191,7 @@ describe('gh-pages store', () => {
     await cp(fixture, copy, { recursive: true })
     // Chart data an older loadgate derived: replaced, since the dashboard is replaced with it.
     await writeFile(path.join(copy, 'data/api/series.json'), '{"schemaVersion":1}')
-    await rebuildDerived(copy)
+    await rebuildDerived(copy, shiftFinder())
     const derived = await readDerived(copy, 'api')
     assert.equal(derived.runs.runs.id.length, 3)
     const items = derived.series['api GET /items/:id']!.metrics

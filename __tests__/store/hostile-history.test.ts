@@ -7,6 +7,7 @@ import { readDerived } from '../testkit/history'
 import { makeResults } from '../testkit/results-factory'
 import { readHistory, recordRun, toRunRecord } from '../../src/store'
 import type { RunRecord } from '../../src/model/types'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 // The history branch is written by anyone with push access: one bad file must not stop recording.
 
@@ -31,6 +32,7 @@ before(async () => {
     dataDir: 'loadgate',
     record: runOf('1'.repeat(40), 1),
     fallbackDir: path.join(repos.root, 'kept'),
+    findShifts: shiftFinder(),
   })
   assert.equal(first.pushed, true, first.error)
   // An attacker with push access adds files next to the genuine run.
@@ -66,6 +68,7 @@ describe('a hostile history branch', () => {
       dataDir: 'loadgate',
       record: runOf('4'.repeat(40), 4),
       fallbackDir: path.join(repos.root, 'kept'),
+      findShifts: shiftFinder(),
       onWarning: (message) => warnings.push(message),
     })
     assert.equal(outcome.pushed, true, outcome.error)
@@ -121,6 +124,7 @@ describe('a hostile history branch', () => {
       dataDir: 'loadgate',
       record: runOf('5'.repeat(40), 5),
       fallbackDir: path.join(repos.root, 'kept-read-only'),
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, false)
     assert.equal(outcome.attempts, 1)
@@ -141,6 +145,7 @@ describe('a hostile history branch', () => {
         dataDir: 'loadgate',
         record: runOf('6'.repeat(40), 6),
         fallbackDir: path.join(guarded.root, 'kept'),
+        findShifts: shiftFinder(),
       })
       assert.equal(outcome.pushed, false)
       assert.equal(outcome.attempts, 1)

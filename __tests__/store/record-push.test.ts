@@ -13,6 +13,7 @@ import { recordMode, storeRun } from '../../src/modes/record'
 import { pushSavedRun } from '../../src/modes/push-only'
 import { checkPushAccess, readHistory, recordRun, toRunRecord } from '../../src/store'
 import type { RunRecord } from '../../src/model/types'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 const repos: WorkRepo[] = []
 async function repo(origin: 'bare' | 'none' = 'bare'): Promise<WorkRepo> {
@@ -46,6 +47,7 @@ describe('recording leaves no branches behind', () => {
       dataDir: 'loadgate',
       record: runOf('1'.repeat(40)),
       fallbackDir: path.join(root, 'kept'),
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, true, outcome.error)
     assert.deepEqual(localBranches(dir), ['refs/heads/main'])
@@ -70,6 +72,7 @@ describe('recording leaves no branches behind', () => {
       dataDir: 'loadgate',
       record: runOf('2'.repeat(40)),
       fallbackDir: path.join(root, 'kept'),
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, false)
     assert.deepEqual(localBranches(dir), ['refs/heads/main'])
@@ -147,6 +150,7 @@ describe('a run that could not be pushed is pushed later without measuring', () 
       dataDir: 'perf/api',
       record,
       fallbackDir: path.join(root, 'kept'),
+      findShifts: shiftFinder(),
       remote: 'nowhere',
     })
     assert.equal(failed.pushed, false)

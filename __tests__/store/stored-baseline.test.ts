@@ -9,6 +9,7 @@ import { storedBaseline } from '../../src/modes/stored-baseline'
 import { recordRun, toRunRecord } from '../../src/store'
 import { chooseStoredBaseline } from '../../src/store/baseline'
 import type { RunRecord } from '../../src/model/types'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 // `--baseline stored --base X` compares with X's own stored run, and always says which run it used.
 
@@ -45,6 +46,7 @@ before(async () => {
       dataDir: 'loadgate',
       record,
       fallbackDir: path.join(work.root, 'kept'),
+      findShifts: shiftFinder(),
     })
     assert.equal(outcome.pushed, true, outcome.error)
   }

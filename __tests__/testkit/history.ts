@@ -4,6 +4,7 @@ import { buildDerived, buildIndexFile, copySite, writeDerived } from '../../src/
 import type { RunsFile, SeriesColumnsFile } from '../../src/store/derive'
 import { RUN_RECORD_SCHEMA_VERSION, type RunRecord } from '../../src/model/types'
 import { wobble } from './results-factory'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 export interface HistoryOptions {
   runs: number
@@ -71,7 +72,7 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
         trials: {},
       })
     }
-    const derived = buildDerived(benchmark, records)
+    const derived = buildDerived(benchmark, records, shiftFinder())
     files.push(derived)
     await writeDerived(path.join(dir, 'data', benchmark), derived)
   }

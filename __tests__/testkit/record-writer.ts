@@ -2,6 +2,7 @@
 // benchmark `api` (index N) into the gh-pages branch of the workspace's origin.
 import { recordRun, toRunRecord } from '../../src/store'
 import { makeResults, wobble } from './results-factory'
+import { shiftFinder } from '../../src/modes/watch-history'
 
 const [workspace, indexText, fallbackDir] = process.argv.slice(2)
 const index = Number(indexText)
@@ -24,5 +25,6 @@ const outcome = await recordRun({
   dataDir: 'loadgate',
   record: toRunRecord(results, null, 'main'),
   fallbackDir: fallbackDir!,
+  findShifts: shiftFinder(),
 })
 process.stdout.write(JSON.stringify(outcome))

@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$PATH:/usr/local/go/bin" CGO_ENABLED=0 GOFLAGS=-trimpath GOTOOLCHAIN=local
-go build -ldflags='-s -w' -o scenarios/bin/scenario ./scenarios/cmd/scenario
+go build -o scenarios/bin/scenario ./scenarios/cmd/scenario

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { mainBranch, watchHistory, type Shift } from '../decide/change-points'
+import { historyShifts, type Shift } from '../decide/change-points'
 import { BENCHMARK_NAME } from '../model/names'
 import { renderShiftTable } from '../report/change-points'
 import { builtInDefault } from '../settings/input-lookup'
-import { defaultThresholds } from '../settings/thresholds'
+import { defaultShiftRules } from '../settings/shift-rules'
 import { integer, parseFraction, probability } from '../settings/values'
 import { readRunFiles } from '../store/run-files'
 import { SettingsError } from '../util/errors'
@@ -55,8 +55,12 @@ export async function historyCommand(args: string[]): Promise<number> {
   )) {
     if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue
     const records = await readRunFiles(path.join(dataDir, entry.name, 'runs'), path.dirname(dataDir), warn)
-    const branch = values.branch ? String(values.branch) : mainBranch(records)
-    shifts.push(...watchHistory({ records, branch, thresholds: defaultThresholds(), detector }))
+    const found = historyShifts(records, {
+      ...(values.branch ? { branch: String(values.branch) } : {}),
+      fallback: defaultShiftRules(),
+      detector,
+    })
+    shifts.push(...found.shifts)
   }
   writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}\n` : renderShiftTable(shifts))
   return EXIT.ok

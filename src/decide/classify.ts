@@ -32,7 +32,9 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  * - REGRESSION: worse by more than δ/2 beyond doubt — the family-wise test of d − δ/2 (`adjusted.bad`),
  *   at the level of each look. A true change of δ/2 or less blocks in at most α of runs, at any noise.
  * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
- * - LIKELY_OVER_DELTA: none of these, and the estimate reaches ¾δ; with the rounds it would take.
+ * - LIKELY_OVER_DELTA: none of these, worse than the base beyond doubt (on its own, at the look's
+ *   level: an unchanged head lands here in at most α of runs per metric), and the estimate reaches ¾δ;
+ *   with the rounds it would take to show it beyond δ/2.
  * - INCONCLUSIVE: none of these yet. With δ = 0 every worsening is one to rule out, which no run
  *   can do: a metric not worse beyond doubt at the last look is NO CHANGE.
  */
@@ -65,12 +67,12 @@ export function classify(
       note: `${stats.n} pairs can never be significant at α ${formatAlpha(alpha)}: at least ${needed} are needed`,
     }
   }
-  if (est >= analysisMargin(t, 3 / 4) && Number.isFinite(highBad)) {
+  if (est >= analysisMargin(t, 3 / 4) && lowBad > 0 && Number.isFinite(highBad)) {
     const rounds = roundsToShow(stats, est - half, alpha)
     const why =
       lowBad > half
         ? `beyond δ/2 on its own, not once corrected for ${family} gated metrics`
-        : 'not yet shown beyond δ/2'
+        : 'worse beyond doubt, not yet shown beyond δ/2'
     return {
       verdict: 'LIKELY_OVER_DELTA',
       note: `likely over δ: ${change(est)} as estimated, ${why} — about ${rounds} rounds would show it`,

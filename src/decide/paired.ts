@@ -1,4 +1,5 @@
 import type { Comparison, MetricComparison, ResultsFile } from '../model/types'
+import { diffProfiles } from './profile-diff'
 import { ALL_REQUESTS, unitOf } from '../model/metrics'
 import { assemble, metricDraft, type Draft, type MetricDraft } from './assemble'
 import { dispersion, spread } from './dispersion'
@@ -40,7 +41,8 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
     const size = sampleSize(trials, s.key, rules)
     return { series: { ...s, dispersion: spreads, ...(size ? { sampleSize: size } : {}) }, metrics }
   })
-  return assemble(results, drafts, 'paired', options, alpha, finalLook)
+  const comparison = assemble(results, drafts, 'paired', options, alpha, finalLook)
+  return results.profile ? { ...comparison, profile: diffProfiles(results.profile) } : comparison
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Forge, RunContext } from './backend'
-import { createGitHubForge } from './github/forge'
+import type { Forge, RunContext } from './forge'
+import { createGitHubForge } from './github/github-forge'
 
 export type {
   Forge,
@@ -16,7 +16,7 @@ export type {
   Permission,
   RepositoryRole,
   PullRequestResults,
-} from './backend'
+} from './forge'
 
 /** The forge the run belongs to, or null for a local run that belongs to none. */
 export function createForge(context: RunContext, token: string): Forge | null {

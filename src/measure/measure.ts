@@ -16,6 +16,7 @@ import { costNote, planOf } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial } from './trial'
+import { profilePair } from './profile/profile-pair'
 
 export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
@@ -151,6 +152,16 @@ export async function measure(
       results.error = error.message
       progress(note(`stopped: ${error.message}`))
     })
+    if (!results.error && arms.length === 2 && options.profileWhen?.(results)) {
+      results.profile = await profilePair({
+        load,
+        instances,
+        env: bench.k6Env,
+        dir,
+        say: (message) => progress(note(message)),
+      })
+      await save()
+    }
     return { results, resultsPath }
   } catch (error) {
     results.error = oneLine(errorMessage(error))

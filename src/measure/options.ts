@@ -15,6 +15,8 @@ export interface MeasureOptions {
   /** Asked once after min-rounds; true runs on to max-rounds. */
   shouldExtend?: (partial: ResultsFile) => boolean
   onProgress?: (event: ProgressEvent) => void
+  /** Asked once the rounds are measured, the arms still up: true runs the profiling pair. */
+  profileWhen?: (measured: ResultsFile) => boolean
   /** How long an arm may take to become ready (default 180 s). */
   startTimeoutSeconds?: number
 }

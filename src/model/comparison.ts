@@ -1,3 +1,4 @@
+import { profileDiffSchema } from './profile'
 import { z } from 'zod'
 import { BENCHMARK_NAME } from './names'
 import { armSchema, runMetaSchema, seriesIdentity } from './results'
@@ -124,5 +125,7 @@ export const comparisonSchema = z.object({
   resultsFile: text(2000).optional(),
   /** The repository's measured noise floor, from the calibration stored for this benchmark. */
   noiseFloor: noiseFloorSchema.optional(),
+  /** Where the CPU went: the differential profile of the profiling pair, when one ran. */
+  profile: profileDiffSchema.optional(),
 })
 export type Comparison = z.infer<typeof comparisonSchema>

@@ -1,3 +1,4 @@
+import { profileRecordingSchema } from './profile'
 import { z } from 'zod'
 import { erraticSeriesSchema, metricThresholdSchema } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
@@ -192,6 +193,8 @@ export const resultsFileSchema = z.object({
       maxCpuBusy: z.number().min(0).max(1),
     })
     .optional(),
+  /** The profiling pair run after the verdict (profile input): both arms' stacks, or why there are none. */
+  profile: profileRecordingSchema.optional(),
   /** Set when the run stopped early; trials measured before it are kept. */
   error: text(5000).optional(),
 })

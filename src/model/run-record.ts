@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { runMetaSchema, seriesIdentity } from './results'
 import { mergedThroughSchema } from './acceptance'
-import { verdictSchema } from './thresholds'
+import { erraticSeriesSchema, metricThresholdSchema, verdictSchema } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
 
 export const RUN_RECORD_SCHEMA_VERSION = 2
@@ -17,6 +17,18 @@ export const runRecordSchema = z.object({
   verdict: verdictSchema.nullable(),
   /** The pull request the commit came through (record mode asks GitHub), and whether its result was accepted. */
   mergedThrough: mergedThroughSchema.optional(),
+  /**
+   * The rules lasting shifts of this benchmark are judged by, as they were when the run was recorded:
+   * its gated relative thresholds, its erratic series and the change-point settings. The dashboard and
+   * `loadgate history` use the newest run's, as the issue watcher did. Absent in older files.
+   */
+  shiftRules: z
+    .object({
+      thresholds: z.array(metricThresholdSchema).max(500),
+      erratic: z.array(erraticSeriesSchema).max(100),
+      detector: z.object({ maxP: finite, minChange: finite, minRuns: z.number().int().min(1).max(1000) }),
+    })
+    .optional(),
   /** Compact per-series summary: medians over trials, with a 95% CI of the median. */
   series: z.array(
     z.object({

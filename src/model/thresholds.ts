@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { finite, text } from './validation'
 
 /**
- * LIKELY_OVER_DELTA is an inconclusive metric whose estimate reaches ¾ of its δ: not shown beyond
- * δ/2, not shown within δ, and more likely over δ than not. `fail-on` can name it.
+ * LIKELY_OVER_DELTA is an inconclusive metric that is worse beyond doubt and whose estimate reaches
+ * ¾ of its δ: not shown beyond δ/2, not shown within δ, and more likely over δ than not. `fail-on` can name it.
  */
 const METRIC_VERDICTS = [
   'REGRESSION',

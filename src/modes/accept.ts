@@ -2,7 +2,7 @@ import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, Rep
 import type { Acceptance } from '../model/acceptance'
 import { escapeMarkdown } from '../report/escape'
 import { LoadgateError } from '../util/errors'
-import type { BenchmarkOutcome, ModeRun } from './run'
+import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
 
 const MAY_ACCEPT: readonly Permission[] = ['admin', 'maintain', 'write']
 
@@ -102,15 +102,7 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
   const { settings, context, reporter, forge } = run
   if (!forge?.canPublish)
     throw new LoadgateError('mode accept needs the repository and a github-token that can set statuses')
-  const outcome = (headline: string): BenchmarkOutcome => ({
-    benchmark: '',
-    verdict: null,
-    blocking: false,
-    headline,
-    resultsFile: '',
-    commentUrl: '',
-    dashboardUrl: '',
-  })
+  const outcome = (headline: string) => outcomeWithoutVerdict('', headline)
   const request = forge.acceptanceRequest(settings.acceptLabel)
   if (!request) {
     reporter.info(

@@ -7,7 +7,7 @@ import { renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
 import { checkPushAccess } from '../store'
 import { storeLatestCalibration } from './calibration-store'
-import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
+import { headCommit, measureOptions, outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
  * `mode: calibrate`: A/A rounds of the head (both arms the same commit, measured as a comparison
@@ -43,15 +43,5 @@ export async function calibrateMode(
     ? `the plan detects every gated metric's minimum effect with 90% power`
     : `suggested min-rounds ${calibration.suggestion.minRounds}, max-rounds ${calibration.suggestion.maxRounds}`
   reporter.info(`${bench.name}: ${headline}`)
-  return {
-    benchmark: bench.name,
-    verdict: null,
-    blocking: false,
-    headline,
-    resultsFile: resultsPath,
-    commentUrl: '',
-    dashboardUrl: '',
-    calibration,
-    calibrationFile,
-  }
+  return { ...outcomeWithoutVerdict(bench.name, headline, resultsPath), calibration, calibrationFile }
 }

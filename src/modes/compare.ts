@@ -78,6 +78,10 @@ async function measureAndDecide(
       baseSha,
       headSha,
       shouldExtend: (partial) => needsMoreRounds(partial, { failOn }),
+      profileWhen: (measured) =>
+        settings.profile === 'always' ||
+        (settings.profile === 'on-regression' &&
+          compareResults(measured, { failOn }).verdict === 'REGRESSION'),
     }),
   )
   for (const line of unmatchedGlobs(results)) reporter.warning(line)

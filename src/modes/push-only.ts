@@ -8,6 +8,7 @@ import type { Reporter } from '../report/reporter'
 import { checkPushAccess, parseRunFile, toRunRecord, type RecordOutcome } from '../store'
 import { LoadgateError } from '../util/errors'
 import { storeRun, type StoreSettings } from './record'
+import { defaultShiftRules, shiftRulesOf } from '../settings/shift-rules'
 
 /**
  * `loadgate record --push-only FILE`: records a run that was measured but could not be pushed,
@@ -49,7 +50,13 @@ export async function readSavedRun(file: string, branch: string): Promise<RunRec
       throw new LoadgateError(
         `'${file}' is a results file: check out the branch it was measured for and run again`,
       )
-    const record = toRunRecord(results.data, null, branch)
+    const { thresholds, erratic = [] } = results.data.settings
+    const record = toRunRecord(
+      results.data,
+      null,
+      branch,
+      shiftRulesOf({ thresholds, erratic }, defaultShiftRules().detector),
+    )
     record.verdict = findInvalidReasons(results.data).length > 0 ? 'INVALID' : null
     return record
   }

@@ -4,12 +4,13 @@ import { measure } from '../measure/measure'
 import type { MergedThrough } from '../model/acceptance'
 import type { RunRecord, Verdict } from '../model/types'
 import { builtInDefault } from '../settings/input-lookup'
+import { shiftRulesOf } from '../settings/shift-rules'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibration-store'
 import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
-import { watchRecordedHistory } from './watch-history'
+import { shiftFinder, watchRecordedHistory } from './watch-history'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
@@ -23,7 +24,12 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   )
   const invalid = findInvalidReasons(results)
   const verdict: Verdict | null = invalid.length > 0 ? 'INVALID' : null
-  const record = toRunRecord(results, null, context.branch || context.defaultBranch)
+  const record = toRunRecord(
+    results,
+    null,
+    context.branch || context.defaultBranch,
+    shiftRulesOf(bench, settings.changePoints),
+  )
   record.verdict = verdict
   const merged = await mergedThroughOf(run, headSha, bench.name)
   if (merged) record.mergedThrough = merged
@@ -76,7 +82,8 @@ async function mergedThroughOf(
 }
 
 /** What pushing a run needs of the settings. */
-export type StoreSettings = Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'>
+export type StoreSettings = Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'> &
+  Partial<Pick<Settings, 'benchmarks' | 'changePoints'>>
 
 /** Pushes one run record to the history branch; a run that cannot be pushed is saved and named in the error. */
 export async function storeRun(
@@ -97,6 +104,7 @@ export async function storeRun(
         fallbackDir,
         committer: forge?.committer ?? null,
         onWarning: (message) => reporter.warning(message),
+        findShifts: shiftFinder(settings.benchmarks, settings.changePoints),
       }),
   )
   if (!stored.pushed) throw new LoadgateError(notPushedMessage(settings, stored))

@@ -25,6 +25,23 @@ export interface BenchmarkOutcome {
   dashboardUrl: string
 }
 
+/** The outcome of a run that measures or records without judging: no verdict, never blocking. */
+export function outcomeWithoutVerdict(
+  benchmark: string,
+  headline: string,
+  resultsFile = '',
+): BenchmarkOutcome {
+  return {
+    benchmark,
+    verdict: null,
+    blocking: false,
+    headline,
+    resultsFile,
+    commentUrl: '',
+    dashboardUrl: '',
+  }
+}
+
 export function comparisonOutcome(
   comparison: Comparison,
   resultsFile: string,

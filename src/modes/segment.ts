@@ -1,7 +1,7 @@
 import { measure } from '../measure/measure'
 import type { BenchmarkSettings } from '../settings/types'
 import { baseCommit } from './run-base'
-import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
+import { headCommit, measureOptions, outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
 
 /**
  * `segment: i/N`: this job's share of the load, the same seeded rounds as every other segment job.
@@ -23,13 +23,5 @@ export async function segmentMode(run: ModeRun, bench: BenchmarkSettings): Promi
     `${label} measured ${results.trials.length} trials${invalid ? ` (${invalid} invalid)` : ''}; ` +
     `upload ${settings.workDir} for the merge job`
   reporter.info(`${bench.name}: ${headline}`)
-  return {
-    benchmark: bench.name,
-    verdict: null,
-    blocking: false,
-    headline,
-    resultsFile: resultsPath,
-    commentUrl: '',
-    dashboardUrl: '',
-  }
+  return outcomeWithoutVerdict(bench.name, headline, resultsPath)
 }

@@ -1,6 +1,7 @@
-import { watchHistory } from '../decide/change-points'
-import type { BenchmarkSettings } from '../settings/types'
-import { readHistory } from '../store'
+import { historyShifts } from '../decide/change-points'
+import { defaultShiftRules, shiftRulesOf } from '../settings/shift-rules'
+import type { BenchmarkSettings, ChangePointSettings } from '../settings/types'
+import { readHistory, type ShiftFinder } from '../store'
 import { errorMessage } from '../util/errors'
 import type { ModeRun } from './run'
 import { syncShiftIssues } from './shift-issues'
@@ -31,12 +32,9 @@ export async function watchRecordedHistory(
       benchmark: bench.name,
       onWarning: (message) => reporter.warning(message),
     })
-    const shifts = watchHistory({
-      records,
+    const { shifts } = historyShifts(records, {
       branch,
-      thresholds: bench.thresholds,
-      erratic: bench.erratic,
-      detector: settings.changePoints,
+      fallback: shiftRulesOf(bench, settings.changePoints),
     })
     reporter.info(`${bench.name}: ${shifts.length} change points in ${records.length} recorded runs`)
     try {
@@ -58,4 +56,20 @@ export async function watchRecordedHistory(
       )
     }
   })
+}
+
+/**
+ * How the dashboard's shifts are decided when a run is stored: each benchmark's by the rules of its
+ * newest run, else by its settings here (when this run knows the benchmark), else the defaults. The
+ * same function as the watcher's above, so the dashboard draws what the issues say.
+ */
+export function shiftFinder(
+  benchmarks: readonly BenchmarkSettings[] = [],
+  changePoints?: ChangePointSettings,
+): ShiftFinder {
+  return (name, records) => {
+    const bench = benchmarks.find((b) => b.name === name)
+    const fallback = bench && changePoints ? shiftRulesOf(bench, changePoints) : defaultShiftRules()
+    return historyShifts(records, { fallback })
+  }
 }

@@ -3,10 +3,12 @@ import type { Comparison } from '../model/types'
 import { escapeHtml } from './escape'
 import { withoutControlCharacters } from '../util/control-characters'
 import { renderSummary, type ReportLinks } from './markdown'
+import { renderFlameGraph } from './profile'
 
 const STYLE = `body{font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
 table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #d0d7de;padding:4px 10px}th{background:#f6f8fa}
 code{background:#f6f8fa;padding:1px 4px;border-radius:4px}details{margin:1rem 0}
+figure.flame{margin:1.5rem 0}figure.flame text{pointer-events:none;fill:#1f2328}figure.flame rect{stroke:#fff;stroke-width:.5}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}code{background:#161b22}}`
 
 /** The job-summary report as a standalone HTML page (the CLI writes it next to the results). */
@@ -17,7 +19,7 @@ export function renderHtmlReport(comparison: Comparison, links: ReportLinks): st
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loadgate · ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>
-<body>${body}</body></html>
+<body>${body}${comparison.profile ? renderFlameGraph(comparison.profile) : ''}</body></html>
 `
   return withoutControlCharacters(page, { keepLayout: true })
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { renderProfileMarkdown } from './profile'
 import {
   formatAlpha,
   formatBytes,
@@ -244,6 +245,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
+    if (comparison.profile) parts.push(renderProfileMarkdown(comparison.profile))
   }
 
   if (options.details !== false) {

@@ -187,6 +187,16 @@ const TABLE = [
     scopes: SHARED,
   },
   {
+    name: 'profile',
+    description:
+      'on-regression, always or off. After the verdict (never during it), one more trial per arm with perf ' +
+      "sampling that arm's processes: the PR comment names the functions whose CPU per request grew most, " +
+      'report.html shows the differential flame graph, and profile-base.folded / profile-head.folded are left ' +
+      'beside the results. Where perf is missing or not permitted, one line says so and nothing else changes.',
+    default: 'on-regression',
+    scopes: SHARED,
+  },
+  {
     name: 'discard-seconds',
     description: 'Seconds discarded at the start of every trial.',
     default: '0',

@@ -18,6 +18,7 @@ import {
   probability,
 } from './values'
 import type { BaselineKind } from '../model/types'
+import { profileModeSchema } from '../model/profile'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
@@ -128,6 +129,7 @@ export function loadSettings(read: InputReader, context: SettingsContext): Setti
     warmupSeconds: parseDuration(label('warmup'), value('warmup')),
     freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
     pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
+    profile: oneOf(label('profile'), value('profile'), profileModeSchema.options),
     armsUnderLoad: parseArmsUnderLoad(label('arms-under-load'), value('arms-under-load'), load.kind),
     discardSeconds: parseDuration(label('discard-seconds'), value('discard-seconds')),
     maxErrorRate: parseFraction(label('max-error-rate'), value('max-error-rate')),

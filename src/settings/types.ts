@@ -6,6 +6,7 @@ import type {
   FreshInstances,
   MetricThreshold,
 } from '../model/types'
+import type { ProfileMode } from '../model/profile'
 import type { LoadSettings } from './load-backend'
 
 export type { RunMode } from './run-mode'
@@ -67,6 +68,8 @@ export interface Settings {
   pauseIdleArm: boolean
   /** Measured trials one arm at a time, or both arms' at once (duet). */
   armsUnderLoad: ArmsUnderLoad
+  /** When the profiling pair runs after the verdict. */
+  profile: ProfileMode
   discardSeconds: number
   /** Fraction 0..1. */
   maxErrorRate: number

@@ -1,8 +1,5 @@
-import { mainBranch, openShifts, watchHistory, type Shift } from '../decide/change-points'
+import type { HistoryShifts, Shift } from '../decide/change-points'
 import type { RunRecord } from '../model/types'
-import { builtInDefault } from '../settings/input-lookup'
-import { defaultThresholds } from '../settings/thresholds'
-import { parseFraction } from '../settings/values'
 
 /** A change point as the dashboard draws it: a band over the commits between two runs. */
 export interface ShiftBand {
@@ -26,12 +23,13 @@ function seconds(iso: string): number {
   return Math.round(Date.parse(iso) / 1000)
 }
 
-/** The change points of the default branch's runs (the branch most runs were recorded for), with the default settings. */
-export function shiftBands(records: readonly RunRecord[]): ShiftBand[] {
-  const minChange = parseFraction('change-point-min-change', builtInDefault('change-point-min-change'))
-  const shifts = watchHistory({ records, branch: mainBranch(records), thresholds: defaultThresholds() })
-  const open = new Set<Shift>(openShifts(shifts, minChange))
-  return shifts.map((shift) => ({
+/** Decides a benchmark's shifts from its stored runs (the caller's rules): store draws them, never decides them. */
+export type ShiftFinder = (benchmark: string, records: readonly RunRecord[]) => HistoryShifts
+
+/** The decided shifts as the dashboard draws them. */
+export function shiftBands(found: HistoryShifts): ShiftBand[] {
+  const open = new Set<Shift>(found.open)
+  return found.shifts.map((shift) => ({
     series: shift.series,
     metric: shift.metric,
     change: Number(shift.change.toPrecision(3)),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunRecord } from '../model/types'
-import { shiftBands, type ShiftBand } from './derive-shifts'
+import { shiftBands, type ShiftBand, type ShiftFinder } from './derive-shifts'
 
 /**
  * Version 2 splits a benchmark's chart data into `runs.json` (who, when, verdict) and one file per
@@ -112,7 +112,12 @@ export function seriesFileName(key: string): string {
 }
 
 /** Rebuilds one benchmark's chart data from its run files, keeping the newest `retention` runs (0 = all). */
-export function buildDerived(benchmark: string, records: RunRecord[], retention = 0): DerivedBenchmark {
+export function buildDerived(
+  benchmark: string,
+  records: RunRecord[],
+  findShifts: ShiftFinder,
+  retention = 0,
+): DerivedBenchmark {
   const ordered = [...records].sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
   const kept = retention > 0 ? ordered.slice(-retention) : ordered
   const runs: RunColumns = {
@@ -174,7 +179,7 @@ export function buildDerived(benchmark: string, records: RunRecord[], retention 
       values,
       runs,
       series: keys.map((key) => ({ key, file: seriesFileName(key) })),
-      shifts: shiftBands(kept),
+      shifts: shiftBands(findShifts(benchmark, kept)),
     },
     series,
   }

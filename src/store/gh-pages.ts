@@ -6,6 +6,7 @@ import type { RunRecord } from '../model/types'
 import { Git } from '../util/git'
 import { benchmarkActionFiles } from './benchmark-action'
 import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
+import type { ShiftFinder } from './derive-shifts'
 import { commitToHistory, removeCheckout } from './history-commit'
 import { runFileName } from './run-record'
 import { printable, readRunFiles, type SkipWarning } from './run-files'
@@ -26,6 +27,8 @@ export interface RecordOptions {
   committer?: { name: string; email: string } | null
   /** Told about every stored run file left out of the rebuilt history (once per file). */
   onWarning?: SkipWarning
+  /** Decides each benchmark's shifts for the dashboard, by the rules the issue watcher uses. */
+  findShifts: ShiftFinder
 }
 
 export interface RecordOutcome {
@@ -44,6 +47,7 @@ export interface RecordOutcome {
 /** Rebuilds every derived file under `<root>/data` from the run files, and copies the dashboard. */
 export async function rebuildDerived(
   root: string,
+  findShifts: ShiftFinder,
   retention = 0,
   warn: SkipWarning = () => {},
 ): Promise<void> {
@@ -59,7 +63,7 @@ export async function rebuildDerived(
     }
     const records = await readRunFiles(path.join(dataDir, entry.name, 'runs'), root, warn)
     if (records.length === 0) continue
-    const files = buildDerived(entry.name, records, retention)
+    const files = buildDerived(entry.name, records, findShifts, retention)
     derived.push(files)
     await writeDerived(path.join(dataDir, entry.name), files)
   }
@@ -100,7 +104,7 @@ async function applyRun(
   for (const exported of benchmarkActionFiles(options.record)) {
     await writeFile(file.replace(/\.json$/, exported.suffix), `${JSON.stringify(exported.entries)}\n`)
   }
-  await rebuildDerived(root, options.retention, warn)
+  await rebuildDerived(root, options.findShifts, options.retention, warn)
   await writeFile(path.join(tree, '.nojekyll'), '')
   return earlier
 }

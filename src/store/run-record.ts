@@ -1,4 +1,5 @@
-import { median, sorted } from '../decide/stats/basic'
+import type { ShiftRules } from '../decide/change-points'
+import { medianInterval } from '../decide/stats/basic'
 import { CUSTOM_SERIES, metricValue } from '../model/metrics'
 import {
   RUN_RECORD_SCHEMA_VERSION,
@@ -10,28 +11,13 @@ import {
 
 const STORED_METRICS: MetricId[] = ['p50', 'p90', 'p95', 'p99', 'mean', 'max', 'throughput', 'error_rate']
 
-/** Binomial(n, ½) order-statistic interval of the median: [x₍j₎, x₍n+1−j₎] at ≥ 95%, or null bounds when n < 6. */
-export function medianInterval(values: number[]): {
-  median: number
-  low: number | null
-  high: number | null
-} {
-  const s = sorted(values)
-  const n = s.length
-  let j = 0
-  let cumulative = 0
-  let term = 2 ** -n // P(Bin = 0)
-  // Largest j with P(Bin(n, ½) ≤ j − 1) ≤ 0.025.
-  while (j < n && cumulative + term <= 0.025) {
-    cumulative += term
-    j++
-    term = (term * (n - j + 1)) / j
-  }
-  return { median: median(s)!, low: j > 0 ? s[j - 1]! : null, high: j > 0 ? s[n - j]! : null }
-}
-
 /** The compact, immutable record of one run: the head arm's medians with intervals, plus its per-trial values. */
-export function toRunRecord(results: ResultsFile, comparison: Comparison | null, branch: string): RunRecord {
+export function toRunRecord(
+  results: ResultsFile,
+  comparison: Comparison | null,
+  branch: string,
+  shiftRules?: ShiftRules,
+): RunRecord {
   const trials = results.trials.filter((t) => t.phase === 'measure' && t.arm === 'head' && t.valid)
   const keys = [...new Set(trials.flatMap((t) => t.series.map((s) => s.key)))].sort()
   const customMetrics = [
@@ -45,6 +31,7 @@ export function toRunRecord(results: ResultsFile, comparison: Comparison | null,
     verdict: comparison?.verdict ?? null,
     series: [],
     trials: {},
+    ...(shiftRules ? { shiftRules } : {}),
   }
   const add = (key: string, metrics: MetricId[]) => {
     const summary: RunRecord['series'][number]['metrics'] = {}

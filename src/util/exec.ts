@@ -49,7 +49,7 @@ export interface RunOptions {
   cwd?: string
   /** Added to the allow-listed environment. */
   env?: Record<string, string>
-  /** Kill the process after this many milliseconds. */
+  /** Kill the process after this many milliseconds (default: half an hour; nothing may wait forever). */
   timeoutMs?: number
   input?: string
   /** Called with each chunk of stdout/stderr as it arrives. */
@@ -77,6 +77,11 @@ export function killRunningChildren(signal: NodeJS.Signals = 'SIGTERM'): void {
   for (const child of running) child.kill(signal)
 }
 
+const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000
+
+/** A command ran past its `timeoutMs` and was killed. */
+export class CommandTimeout extends LoadgateError {}
+
 /** Runs a command (no shell) and resolves with its output; throws LoadgateError on failure. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   if (process.env.LOADGATE_DEBUG) process.stderr.write(`loadgate: ${command} ${args.join(' ')}\n`)
@@ -92,13 +97,11 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
     let stdout = ''
     let stderr = ''
     let timedOut = false
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true
-            child.kill('SIGKILL')
-          }, options.timeoutMs)
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk
       options.onOutput?.(chunk, 'stdout')
@@ -123,7 +126,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       running.delete(child)
       const exit = code ?? 128
       if (timedOut) {
-        reject(new LoadgateError(`${command} ${args[0] ?? ''} timed out after ${options.timeoutMs} ms`))
+        reject(new CommandTimeout(`${command} ${args[0] ?? ''} timed out after ${timeoutMs} ms`))
       } else if (exit === 0 || options.allowExitCodes?.includes(exit)) {
         resolve({ code: exit, stdout, stderr })
       } else {
@@ -133,6 +136,44 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       }
     })
   })
+}
+
+/** A long-running child that the caller stops with a signal (a profiler); killed like any other on SIGINT/SIGTERM. */
+export interface BackgroundProcess {
+  /** Sends `signal` and resolves once the process has exited, with its exit code and stderr; SIGKILL after `graceMs`. */
+  stop(
+    signal: NodeJS.Signals,
+    graceMs: number,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>
+}
+
+export function startBackground(command: string, args: string[]): BackgroundProcess {
+  if (interrupted) throw new LoadgateError('interrupted')
+  const child = spawn(command, args, { env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] })
+  running.add(child)
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-20_000)))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
+    (resolve) => {
+      child.on('error', (error) => {
+        running.delete(child)
+        resolve({ code: null, signal: null, stderr: `${command}: ${error.message}` })
+      })
+      child.on('close', (code, signal) => {
+        running.delete(child)
+        resolve({ code, signal, stderr })
+      })
+    },
+  )
+  return {
+    stop: async (signal, graceMs) => {
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+      const result = await exited
+      clearTimeout(timer)
+      return result
+    },
+  }
 }
 
 export function lastLines(text: string, count: number): string {

@@ -2,10 +2,11 @@ import { describe, test, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { watchHistory } from '../../../src/decide/change-points'
-import { createGitHubForge } from '../../../src/forge/github/forge'
+import { createGitHubForge } from '../../../src/forge/github/github-forge'
 import { readRunContext } from '../../../src/forge/github/context'
 import { syncShiftIssues } from '../../../src/modes/shift-issues'
 import { defaultThresholds } from '../../../src/settings/thresholds'
+import { defaultShiftRules } from '../../../src/settings/shift-rules'
 import type { RunRecord } from '../../../src/model/types'
 import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
 import { recordsOf, stepSeries } from '../../testkit/step-histories'
@@ -48,7 +49,7 @@ async function setup(options: DoubleOptions = {}) {
       forge,
       benchmark: 'api',
       minChange: 0.05,
-      shifts: watchHistory({ records, branch: 'main', thresholds }),
+      shifts: watchHistory({ records, branch: 'main', rules: { ...defaultShiftRules(), thresholds } }),
       links: (shift) => ({
         serverUrl: 'https://github.com',
         repository: 'acme/shop',

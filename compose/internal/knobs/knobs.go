@@ -19,8 +19,8 @@ import (
 // Knobs are read once at start from the environment.
 type Knobs struct {
 	LatencyPercent  float64 // added to every endpoint's service time (sleep and CPU parts)
-	LatencyRoute    string  // when set, LatencyPercent applies to this route only, e.g. "GET /search"
-	ExtraCPUPercent float64 // added to the CPU part only
+	LatencyRoute    string  // when set, LatencyPercent and ExtraCPUPercent apply to this route only, e.g. "GET /search"
+	ExtraCPUPercent float64 // added to the CPU part only, as work of its own (extraCPUWork)
 	ErrorRate       float64 // fraction of non-health requests answered 500
 	CrashAfter      int64   // exit(1) after this many non-health requests; 0 = never
 }
@@ -50,13 +50,14 @@ func FromEnv() Knobs {
 
 var sink atomic.Uint64
 
-// For returns the knobs as they apply to one route: LATENCY_ROUTE confines the latency knob to
-// the route it names; work done outside any named route is then never slowed.
+// For returns the knobs as they apply to one route: LATENCY_ROUTE confines the latency and
+// extra-CPU knobs to the route it names; work done outside any named route is then never slowed.
 func (k Knobs) For(route string) Knobs {
 	if k.LatencyRoute == route {
 		k.LatencyRoute = ""
 	} else if k.LatencyRoute != "" {
 		k.LatencyPercent = 0
+		k.ExtraCPUPercent = 0
 	}
 	return k
 }
@@ -68,12 +69,53 @@ func (k Knobs) Work(wait time.Duration, hashRounds int) {
 		scale = 1
 	}
 	WaitFor(time.Duration(float64(wait) * scale))
-	rounds := int(float64(hashRounds) * scale * (1 + k.ExtraCPUPercent/100))
+	rounds := float64(hashRounds) * scale
 	sum := sha256.Sum256([]byte("loadgate"))
-	for i := 0; i < rounds; i++ {
+	for i := 0; i < int(rounds); i++ {
 		sum = sha256.Sum256(sum[:])
 	}
 	sink.Add(uint64(sum[0]))
+	if k.ExtraCPUPercent > 0 {
+		sink.Add(extraCPUWork(int(rounds * k.ExtraCPUPercent / 100 * stepsPerHash)))
+	}
+}
+
+// stepsPerHash is how many steps of extraCPUWork cost what one hash round costs on this machine,
+// measured once at start, so EXTRA_CPU_PERCENT=10 adds 10% to the CPU part wherever it runs.
+var stepsPerHash = calibrateExtraWork()
+
+func calibrateExtraWork() float64 {
+	const hashes, steps = 5000, 50000
+	best := 0.0
+	for try := 0; try < 5; try++ {
+		start := time.Now()
+		sum := sha256.Sum256([]byte("loadgate"))
+		for i := 0; i < hashes; i++ {
+			sum = sha256.Sum256(sum[:])
+		}
+		hash := time.Since(start)
+		start = time.Now()
+		sink.Add(uint64(sum[0]) + extraCPUWork(steps))
+		work := time.Since(start)
+		if ratio := float64(hash) / hashes / (float64(work) / steps); ratio > best {
+			best = ratio
+		}
+	}
+	return best
+}
+
+// extraCPUWork is the CPU that EXTRA_CPU_PERCENT adds, done in a function of its own so that a CPU
+// profile of a slowed head names it: the regression a test can point at.
+//
+//go:noinline
+func extraCPUWork(steps int) uint64 {
+	x := uint64(0x9E3779B97F4A7C15)
+	for i := 0; i < steps; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	return x
 }
 
 // Middleware injects errors and the crash; /health is exempt so readiness stays honest.

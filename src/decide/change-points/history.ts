@@ -1,4 +1,4 @@
-import { medianInterval } from '../../store/run-record'
+import { medianInterval } from '../stats/basic'
 import type { MergedThrough } from '../../model/acceptance'
 import type { Direction, MetricId, RunRecord } from '../../model/types'
 import { changePoints, DEFAULT_DETECTOR_OPTIONS, type DetectorOptions } from './otava'

@@ -7,4 +7,12 @@ export {
   type MedianWithInterval,
 } from './history'
 export { runnerChange } from './runner'
-export { gatedMetrics, mainBranch, openShifts, watchHistory } from './watch'
+export {
+  gatedMetrics,
+  historyShifts,
+  mainBranch,
+  openShifts,
+  watchHistory,
+  type HistoryShifts,
+  type ShiftRules,
+} from './watch'

@@ -26,21 +26,66 @@ export function mainBranch(records: readonly RunRecord[]): string {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? ''
 }
 
+/**
+ * What a benchmark judges lasting shifts by: its gated relative rules, the series it marked erratic,
+ * and the detector's settings. Stored with every recorded run (`RunRecord.shiftRules`).
+ */
+export interface ShiftRules {
+  thresholds: MetricThreshold[]
+  erratic: ErraticSeries[]
+  detector: Pick<DetectorOptions, 'maxP' | 'minChange' | 'minRuns'>
+}
+
 /** The shifts of one benchmark's recorded runs on `branch`, for its gated metrics. */
 export function watchHistory(options: {
   records: readonly RunRecord[]
   branch: string
-  thresholds: MetricThreshold[]
-  erratic?: readonly ErraticSeries[]
-  detector?: Partial<DetectorOptions>
+  rules: ShiftRules
 }): Shift[] {
+  const { rules } = options
   const runs = options.records
     .filter((r) => r.branch === options.branch && r.verdict !== 'INVALID')
     .sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
-  return findShifts(runs, gatedMetrics(options.thresholds, options.erratic), {
+  return findShifts(runs, gatedMetrics(rules.thresholds, rules.erratic), {
     ...DEFAULT_DETECTOR_OPTIONS,
-    ...options.detector,
+    ...rules.detector,
   })
+}
+
+/** The shifts of a history, those still standing among them, and the rules they were judged by. */
+export interface HistoryShifts {
+  branch: string
+  rules: ShiftRules
+  shifts: Shift[]
+  open: Shift[]
+}
+
+/**
+ * The one way a stored history's shifts are decided: the issue watcher, the dashboard and
+ * `loadgate history` all come here. The rules are those stored with the newest run of the branch
+ * (the benchmark's own settings when it was recorded: for the watcher, the run it just recorded),
+ * else `fallback`, the caller's settings for a history written before runs carried them.
+ * `detector` overrides single detector settings (the flags of `loadgate history`).
+ */
+export function historyShifts(
+  records: readonly RunRecord[],
+  options: {
+    branch?: string
+    fallback: ShiftRules
+    detector?: Partial<ShiftRules['detector']>
+  },
+): HistoryShifts {
+  const branch = options.branch ?? mainBranch(records)
+  const stored = records
+    .filter((r) => r.branch === branch && r.shiftRules)
+    .reduce<RunRecord | undefined>(
+      (newest, r) => (!newest || r.meta.startedAt > newest.meta.startedAt ? r : newest),
+      undefined,
+    )?.shiftRules
+  const chosen = stored ?? options.fallback
+  const rules = { ...chosen, detector: { ...chosen.detector, ...options.detector } }
+  const shifts = watchHistory({ records, branch, rules })
+  return { branch, rules, shifts, open: openShifts(shifts, rules.detector.minChange) }
 }
 
 /**

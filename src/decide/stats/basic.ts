@@ -63,3 +63,23 @@ export function holm(pValues: readonly number[]): number[] {
   })
   return adjusted
 }
+
+/** Binomial(n, ½) order-statistic interval of the median: [x₍j₎, x₍n+1−j₎] at ≥ 95%, or null bounds when n < 6. */
+export function medianInterval(values: number[]): {
+  median: number
+  low: number | null
+  high: number | null
+} {
+  const s = sorted(values)
+  const n = s.length
+  let j = 0
+  let cumulative = 0
+  let term = 2 ** -n // P(Bin = 0)
+  // Largest j with P(Bin(n, ½) ≤ j − 1) ≤ 0.025.
+  while (j < n && cumulative + term <= 0.025) {
+    cumulative += term
+    j++
+    term = (term * (n - j + 1)) / j
+  }
+  return { median: median(s)!, low: j > 0 ? s[j - 1]! : null, high: j > 0 ? s[n - j]! : null }
+}

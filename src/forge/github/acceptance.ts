@@ -2,13 +2,7 @@ import { LOGIN, type Acceptance, type MergedThrough } from '../../model/acceptan
 import { BENCHMARK_NAME } from '../../model/names'
 import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/acceptance'
 import { commentMarker } from '../../report/markdown'
-import type {
-  AcceptanceRequest,
-  GateResult,
-  Permission,
-  PullRequestResults,
-  RepositoryRole,
-} from '../backend'
+import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
 import { LoadgateError } from '../../util/errors'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { PullRequestInfo, RunContext } from '../backend'
+import type { PullRequestInfo, RunContext } from '../forge'
 import { COMMIT_SHA, headShaInput, refuseDefaultBranch } from './trusted-run'
 
 export type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any

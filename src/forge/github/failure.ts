@@ -1,6 +1,6 @@
 import { renderFailureComment } from '../../report/failure'
 import { commentMarker } from '../../report/markdown'
-import type { PublishResult } from '../backend'
+import type { PublishResult } from '../forge'
 import { findOwnComment, writeComment } from './comment'
 import type { PublishContext } from './publish-context'
 import { postCommentAndStatus } from './publish'

@@ -1,4 +1,4 @@
-import type { OwnIssue } from '../backend'
+import type { OwnIssue } from '../forge'
 import type { Octokit } from './client'
 import { writtenBy } from './identity'
 

@@ -1,7 +1,7 @@
 import { statusOf } from './client'
 import { errorMessage } from '../../util/errors'
 import type { Comparison } from '../../model/types'
-import type { PublishResult } from '../backend'
+import type { PublishResult } from '../forge'
 import { upsertComment } from './comment'
 import type { PublishContext } from './publish-context'
 import { replaceReview } from './review'

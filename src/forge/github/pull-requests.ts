@@ -1,4 +1,4 @@
-import type { PullRequestInfo } from '../backend'
+import type { PullRequestInfo } from '../forge'
 import type { Octokit } from './client'
 
 /** The head a pull request must have: its commit, and where known its repository and branch. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { LoadgateError } from '../../util/errors'
-import type { TrustedRunTarget } from '../backend'
+import type { TrustedRunTarget } from '../forge'
 
 const PULL_NUMBER = /^[1-9]\d{0,9}$/
 export const COMMIT_SHA = /^[0-9a-f]{40}$/

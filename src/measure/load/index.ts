@@ -1,11 +1,11 @@
 import type { BenchmarkSettings, Settings } from '../../settings/types'
-import type { LoadBackend } from './backend'
+import type { LoadBackend } from './load-backend'
 import { executionSegmentArgs } from '../../settings/segment'
-import { createK6Backend } from './k6/backend'
-import { createK6OperatorBackend } from './k6-operator/backend'
+import { createK6Backend } from './k6/k6-backend'
+import { createK6OperatorBackend } from './k6-operator/k6-operator-backend'
 import { createKubectl } from './k6-operator/kubectl'
 
-export type { LoadBackend, LoadSummary, LoadTrialRequest, LoadTrialResult } from './backend'
+export type { LoadBackend, LoadSummary, LoadTrialRequest, LoadTrialResult } from './load-backend'
 
 /** The load generator of a benchmark; its raw outputs go to `outDir`. */
 export function createLoadBackend(settings: Settings, bench: BenchmarkSettings, outDir: string): LoadBackend {

@@ -1,9 +1,9 @@
 import type { Resource } from '../cleanup'
-import type { SystemOptions, SystemUnderTest } from './backend'
-import { createComposeSystem, removeComposeLeftover } from './compose/backend'
-import { createUrlSystem, isDeployment, removeDeploymentLeftover } from './url/backend'
+import type { SystemOptions, SystemUnderTest } from './sut-backend'
+import { createComposeSystem, removeComposeLeftover } from './compose/compose-backend'
+import { createUrlSystem, isDeployment, removeDeploymentLeftover } from './url/url-backend'
 
-export type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from './backend'
+export type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from './sut-backend'
 
 export function createSystemUnderTest(options: SystemOptions): SystemUnderTest {
   if (options.settings.target.kind === 'url') return createUrlSystem(options)

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createK6Backend } from '../../../../src/measure/load/k6/backend'
+import { createK6Backend } from '../../../../src/measure/load/k6/k6-backend'
 
 let dir: string
 before(async () => {

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../../util/errors'
-import { run } from '../../../util/exec'
+import { CommandTimeout, run } from '../../../util/exec'
 import type { K6 } from './install'
 
 export interface TrialRun {
@@ -45,6 +45,8 @@ export interface TrialExit {
   thresholdsCrossed: boolean
   /** Set when the trial cannot be used: k6's own error. */
   error?: string
+  /** k6 ran past `timeoutMs` and was killed. */
+  timedOut?: boolean
 }
 
 /**
@@ -62,7 +64,12 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
       signal: trial.signal,
     })
   } catch (error) {
-    return { code: -1, thresholdsCrossed: false, error: errorMessage(error) }
+    return {
+      code: -1,
+      thresholdsCrossed: false,
+      error: errorMessage(error),
+      ...(error instanceof CommandTimeout ? { timedOut: true } : {}),
+    }
   }
   if (result.code === 0) return { code: 0, thresholdsCrossed: false }
   if (result.code === 99) return { code: 99, thresholdsCrossed: true }

@@ -74,3 +74,17 @@ export async function readMemoryBytes(files: CgroupFiles): Promise<number | null
     return null
   }
 }
+
+/** The PIDs in the cgroup (v2) of a process: every process of its container. Null where unreadable. */
+export async function cgroupProcesses(pid: number): Promise<number[] | null> {
+  try {
+    const lines = (await readFile(`/proc/${pid}/cgroup`, 'utf8')).trim().split('\n')
+    const unified = lines.find((l) => l.startsWith('0::'))?.slice(3)
+    if (!unified) return null
+    const procs = (await readFile(`${ROOT}${unified}/cgroup.procs`, 'utf8')).trim().split('\n')
+    const pids = procs.map(Number).filter((n) => Number.isInteger(n) && n > 0)
+    return pids.length ? pids : null
+  } catch {
+    return null
+  }
+}

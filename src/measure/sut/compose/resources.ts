@@ -2,9 +2,11 @@ import { request } from 'node:http'
 import { run } from '../../../util/exec'
 import type { ServiceResources } from '../../../model/types'
 import type { ComposeContainer } from './stack'
-import { cgroupFiles, readCpuSeconds, readMemoryBytes } from './cgroup'
+import { cgroupFiles, cgroupProcesses, readCpuSeconds, readMemoryBytes } from './cgroup'
 
 const SAMPLE_INTERVAL_MS = 500
+/** An engine that does not answer an inspect in this time is stuck (a trial must never wait on it forever). */
+const INSPECT_TIMEOUT_MS = 30_000
 
 /** The Docker engine's unix socket, or null where DOCKER_HOST points elsewhere (then CPU/memory are "not measured"). */
 function dockerSocket(): string | null {
@@ -49,12 +51,11 @@ interface ContainerState {
 }
 
 async function containerState(id: string): Promise<ContainerState> {
-  const { stdout } = await run('docker', [
-    'inspect',
-    '--format',
-    '{{.RestartCount}} {{.State.Running}} {{.State.StartedAt}} {{.State.Pid}}',
-    id,
-  ])
+  const { stdout } = await run(
+    'docker',
+    ['inspect', '--format', '{{.RestartCount}} {{.State.Running}} {{.State.StartedAt}} {{.State.Pid}}', id],
+    { timeoutMs: INSPECT_TIMEOUT_MS },
+  )
   const [restarts = '0', running = 'false', startedAt = '', pid = '0'] = stdout.trim().split(' ')
   return { restarts: Number(restarts), running: running === 'true', startedAt, pid: Number(pid) }
 }
@@ -165,4 +166,16 @@ export class ResourceSampler {
       }),
     )
   }
+}
+
+/** Host PIDs of every process in the running containers (their cgroup's members, else the init). */
+export async function containerProcesses(containers: ComposeContainer[]): Promise<number[]> {
+  const pids = await Promise.all(
+    containers.map(async (c) => {
+      const state = await containerState(c.id).catch(() => null)
+      if (!state?.running || !state.pid) return []
+      return (await cgroupProcesses(state.pid)) ?? [state.pid]
+    }),
+  )
+  return [...new Set(pids.flat())].sort((a, b) => a - b)
 }

@@ -111,9 +111,9 @@ export class ComposeStack {
       containers.find((c) => c.state !== 'running')
     // Compose's own warnings (`time=… level=warning msg=…`) would push the cause out of a status line.
     if (!failing) return composeError.replace(COMPOSE_WARNING, '').replace(/\s+/g, ' ')
-    const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id]).catch(
-      () => null,
-    )
+    const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id], {
+      timeoutMs: 30_000,
+    }).catch(() => null)
     let healthLog: string
     try {
       const parsed = JSON.parse(health?.stdout ?? 'null') as { Log?: Array<{ Output: string }> } | null

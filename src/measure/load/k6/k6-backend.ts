@@ -1,13 +1,17 @@
 import path from 'node:path'
 import { errorMessage } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
-import type { LoadBackend, LoadTrialRequest, LoadTrialResult } from '../backend'
+import { loadSummary, type LoadBackend, type LoadTrialRequest, type LoadTrialResult } from '../load-backend'
 import { HeldK6, freeLoopbackPort } from './held'
 import { locateK6, type K6 } from './install'
 import { parseK6Output } from './parse'
 import { runK6, SCRIPT_EXCEPTION } from './run'
 
-const TRIAL_TIMEOUT_MS = 60 * 60 * 1000
+/** Until a trial has been timed, the longest any trial may run. */
+const FIRST_TRIAL_TIMEOUT_MS = 60 * 60 * 1000
+/** Later trials may run this many times the longest trial so far (never less than the floor) before k6 is stopped. */
+const TRIAL_TIMEOUT_FACTOR = 5
+const TRIAL_TIMEOUT_FLOOR_MS = 5 * 60 * 1000
 
 export interface K6Options {
   /** The checkout of the head: both arms run its script, the same load against different code. */
@@ -29,6 +33,8 @@ export function createK6Backend(options: K6Options): LoadBackend {
 class K6Backend implements LoadBackend {
   readonly canHold = true
   private k6: K6 | null = null
+  /** The longest trial that ended so far, in ms: a trial far longer than that is hung, not slow. */
+  private longestTrialMs = 0
 
   constructor(private readonly options: K6Options) {}
 
@@ -44,6 +50,9 @@ class K6Backend implements LoadBackend {
     const started = performance.now()
     const held = request.held ? new HeldK6(await freeLoopbackPort()) : null
     const kill = new AbortController()
+    const timeoutMs = this.longestTrialMs
+      ? Math.max(TRIAL_TIMEOUT_FLOOR_MS, TRIAL_TIMEOUT_FACTOR * this.longestTrialMs)
+      : FIRST_TRIAL_TIMEOUT_MS
     const running = runK6(this.k6, {
       script: path.join(this.options.workspace, this.options.script),
       cwd: this.options.workspace,
@@ -51,7 +60,7 @@ class K6Backend implements LoadBackend {
       outFile,
       tags: { loadgate_arm: request.arm, loadgate_round: String(request.round) },
       env: request.env,
-      timeoutMs: TRIAL_TIMEOUT_MS,
+      timeoutMs,
       args: this.options.segmentArgs,
       ...(held ? { heldAt: held.address, signal: kill.signal } : {}),
     })
@@ -71,6 +80,9 @@ class K6Backend implements LoadBackend {
     }
     const exit = await running
     const seconds = (performance.now() - started) / 1000
+    if (exit.timedOut)
+      exit.error = `k6 was stopped after ${Math.round(timeoutMs / 1000)} s, ${this.longestTrialMs ? `${TRIAL_TIMEOUT_FACTOR}× the longest trial so far` : 'the limit of a first trial'}: the trial hung`
+    else this.longestTrialMs = Math.max(this.longestTrialMs, seconds * 1000)
     let parseError = ''
     const parsed = await parseK6Output(outFile, { discardSeconds: this.options.discardSeconds }).catch(
       (error: unknown) => {
@@ -85,14 +97,7 @@ class K6Backend implements LoadBackend {
       parsed && parsed.series.length === 0 && !exit.error ? 'k6 made no HTTP requests' : '',
     ].filter(Boolean)
     return {
-      summary: parsed && {
-        durationSeconds: parsed.durationSeconds,
-        iterations: parsed.iterations,
-        droppedIterations: parsed.droppedIterations,
-        checks: parsed.checks,
-        series: parsed.series,
-        custom: parsed.custom,
-      },
+      summary: parsed && loadSummary(parsed),
       rawOutput: outFile,
       exitCode: exit.code,
       thresholdsCrossed: exit.thresholdsCrossed,

@@ -14,7 +14,7 @@ import type {
   PullRequestResults,
   RunContext,
   TrustedRunTarget,
-} from '../backend'
+} from '../forge'
 import {
   markAccepted,
   mergedThrough,

@@ -7,10 +7,10 @@ import { run } from '../../../util/exec'
 import { Git } from '../../../util/git'
 import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
-import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
+import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
 import { checkComposeFiles } from './compose-file-checks'
 import { removeImage, writeImageOverride } from './arm-images'
-import { ResourceSampler } from './resources'
+import { containerProcesses, ResourceSampler } from './resources'
 import { ComposeStack } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
 
@@ -107,6 +107,7 @@ class ComposeSystem implements SystemUnderTest {
         return slot
       },
       sampleResources: () => sample(new ResourceSampler(containers)),
+      processes: () => containerProcesses(containers),
       recreate: async (to = slot) => {
         if (to !== slot) {
           stack = how.placed(to)

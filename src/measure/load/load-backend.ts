@@ -6,6 +6,12 @@ export type LoadSummary = Pick<
   'durationSeconds' | 'iterations' | 'droppedIterations' | 'checks' | 'series' | 'custom'
 >
 
+/** What of a parsed output a trial keeps. */
+export function loadSummary(parsed: LoadSummary): LoadSummary {
+  const { durationSeconds, iterations, droppedIterations, checks, series, custom } = parsed
+  return { durationSeconds, iterations, droppedIterations, checks, series, custom }
+}
+
 export interface LoadTrialRequest {
   arm: Arm
   phase: Phase

@@ -1,7 +1,7 @@
 import type { Arm } from '../../../model/types'
 import { recordedAddress, type TargetSettings } from '../../../settings/target'
 import { track, type Resource } from '../../cleanup'
-import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../backend'
+import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
 import { deployArm, tearDownArm } from './deploy'
 import { waitUntilReady } from './ready'
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { errorMessage, LoadgateError } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
-import type { LoadBackend, LoadTrialRequest, LoadTrialResult } from '../backend'
+import { loadSummary, type LoadBackend, type LoadTrialRequest, type LoadTrialResult } from '../load-backend'
 import type { ParsedTrial } from '../k6/parse'
 import { k6Error, SCRIPT_EXCEPTION } from '../k6/run'
 import { collectOutputs, openClaim, runnerExits, waitForStage, type RunnerExit } from './collect'
@@ -114,14 +114,7 @@ class K6OperatorBackend implements LoadBackend {
     const failed = runners.find((r) => r.exitCode !== 0 && r.exitCode !== THRESHOLDS_CROSSED)
     const exitCode = failed ? (failed.exitCode ?? -1) : runners.length > 0 ? (runners[0]!.exitCode ?? -1) : -1
     return {
-      summary: parsed && {
-        durationSeconds: parsed.durationSeconds,
-        iterations: parsed.iterations,
-        droppedIterations: parsed.droppedIterations,
-        checks: parsed.checks,
-        series: parsed.series,
-        custom: parsed.custom,
-      },
+      summary: parsed && loadSummary(parsed),
       rawOutput,
       exitCode,
       thresholdsCrossed: runners.some((r) => r.exitCode === THRESHOLDS_CROSSED),

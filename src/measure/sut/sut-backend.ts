@@ -28,6 +28,8 @@ export interface ArmInstance {
   recreate?(slot?: number): Promise<void>
   /** Removes the running instance from its slot, keeping its build, so another arm can take the slot. */
   vacate?(): Promise<void>
+  /** Host PIDs of the arm's running processes, for a profiler; absent where they cannot be seen. */
+  processes?(): Promise<number[]>
   /** Freezes every process of the arm while the other arm is measured; absent where impossible. */
   pause?(): Promise<void>
   /** Thaws what `pause` froze; does nothing when the arm is not paused. */

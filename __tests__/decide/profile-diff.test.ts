@@ -1,0 +1,89 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { marked } from 'marked'
+import { diffProfiles } from '../../src/decide/profile-diff'
+import { foldPerfScript, foldedText } from '../../src/measure/profile/fold'
+import { profileRecordingSchema, type ArmProfile } from '../../src/model/profile'
+import { renderFlameGraph, renderProfileMarkdown } from '../../src/report/profile'
+
+const SCRIPT = `api 28165 22563.370720:    1001001 cpu-clock: 
+\t           20760 runtime.mallocgcTiny+0xe0 (/api)
+\t           80b05 runtime.mallocgc+0xc5 (/api)
+\t          252014 net/http.(*conn).serve+0x414 (/api)
+
+api 28165/28170 22563.371720:    1001001 cpu-clock: 
+\t           20760 runtime.mallocgcTiny+0xe0 (/api)
+\t           80b05 runtime.mallocgc+0xc5 (/api)
+\t          252014 net/http.(*conn).serve+0x414 (/api)
+
+store proc 300 22563.372: 1001001 cpu-clock:
+\tffffffff813a2413 finish_task_switch.isra.0+0x93 ([kernel.kallsyms])
+\t            6d86 [unknown] (/store)
+`
+
+function arm(requests: number, stacks: Record<string, number>): ArmProfile {
+  return { requests, samples: Object.values(stacks).reduce((a, b) => a + b, 0), stacks }
+}
+
+describe('differential CPU profile', () => {
+  test('perf script folds to comm;outer;…;leaf with offsets gone and unnamed frames kept by file', () => {
+    const stacks = foldPerfScript(SCRIPT)
+    assert.deepEqual(Object.fromEntries(stacks), {
+      'api;net/http.(*conn).serve;runtime.mallocgc;runtime.mallocgcTiny': 2,
+      'store proc;[unknown] (/store);finish_task_switch.isra.0': 1,
+    })
+    assert.equal(
+      foldedText(stacks),
+      'api;net/http.(*conn).serve;runtime.mallocgc;runtime.mallocgcTiny 2\nstore proc;[unknown] (/store);finish_task_switch.isra.0 1\n',
+    )
+  })
+
+  test('CPU per request, not per trial: a head that served twice the requests with twice the samples has not grown', () => {
+    const recording = {
+      hz: 1000,
+      seconds: 6,
+      arms: {
+        base: arm(1000, { 'api;serve;hash': 800, 'api;serve;parse': 200 }),
+        head: arm(2000, { 'api;serve;hash': 1600, 'api;serve;parse': 400, 'api;serve;extra': 1000 }),
+      },
+    }
+    const diff = diffProfiles(profileRecordingSchema.parse(recording))
+    // 1000 samples at 1 kHz over 1000 requests: 1000 µs a request.
+    assert.equal(diff.totalBase, 1000)
+    assert.equal(diff.totalHead, 1500)
+    assert.deepEqual(diff.functions[0], {
+      name: 'extra',
+      selfBase: 0,
+      selfHead: 500,
+      totalBase: 0,
+      totalHead: 500,
+    })
+    const hash = diff.functions.find((f) => f.name === 'hash')!
+    assert.equal(hash.selfHead, hash.selfBase)
+    const serve = diff.flame!.children[0]!.children[0]!
+    assert.deepEqual([serve.name, serve.base, serve.head], ['serve', 1000, 1500])
+  })
+
+  test('names from the code under test are escaped in the comment and the flame graph', () => {
+    const name = 'evil|</code><img src=x onerror=alert(1)>`@team [x](http://e)'
+    const diff = diffProfiles({
+      hz: 1000,
+      seconds: 1,
+      arms: { base: arm(10, { 'api;a': 10 }), head: arm(10, { 'api;a': 10, [`api;${name}`]: 10 }) },
+    })
+    const markdown = renderProfileMarkdown(diff)
+    const html = marked.parse(markdown, { async: false })
+    assert.doesNotMatch(html, /<img|<\/code><img/)
+    const row = markdown.split('\n').find((line) => line.includes('evil'))!
+    assert.equal(row.split(/(?<!\\)\|/).length - 2, 3, `three cells: ${row}`)
+    const svg = renderFlameGraph(diff)
+    assert.doesNotMatch(svg, /<img/)
+    assert.match(svg, /evil\|&lt;\/code&gt;&lt;img/)
+  })
+
+  test('without perf, one line says why and nothing else', () => {
+    const diff = diffProfiles({ hz: 997, seconds: 0.1, unavailable: 'perf unavailable (not installed)' })
+    assert.equal(renderProfileMarkdown(diff), '_No CPU profile: perf unavailable \\(not installed\\)._')
+    assert.equal(renderFlameGraph(diff), '')
+  })
+})

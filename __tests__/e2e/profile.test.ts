@@ -1,0 +1,138 @@
+import { describe, test, after, before } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { compareResults } from '../../src/decide'
+import type { Comparison, ResultsFile } from '../../src/model/types'
+import { renderComment } from '../../src/report/markdown'
+import { launchChromium } from '../testkit/chromium'
+import { assertNothingLeft } from '../testkit/docker'
+import { makeExampleRepo, type ExampleRepo } from '../testkit/example-repo'
+
+// The profiling pair on the bundled example, with real Docker, k6 and perf: a head whose
+// POST /orders does extra CPU work (EXTRA_CPU_PERCENT on LATENCY_ROUTE) is blocked, and the
+// comment names the function that does that work at the top of its table; report.html carries
+// the differential flame graph, checked in Chromium.
+
+const CLI = path.resolve('src/cli/index.ts')
+const TSX = import.meta.resolve('tsx')
+
+let repo: ExampleRepo
+let work: string
+const runId = `profile${process.pid}`
+
+before(async () => {
+  repo = await makeExampleRepo({ headEnv: 'EXTRA_CPU_PERCENT=400\nLATENCY_ROUTE=POST /orders' })
+  work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-profile-work-'))
+})
+after(async () => {
+  await rm(work, { recursive: true, force: true })
+  await repo.cleanup()
+})
+
+function compare(extra: string[]) {
+  return spawnSync(
+    process.execPath,
+    [
+      '--import',
+      TSX,
+      CLI,
+      'compare',
+      '--base',
+      'HEAD~1',
+      '--compose-file',
+      'compose/compose.yaml',
+      '--service',
+      'api',
+      '--port',
+      '8080',
+      '--prepare',
+      'bash compose/prepare.sh',
+      '--k6-script',
+      'compose/k6/api.js',
+      '--k6-env',
+      'DURATION=2s',
+      '--warmup',
+      '1s',
+      '--fresh-instances',
+      'run',
+      '--min-rounds',
+      '6',
+      '--max-rounds',
+      '6',
+      '--work-dir',
+      work,
+      ...extra,
+    ],
+    {
+      cwd: repo.dir,
+      encoding: 'utf8',
+      timeout: 600_000,
+      env: { ...process.env, NO_COLOR: '1', GITHUB_RUN_ID: runId },
+    },
+  )
+}
+
+describe('a differential CPU profile of a blocked pull request', () => {
+  test('the comment names the function doing the extra work; report.html has the flame graph', async () => {
+    const run = compare([])
+    assertNothingLeft(`loadgate-${runId}`)
+    assert.equal(run.status, 1, `blocked\n${run.stdout}\n${run.stderr}`)
+    const comparison = JSON.parse(
+      await readFile(path.join(work, 'api', 'comparison.json'), 'utf8'),
+    ) as Comparison
+    assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
+    const profile = comparison.profile!
+    assert.equal(profile.unavailable, undefined, profile.unavailable)
+    assert.match(
+      profile.functions[0]!.name,
+      /knobs\.extraCPUWork$/,
+      JSON.stringify(profile.functions.slice(0, 3)),
+    )
+    assert.ok(profile.functions[0]!.selfBase < profile.functions[0]!.selfHead / 10, 'the base hardly runs it')
+
+    const comment = renderComment(comparison, {})
+    await mkdir('test-output', { recursive: true })
+    await writeFile('test-output/profile-comment.md', comment)
+    const table = comment.slice(comment.indexOf('**Where the CPU went**'))
+    const firstRow = table.split('\n').find((line) => line.startsWith('| <code>'))
+    assert.match(firstRow ?? '', /extraCPUWork/, table)
+
+    // The measured figures are the verdict's: the profiling trials are not among the trials.
+    const results = JSON.parse(await readFile(path.join(work, 'api', 'results.json'), 'utf8')) as ResultsFile
+    assert.equal(results.trials.filter((t) => t.phase === 'measure').length, 12)
+    assert.ok(results.profile!.arms!.head.requests > 0)
+    // The verdict is the rounds' alone: judged again without the profile, every figure is the same.
+    const { profile: _, ...withoutProfile } = results
+    const again = compareResults(withoutProfile, { failOn: ['REGRESSION', 'INVALID'] })
+    assert.deepEqual(
+      [again.verdict, again.headline, again.series],
+      [comparison.verdict, comparison.headline, comparison.series],
+    )
+    console.log(`profiling pair: ${results.profile!.seconds} s for both arms`)
+    const folded = await readFile(path.join(work, 'api', 'profile-head.folded'), 'utf8')
+    assert.match(folded, /extraCPUWork \d+\n/)
+
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      await page.goto(`file://${path.join(work, 'api', 'report.html')}`)
+      const frames = page.locator('figure.flame svg g.frame')
+      assert.ok((await frames.count()) > 5, 'the flame graph has frames')
+      const extra = page.locator('figure.flame svg g.frame title', { hasText: 'extraCPUWork' })
+      assert.match(
+        (await extra.first().textContent()) ?? '',
+        /extraCPUWork — head [\d.]+ µs\/request, base [\d.]+ \((new|\+\d+%)\)/,
+      )
+      const fill = await extra
+        .first()
+        .evaluate((title) => title.parentElement?.querySelector('rect')?.getAttribute('fill') ?? '')
+      assert.match(fill ?? '', /^hsl\(0,/, 'grown frames are red')
+      await page.locator('figure.flame').screenshot({ path: 'test-output/profile-flame.png' })
+    } finally {
+      await browser.close()
+    }
+  })
+})

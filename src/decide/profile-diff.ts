@@ -1,0 +1,106 @@
+import type { ArmProfile, FlameNode, FunctionCost, ProfileDiff, ProfileRecording } from '../model/profile'
+
+/** Rows of the comment's table. */
+const TABLE_ROWS = 10
+/** Flame graph nodes narrower than this share of the widest arm are left out (they are unreadable anyway). */
+const MIN_FLAME_SHARE = 0.005
+const MAX_FLAME_DEPTH = 60
+
+/** µs of CPU per request that `samples` samples at `hz` stand for. */
+function perRequest(samples: number, hz: number, requests: number): number {
+  return requests > 0 ? (samples / hz / requests) * 1e6 : 0
+}
+
+function frames(stack: string): string[] {
+  return stack.split(';').filter(Boolean)
+}
+
+/** Each function's own samples (leaf) and inclusive samples (anywhere on the stack, once per stack). */
+function functionSamples(profile: ArmProfile): Map<string, { self: number; total: number }> {
+  const byName = new Map<string, { self: number; total: number }>()
+  const entry = (name: string) => byName.get(name) ?? byName.set(name, { self: 0, total: 0 }).get(name)!
+  for (const [stack, count] of Object.entries(profile.stacks)) {
+    const names = frames(stack)
+    for (const name of new Set(names)) entry(name).total += count
+    const leaf = names.at(-1)
+    if (leaf) entry(leaf).self += count
+  }
+  return byName
+}
+
+function flameTree(base: ArmProfile, head: ArmProfile, scale: { base: number; head: number }): FlameNode {
+  const root: FlameNode = { name: 'all', head: 0, base: 0, children: [] }
+  const add = (profile: ArmProfile, arm: 'base' | 'head') => {
+    for (const [stack, count] of Object.entries(profile.stacks)) {
+      const value = count * scale[arm]
+      let node = root
+      node[arm] += value
+      for (const name of frames(stack).slice(0, MAX_FLAME_DEPTH)) {
+        let child = node.children.find((c) => c.name === name)
+        if (!child) node.children.push((child = { name, head: 0, base: 0, children: [] }))
+        child[arm] += value
+        node = child
+      }
+    }
+  }
+  add(base, 'base')
+  add(head, 'head')
+  const floor = Math.max(root.head, root.base) * MIN_FLAME_SHARE
+  const prune = (node: FlameNode): FlameNode => ({
+    ...node,
+    head: round(node.head),
+    base: round(node.base),
+    children: node.children
+      .filter((c) => Math.max(c.head, c.base) >= floor)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(prune),
+  })
+  return prune(root)
+}
+
+function round(value: number): number {
+  return Number(value.toPrecision(4))
+}
+
+/**
+ * The differential profile: each function's CPU per request in both arms (samples normalised by
+ * the requests each profiling trial served, so a head that served fewer requests is not read as
+ * cheaper), the functions whose own CPU grew most first, and the merged flame graph.
+ */
+export function diffProfiles(recording: ProfileRecording): ProfileDiff {
+  const empty = {
+    functions: [],
+    totalBase: 0,
+    totalHead: 0,
+    samples: { base: 0, head: 0 },
+    requests: { base: 0, head: 0 },
+  }
+  if (!recording.arms) return { ...empty, unavailable: recording.unavailable ?? 'no profile was recorded' }
+  const { base, head } = recording.arms
+  if (base.requests === 0 || head.requests === 0 || base.samples === 0 || head.samples === 0)
+    return { ...empty, unavailable: 'a profiling trial served no request or took no sample' }
+  const scale = {
+    base: perRequest(1, recording.hz, base.requests),
+    head: perRequest(1, recording.hz, head.requests),
+  }
+  const inBase = functionSamples(base)
+  const inHead = functionSamples(head)
+  const names = new Set([...inBase.keys(), ...inHead.keys()])
+  const functions: FunctionCost[] = [...names].map((name) => ({
+    name,
+    selfBase: round((inBase.get(name)?.self ?? 0) * scale.base),
+    selfHead: round((inHead.get(name)?.self ?? 0) * scale.head),
+    totalBase: round((inBase.get(name)?.total ?? 0) * scale.base),
+    totalHead: round((inHead.get(name)?.total ?? 0) * scale.head),
+  }))
+  const growth = (f: FunctionCost) => f.selfHead - f.selfBase
+  functions.sort((a, b) => growth(b) - growth(a) || a.name.localeCompare(b.name))
+  return {
+    functions: functions.slice(0, TABLE_ROWS),
+    totalBase: round(base.samples * scale.base),
+    totalHead: round(head.samples * scale.head),
+    samples: { base: base.samples, head: head.samples },
+    requests: { base: base.requests, head: head.requests },
+    flame: flameTree(base, head, scale),
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { finite, text } from './validation'
+
+// A differential CPU profile: one extra trial per arm after the verdict, with a sampling profiler
+// on that arm's processes. Stack frames are symbol names from the code under test (a fork's code
+// names its own functions): bounded here, escaped wherever they are shown.
+
+/** Stacks an arm keeps in results.json (the `.folded` file beside it keeps them all), and their length. */
+export const MAX_STACKS = 2000
+export const MAX_STACK_CHARS = 2000
+
+/** One arm's profiling trial: its folded stacks (`comm;outer;…;leaf` → samples) and what it served. */
+export const armProfileSchema = z.object({
+  /** Requests the profiling trial completed: the denominator of CPU per request. */
+  requests: z.number().int().nonnegative(),
+  samples: z.number().int().nonnegative(),
+  stacks: z
+    .record(text(MAX_STACK_CHARS), z.number().int().positive())
+    .refine((stacks) => Object.keys(stacks).length <= MAX_STACKS, `at most ${MAX_STACKS} stacks`),
+})
+export type ArmProfile = z.infer<typeof armProfileSchema>
+
+export const profileModeSchema = z.enum(['on-regression', 'always', 'off'])
+/** When the profiling pair runs. */
+export type ProfileMode = z.infer<typeof profileModeSchema>
+
+/** What `results.json` keeps of the profiling pair: both arms' stacks, or why there are none. */
+export const profileRecordingSchema = z.object({
+  /** Samples per second of on-CPU time (`perf record -F`). */
+  hz: finite,
+  /** The two trials' wall-clock seconds together, the profiler included: the pair's cost. */
+  seconds: finite,
+  arms: z.object({ base: armProfileSchema, head: armProfileSchema }).optional(),
+  /** Why there is no profile (perf unavailable, not permitted, a trial failed); one line. */
+  unavailable: text(500).optional(),
+})
+export type ProfileRecording = z.infer<typeof profileRecordingSchema>
+
+/** One function's CPU per request in each arm, in µs: where it ran itself, and with what it called. */
+export const functionCostSchema = z.object({
+  name: text(1000),
+  selfBase: finite,
+  selfHead: finite,
+  totalBase: finite,
+  totalHead: finite,
+})
+export type FunctionCost = z.infer<typeof functionCostSchema>
+
+/** A node of the differential flame graph: head's CPU per request (width) beside base's (colour). */
+export interface FlameNode {
+  name: string
+  head: number
+  base: number
+  children: FlameNode[]
+}
+
+const flameNodeSchema: z.ZodType<FlameNode> = z.lazy(() =>
+  z.object({
+    name: text(1000),
+    head: finite,
+    base: finite,
+    children: z.array(flameNodeSchema).max(200),
+  }),
+)
+
+/** What a comparison says of the profiling pair: the functions that grew most, and the flame graph. */
+export const profileDiffSchema = z.object({
+  /** Ordered by how much their own CPU per request grew, base → head. */
+  functions: z.array(functionCostSchema).max(50),
+  /** CPU per request over the whole arm, µs. */
+  totalBase: finite,
+  totalHead: finite,
+  samples: z.object({ base: finite, head: finite }),
+  requests: z.object({ base: finite, head: finite }),
+  flame: flameNodeSchema.optional(),
+  unavailable: text(500).optional(),
+})
+export type ProfileDiff = z.infer<typeof profileDiffSchema>

@@ -1,0 +1,98 @@
+import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
+import { escapeHtml, escapeMarkdown } from './escape'
+
+/** Rows of the comment's table (the diff keeps a few more for the report). */
+const COMMENT_ROWS = 5
+
+function micros(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)
+}
+
+function change(before: number, after: number): string {
+  if (before === 0) return after === 0 ? '0' : 'new'
+  const relative = after / before - 1
+  return `${relative >= 0 ? '+' : '−'}${Math.abs(relative * 100).toFixed(0)}%`
+}
+
+function row(f: FunctionCost): string {
+  return (
+    `| <code>${escapeHtml(f.name).replace(/\|/g, '&#124;')}</code> | ${micros(f.selfBase)} → ${micros(f.selfHead)} (${change(f.selfBase, f.selfHead)}) ` +
+    `| ${micros(f.totalBase)} → ${micros(f.totalHead)} (${change(f.totalBase, f.totalHead)}) |`
+  )
+}
+
+/**
+ * "Where the CPU went": the functions whose own CPU per request grew most from base to head, from
+ * the profiling pair. Honest about its weight: one trial per arm, with its sample counts.
+ */
+export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS): string {
+  if (profile.unavailable) return `_No CPU profile: ${escapeMarkdown(profile.unavailable)}._`
+  const grown = profile.functions.filter((f) => f.selfHead > f.selfBase).slice(0, rows)
+  const heading =
+    `**Where the CPU went** — µs of CPU per request, base → head, over the arm's processes: ` +
+    `${micros(profile.totalBase)} → ${micros(profile.totalHead)} (${change(profile.totalBase, profile.totalHead)}). ` +
+    `One profiling trial per arm after the verdict (${profile.samples.base} and ${profile.samples.head} samples); ` +
+    'the flame graph is in report.html, the stacks in profile-base.folded and profile-head.folded.'
+  if (grown.length === 0) return `${heading}\n\nNo function's own CPU per request grew.`
+  return [heading, '', '| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)].join(
+    '\n',
+  )
+}
+
+const WIDTH = 1200
+const ROW = 17
+
+/** Red where head spends more per request than base, blue where less, grey where alike. */
+function colour(node: FlameNode): string {
+  const base = Math.max(node.base, 1e-9)
+  const ratio = node.head / base
+  if (node.base === 0) return 'hsl(0,80%,55%)'
+  if (ratio >= 1.05) return `hsl(0,${Math.min(80, 20 + (ratio - 1) * 120).toFixed(0)}%,60%)`
+  if (ratio <= 0.95) return `hsl(220,${Math.min(80, 20 + (1 - ratio) * 120).toFixed(0)}%,62%)`
+  return 'hsl(40,10%,75%)'
+}
+
+/**
+ * The differential flame graph as inline SVG: head's CPU per request gives each frame its width,
+ * the change from base its colour; every frame's tooltip has both figures. Names are escaped.
+ */
+export function renderFlameGraph(profile: ProfileDiff): string {
+  const root = profile.flame
+  if (!root || root.head <= 0) return ''
+  const scale = WIDTH / root.head
+  const rects: string[] = []
+  let depth = 0
+  const draw = (node: FlameNode, x: number, level: number) => {
+    const width = node.head * scale
+    if (width < 0.5) return
+    depth = Math.max(depth, level)
+    const y = level * ROW
+    const label = `${node.name} — head ${micros(node.head)} µs/request, base ${micros(node.base)} (${change(node.base, node.head)})`
+    const text =
+      width > 40
+        ? `<text x="${(x + 3).toFixed(1)}" y="${y + 12}">${escapeHtml(fit(node.name, width))}</text>`
+        : ''
+    rects.push(
+      `<g class="frame"><title>${escapeHtml(label)}</title><rect x="${x.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${colour(node)}"/>${text}</g>`,
+    )
+    let offset = x
+    for (const child of node.children) {
+      draw(child, offset, level + 1)
+      offset += child.head * scale
+    }
+  }
+  draw(root, 0, 0)
+  const height = (depth + 1) * ROW
+  return (
+    `<figure class="flame"><figcaption>Differential flame graph: width is head's CPU per request, ` +
+    `red grew and blue shrank against base (hover a frame for both figures)</figcaption>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="differential flame graph" viewBox="0 0 ${WIDTH} ${height}" width="100%" font-family="monospace" font-size="11">` +
+    `${rects.join('')}</svg></figure>`
+  )
+}
+
+/** As much of a name as fits in `width` pixels of 11px monospace. */
+function fit(name: string, width: number): string {
+  const chars = Math.floor((width - 6) / 6.6)
+  return name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}…`
+}
