@@ -19,11 +19,11 @@ import {
 import {
   NO_CONFIG_FILE,
   benchmarkName,
-  loadSettings,
   readConfig,
+  readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-CAC26FWN.js";
+} from "./chunks/chunk-556P7HM5.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -161,7 +161,7 @@ async function reportSettingsError(read, settingsContext, context, error) {
 async function run() {
   try {
     const context = readRunContext();
-    const settings = await readSettings(context);
+    const settings = await actionSettings(context);
     for (const secret of secretValues(settings)) setSecret(secret);
     if (settings.mode !== "report" && settings.mode !== "accept") refuseUntrustedEvent(context.eventName);
     info(logLine(describeSettings(settings)));
@@ -183,7 +183,7 @@ async function run() {
     }
   }
 }
-async function readSettings(context) {
+async function actionSettings(context) {
   const read = (name) => getInput(name);
   const settingsContext = {
     workspace: context.workspace,
@@ -191,7 +191,7 @@ async function readSettings(context) {
     defaultWorkDir: path.join(context.tempDir, "loadgate")
   };
   try {
-    return loadSettings(read, settingsContext);
+    return readSettings(read, settingsContext);
   } catch (error) {
     await reportSettingsError(read, settingsContext, context, error);
     throw error;

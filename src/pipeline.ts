@@ -6,12 +6,12 @@ import { mergeMode } from './modes/merge'
 import { recordMode } from './modes/record'
 import { reportMode } from './modes/report'
 import { segmentMode } from './modes/segment'
-import type { BenchmarkOutcome } from './modes/run'
+import type { BenchmarkOutcome } from './modes/mode-context'
 import type { Reporter } from './report/reporter'
 import type { BenchmarkSettings, Settings } from './settings/types'
 import { LoadgateError } from './util/errors'
 
-export type { BenchmarkOutcome } from './modes/run'
+export type { BenchmarkOutcome } from './modes/mode-context'
 
 /**
  * Runs one benchmark through the stages its mode needs: measure → decide → record → report.

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readRunContext } from '../../src/forge/github/context'
-import { publish } from '../../src/modes/run'
+import { publish } from '../../src/modes/mode-context'
 import type { Reporter } from '../../src/report/reporter'
 import { comparisons } from '../testkit/comparisons'
 import { settingsFor } from '../testkit/settings'

@@ -227,6 +227,8 @@ describe('example workflows under act', () => {
       assert.equal(output(run, 'verdict'), 'REGRESSION', logTail(run))
       const comment = await theComment(prs.slower, 'blocked')
       assert.match(comment.body, /### ❌ loadgate · api — Blocked — p(50|95) of /)
+      // The profiling pair ran after the verdict: where the CPU went, or in one line why not.
+      assert.match(comment.body, /\*\*Where the CPU went\*\* — |_No CPU profile: perf unavailable/)
       // Pending from the start of the run (with its link), then the verdict.
       assert.deepEqual(statuses(prs.slower), [
         ['loadgate/api', 'pending'],
@@ -309,10 +311,10 @@ describe('example workflows under act', () => {
   })
 
   test('a PR with an unrelated change is approved', { timeout: 600_000 }, async () => {
-    // Per-trial p95 of these 4–10 ms endpoints varies by ±30% between 3-second trials on two shared
-    // cores, so 20 rounds bound it to about ±15%: the default p95 +10% cannot be shown here, and
-    // this run says what it can (the other gated metrics keep their defaults).
-    const run = await runPullRequest('approved', prs.docs, { LOADGATE_THRESHOLDS: 'p95 +25%' })
+    // The p95 of an endpoint rests on 60–120 requests in a 3-second trial: its per-trial spread on
+    // two shared cores (±30–50%) leaves even 20 rounds short of ruling out +25%, as the comment's own
+    // request-count note says. So p95 informs here and the medians gate, with their default δ.
+    const run = await runPullRequest('approved', prs.docs, { LOADGATE_THRESHOLDS: 'p95 +10% inform' })
     assert.equal(run.code, 0, logTail(run))
     assert.equal(output(run, 'verdict'), 'NO_CHANGE', logTail(run))
     const comment = await theComment(prs.docs, 'approved')

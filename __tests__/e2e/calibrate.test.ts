@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { calibrationSchema } from '../../src/model/calibration'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import { assertNothingLeft } from '../testkit/docker'
 import { copyExample } from '../testkit/example-repo'
 import { makeWorkRepo, type WorkRepo } from '../testkit/git-repos'
@@ -96,7 +96,7 @@ describe('loadgate calibrate on the bundled example', () => {
     const written = await readFile(path.join(repo.dir, 'loadgate.yml'), 'utf8')
     assert.match(written, /^# the bundled example\n/)
     assert.match(written, /k6-env: \{ DURATION: 2s \} # short trials/)
-    const settings = loadSettings((name) => (name === 'config' ? 'loadgate.yml' : ''), {
+    const settings = readSettings((name) => (name === 'config' ? 'loadgate.yml' : ''), {
       workspace: repo.dir,
       eventName: 'pull_request',
       defaultWorkDir: work,

@@ -1,4 +1,4 @@
-import { describe, test, after, before } from 'node:test'
+import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -9,7 +9,7 @@ import type { Comparison, ResultsFile } from '../../src/model/types'
 import { renderComment } from '../../src/report/markdown'
 import { launchChromium } from '../testkit/chromium'
 import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo, type ExampleRepo } from '../testkit/example-repo'
+import { makeExampleRepo, type ExampleFolder } from '../testkit/example-repo'
 
 // The profiling pair on the bundled example, with real Docker, k6 and perf: a head whose
 // POST /orders does extra CPU work (EXTRA_CPU_PERCENT on LATENCY_ROUTE) is blocked, and the
@@ -19,21 +19,18 @@ import { makeExampleRepo, type ExampleRepo } from '../testkit/example-repo'
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
 
-let repo: ExampleRepo
-let work: string
-const runId = `profile${process.pid}`
-
-before(async () => {
-  repo = await makeExampleRepo({ headEnv: 'EXTRA_CPU_PERCENT=400\nLATENCY_ROUTE=POST /orders' })
-  work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-profile-work-'))
-})
+const cleanups: Array<() => Promise<void>> = []
 after(async () => {
-  await rm(work, { recursive: true, force: true })
-  await repo.cleanup()
+  for (const cleanup of cleanups) await cleanup()
 })
 
-function compare(extra: string[]) {
-  return spawnSync(
+/** A blocked compare of `folder` (the bundled example or the CPU-bound service) whose head sets `headEnv`. */
+async function compare(folder: ExampleFolder, headEnv: string, script: string) {
+  const repo = await makeExampleRepo({ folder, headEnv })
+  const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-profile-work-'))
+  cleanups.push(repo.cleanup, () => rm(work, { recursive: true, force: true }))
+  const runId = `profile${process.pid}${folder.replace(/\W/g, '')}`
+  const run = spawnSync(
     process.execPath,
     [
       '--import',
@@ -43,15 +40,15 @@ function compare(extra: string[]) {
       '--base',
       'HEAD~1',
       '--compose-file',
-      'compose/compose.yaml',
+      `${folder}/compose.yaml`,
       '--service',
       'api',
       '--port',
       '8080',
       '--prepare',
-      'bash compose/prepare.sh',
+      `bash ${folder}/prepare.sh`,
       '--k6-script',
-      'compose/k6/api.js',
+      `${folder}/k6/${script}`,
       '--k6-env',
       'DURATION=2s',
       '--warmup',
@@ -64,7 +61,6 @@ function compare(extra: string[]) {
       '6',
       '--work-dir',
       work,
-      ...extra,
     ],
     {
       cwd: repo.dir,
@@ -73,19 +69,23 @@ function compare(extra: string[]) {
       env: { ...process.env, NO_COLOR: '1', GITHUB_RUN_ID: runId },
     },
   )
+  assertNothingLeft(`loadgate-${runId}`)
+  assert.equal(run.status, 1, `blocked\n${run.stdout}\n${run.stderr}`)
+  const dir = path.join(work, 'api')
+  const comparison = JSON.parse(await readFile(path.join(dir, 'comparison.json'), 'utf8')) as Comparison
+  assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
+  const profile = comparison.profile!
+  assert.equal(profile.unavailable, undefined, profile.unavailable)
+  return { dir, comparison, profile }
 }
 
 describe('a differential CPU profile of a blocked pull request', () => {
   test('the comment names the function doing the extra work; report.html has the flame graph', async () => {
-    const run = compare([])
-    assertNothingLeft(`loadgate-${runId}`)
-    assert.equal(run.status, 1, `blocked\n${run.stdout}\n${run.stderr}`)
-    const comparison = JSON.parse(
-      await readFile(path.join(work, 'api', 'comparison.json'), 'utf8'),
-    ) as Comparison
-    assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
-    const profile = comparison.profile!
-    assert.equal(profile.unavailable, undefined, profile.unavailable)
+    const { dir, comparison, profile } = await compare(
+      'compose',
+      'EXTRA_CPU_PERCENT=400\nLATENCY_ROUTE=POST /orders',
+      'api.js',
+    )
     assert.match(
       profile.functions[0]!.name,
       /knobs\.extraCPUWork$/,
@@ -101,7 +101,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
     assert.match(firstRow ?? '', /extraCPUWork/, table)
 
     // The measured figures are the verdict's: the profiling trials are not among the trials.
-    const results = JSON.parse(await readFile(path.join(work, 'api', 'results.json'), 'utf8')) as ResultsFile
+    const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as ResultsFile
     assert.equal(results.trials.filter((t) => t.phase === 'measure').length, 12)
     assert.ok(results.profile!.arms!.head.requests > 0)
     // The verdict is the rounds' alone: judged again without the profile, every figure is the same.
@@ -112,13 +112,13 @@ describe('a differential CPU profile of a blocked pull request', () => {
       [comparison.verdict, comparison.headline, comparison.series],
     )
     console.log(`profiling pair: ${results.profile!.seconds} s for both arms`)
-    const folded = await readFile(path.join(work, 'api', 'profile-head.folded'), 'utf8')
+    const folded = await readFile(path.join(dir, 'profile-head.folded'), 'utf8')
     assert.match(folded, /extraCPUWork \d+\n/)
 
     const browser = await launchChromium()
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-      await page.goto(`file://${path.join(work, 'api', 'report.html')}`)
+      await page.goto(`file://${path.join(dir, 'report.html')}`)
       const frames = page.locator('figure.flame svg g.frame')
       assert.ok((await frames.count()) > 5, 'the flame graph has frames')
       const extra = page.locator('figure.flame svg g.frame title', { hasText: 'extraCPUWork' })
@@ -134,5 +134,17 @@ describe('a differential CPU profile of a blocked pull request', () => {
     } finally {
       await browser.close()
     }
+  })
+
+  test('the CPU-bound service: a slower GET /stock/:id is blamed on its sort', async () => {
+    // The knob sorts a further slice in that handler only: more of its own work, no function of its own.
+    const { profile } = await compare(
+      'cpu-bound',
+      'CPU_WORK_PERCENT=300\nCPU_WORK_ROUTE=GET /stock/:id',
+      'mixed.js',
+    )
+    const top = profile.functions[0]!
+    assert.match(top.name, /^slices\.\w+/, JSON.stringify(profile.functions.slice(0, 3)))
+    assert.ok(top.selfHead > top.selfBase * 1.5, JSON.stringify(top))
   })
 })

@@ -191,7 +191,7 @@ describe('real-world scenarios', () => {
         script: 'challenges.js',
         service: 'challenges',
         headEnv: 'SLOW_PROGRESS_PERCENT=30',
-        rounds: 10,
+        rounds: 8,
         extra: ['--name', 'api'],
       })
       // The pool really was cold: the warm-up trials met the 503s, the measured ones did not.

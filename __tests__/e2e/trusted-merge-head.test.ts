@@ -23,7 +23,7 @@ const PULL = 31
 // Eight rounds of a 2x slowdown: every round's ratio points the same way, p = 2⁻⁸ at one look.
 const inputs = { 'min-rounds': '8', 'max-rounds': '8', warmup: '2s', 'fresh-instances': 'run' }
 // 100 requests/s: a rate two shared cores keep under load, so neither arm drops iterations.
-const k6Env = { DURATION: '3s', RATE: '100' }
+const k6Env = { DURATION: '2s', RATE: '100' }
 
 let repo: TestRepo
 let actionDir: string

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { worstVerdict } from '../../src/decide'
 import { benchmarkNamesOf } from '../../src/settings/benchmark-names'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 
 let workspace: string
 before(async () => {
@@ -31,13 +31,13 @@ describe('the benchmarks settings that failed to load would have named (where a 
     )
     const inputs = { config: 'loadgate.yml', 'min-rounds': 'many' }
     assert.deepEqual(benchmarkNamesOf(reader(inputs), context()), ['api', 'web', 'top'])
-    assert.throws(() => loadSettings(reader(inputs), context()), /min-rounds/)
+    assert.throws(() => readSettings(reader(inputs), context()), /min-rounds/)
     await writeFile(path.join(workspace, 'k6-api.js'), '')
     await writeFile(
       path.join(workspace, 'loadgate.yml'),
       'benchmarks:\n  - { name: api, k6-script: k6-api.js }\n',
     )
-    const loaded = loadSettings(
+    const loaded = readSettings(
       reader({ config: 'loadgate.yml', mode: 'report', 'report-file': 'comparison.json' }),
       context(),
     )

@@ -9,10 +9,10 @@ import { promisify } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { INPUTS, type InputScope } from '../../src/settings/inputs'
 import { describeInput } from '../../src/settings/input-lookup'
-import { loadSettings, type InputReader } from '../../src/settings/load'
+import { readSettings, type InputReader } from '../../src/settings/read-settings'
 import { errorMessage } from '../../src/util/errors'
 
-// action.yml, docs/configuration.md, the CLI and loadSettings must all agree with src/settings/inputs.ts.
+// action.yml, docs/configuration.md, the CLI and readSettings must all agree with src/settings/inputs.ts.
 
 const namesIn = (scope: InputScope) => INPUTS.filter((i) => i.scopes.includes(scope)).map((i) => i.name)
 const actionInputs = INPUTS.filter((i) => i.scopes.includes('action'))
@@ -30,7 +30,7 @@ after(() => rmSync(workspace, { recursive: true, force: true }))
 const minimalInputs: Record<string, string> = { 'k6-script': 'k6/orders.js', service: 'api', port: '8080' }
 
 function load(read: InputReader) {
-  return loadSettings(read, { workspace, eventName: 'push', defaultWorkDir: workspace })
+  return readSettings(read, { workspace, eventName: 'push', defaultWorkDir: workspace })
 }
 
 /** The keys loadgate.yml accepts, as its error for an unknown key lists them. */
@@ -110,7 +110,7 @@ describe('the table of inputs', () => {
     )
   })
 
-  test('the names loadSettings reads', () => {
+  test('the names readSettings reads', () => {
     const read = new Set<string>()
     load((name) => {
       read.add(name)

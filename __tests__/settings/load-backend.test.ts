@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import { SettingsError } from '../../src/util/errors'
 
 let workspace: string
@@ -25,7 +25,7 @@ const operatorInputs = {
 }
 
 function load(inputs: Record<string, string>) {
-  return loadSettings((name) => inputs[name] ?? '', {
+  return readSettings((name) => inputs[name] ?? '', {
     workspace,
     eventName: 'pull_request',
     defaultWorkDir: '/tmp/lg',

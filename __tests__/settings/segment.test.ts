@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import { executionSegmentArgs } from '../../src/settings/segment'
 import { SettingsError } from '../../src/util/errors'
 
@@ -30,7 +30,7 @@ const segmentInputs = {
 }
 
 function load(inputs: Record<string, string>) {
-  return loadSettings((name) => inputs[name] ?? '', {
+  return readSettings((name) => inputs[name] ?? '', {
     workspace,
     eventName: 'pull_request',
     defaultWorkDir: '/tmp/lg',

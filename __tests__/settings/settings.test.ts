@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import { parseDuration, parseFraction } from '../../src/settings/values'
 import { SettingsError } from '../../src/util/errors'
 
@@ -20,7 +20,7 @@ after(() => rm(workspace, { recursive: true, force: true }))
 const baseInputs = { 'k6-script': 'k6/orders.js', service: 'api', port: '8080' }
 
 function load(inputs: Record<string, string>, eventName = 'pull_request') {
-  return loadSettings((name) => inputs[name] ?? '', { workspace, eventName, defaultWorkDir: '/tmp/lg' })
+  return readSettings((name) => inputs[name] ?? '', { workspace, eventName, defaultWorkDir: '/tmp/lg' })
 }
 
 function assertOneLineError(fn: () => unknown, ...fragments: string[]) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import { secretValues } from '../../src/settings/secrets'
 import { recordedAddress } from '../../src/settings/target'
 import { SettingsError } from '../../src/util/errors'
@@ -25,7 +25,7 @@ const urlInputs = {
 }
 
 function load(inputs: Record<string, string>, eventName = 'pull_request') {
-  return loadSettings((name) => inputs[name] ?? '', { workspace, eventName, defaultWorkDir: '/tmp/lg' })
+  return readSettings((name) => inputs[name] ?? '', { workspace, eventName, defaultWorkDir: '/tmp/lg' })
 }
 
 function oneLineError(fn: () => unknown, ...fragments: string[]): string {

@@ -1,5 +1,5 @@
 import type { RunContext } from '../../src/forge'
-import type { ModeRun } from '../../src/modes/run'
+import type { ModeRun } from '../../src/modes/mode-context'
 import type { Reporter } from '../../src/report/reporter'
 import type { Settings } from '../../src/settings/types'
 

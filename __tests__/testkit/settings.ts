@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import { loadSettings } from '../../src/settings/load'
+import { readSettings } from '../../src/settings/read-settings'
 import type { BenchmarkSettings, Settings } from '../../src/settings/types'
 
 // Settings built by the action's own reader from action.yml inputs, so a new setting gets its
@@ -32,7 +32,7 @@ const EXAMPLE_INPUTS: Record<string, string> = {
  */
 export function settingsFor(workspace: string, inputs: Record<string, string> = {}): Settings {
   const all = { ...EXAMPLE_INPUTS, ...inputs }
-  return loadSettings((name) => all[name] ?? '', {
+  return readSettings((name) => all[name] ?? '', {
     workspace,
     eventName: 'pull_request',
     defaultWorkDir: path.join(os.tmpdir(), 'loadgate'),

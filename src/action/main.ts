@@ -5,7 +5,7 @@ import { readRunContext } from '../forge/github/context'
 import { errorMessage } from '../util/errors'
 import { refuseUntrustedEvent } from '../measure/checkout'
 import { installSignalHandlers, interruptSignal } from '../measure/cleanup'
-import { loadSettings } from '../settings/load'
+import { readSettings } from '../settings/read-settings'
 import { secretValues } from '../settings/secrets'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { failureText, logLine } from './log'
@@ -20,7 +20,7 @@ import { reportSettingsError } from './settings-error'
 export async function run(): Promise<void> {
   try {
     const context = readRunContext()
-    const settings = await readSettings(context)
+    const settings = await actionSettings(context)
     for (const secret of secretValues(settings)) core.setSecret(secret)
     // report and accept run none of the pull request's code.
     if (settings.mode !== 'report' && settings.mode !== 'accept') refuseUntrustedEvent(context.eventName)
@@ -46,7 +46,7 @@ export async function run(): Promise<void> {
 }
 
 /** The settings; a bad one is also reported on the pull request, so a required status does not wait. */
-async function readSettings(context: RunContext): Promise<Settings> {
+async function actionSettings(context: RunContext): Promise<Settings> {
   const read = (name: string) => core.getInput(name)
   const settingsContext = {
     workspace: context.workspace,
@@ -54,7 +54,7 @@ async function readSettings(context: RunContext): Promise<Settings> {
     defaultWorkDir: path.join(context.tempDir, 'loadgate'),
   }
   try {
-    return loadSettings(read, settingsContext)
+    return readSettings(read, settingsContext)
   } catch (error) {
     await reportSettingsError(read, settingsContext, context, error)
     throw error

@@ -2,7 +2,7 @@ import type { RunContext } from '../forge'
 import { createForge } from '../forge'
 import { postsGate, reportFailure } from '../modes/failure'
 import { benchmarkNamesOf } from '../settings/benchmark-names'
-import type { InputReader, SettingsContext } from '../settings/load'
+import type { InputReader, SettingsContext } from '../settings/read-settings'
 import { actionReporter } from './reporter'
 
 /**

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import os from 'node:os'
@@ -7,7 +8,7 @@ import { readRunContext } from '../forge/github/context'
 import { errorMessage, SettingsError } from '../util/errors'
 import { cleanupAll, installSignalHandlers, stopRun, track } from '../measure/cleanup'
 import { Git } from '../util/git'
-import { loadSettings } from '../settings/load'
+import { readSettings } from '../settings/read-settings'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { readComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
@@ -19,7 +20,7 @@ import { dashboardCommand } from './dashboard-command'
 import { historyCommand } from './history-command'
 import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
-import { EXIT, printComparison, printHelp, writeHtmlReport, writeOut } from './output'
+import { EXIT, printComparison, printHelp, writeOut } from './output'
 import { VERSION } from '../util/version'
 import { closestName } from '../util/closest-name'
 import { defaultWorkDir, startClean } from './work-dir'
@@ -102,7 +103,7 @@ async function measureCommand(command: MeasureCommand, args: string[]): Promise<
     }
     const workDir = defaultWorkDir(root)
     const settings = asSettings(() =>
-      loadSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
+      readSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
     )
     const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir)
     if (dirty.length > 0 && command !== 'compare')
@@ -150,7 +151,9 @@ async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome
     const dir = path.dirname(outcome.resultsFile)
     const comparison =
       command === 'compare' ? await readComparisonArtifact(path.join(dir, 'comparison.json')) : null
-    const report = comparison ? await writeHtmlReport(comparison, dir) : ''
+    // compare mode wrote it beside the results, as it does on GitHub.
+    const report =
+      comparison && existsSync(path.join(dir, 'report.html')) ? path.join(dir, 'report.html') : ''
     if (comparison) comparisons.push(comparison)
     if (json) continue
     if (comparison) printComparison(comparison, false)

@@ -1,7 +1,4 @@
-import { writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { Comparison } from '../model/types'
-import { renderHtmlReport } from '../report/html'
 import { renderTerminal } from '../report/terminal'
 import { helpText } from './help'
 import { WORKING_TREE_LABEL } from './working-tree'
@@ -37,13 +34,6 @@ function commitsLine(comparison: Comparison): string {
       ? `${WORKING_TREE_LABEL} on top of ${head.sha.slice(0, 12)}`
       : head.sha.slice(0, 12)
   return `base ${base ? base.sha.slice(0, 12) : 'none'} → head ${headText}`
-}
-
-/** report.html beside the results: the same report a pull request gets, for a browser. */
-export async function writeHtmlReport(comparison: Comparison, resultsDir: string): Promise<string> {
-  const file = path.join(resultsDir, 'report.html')
-  await writeFile(file, renderHtmlReport(comparison, {}))
-  return file
 }
 
 export function printHelp(command: string): number {

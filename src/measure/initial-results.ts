@@ -1,3 +1,4 @@
+import { decisionSettings } from '../settings/decision-settings'
 import path from 'node:path'
 import { RESULTS_SCHEMA_VERSION, type CommitInfo, type ResultsFile } from '../model/types'
 import type { Git } from '../util/git'
@@ -46,15 +47,9 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       ...(settings.segment ? { segment: settings.segment } : {}),
     },
     settings: {
-      minRounds: settings.minRounds,
-      maxRounds: settings.maxRounds,
+      ...decisionSettings(settings, bench),
       warmupSeconds: settings.warmupSeconds,
       discardSeconds: settings.discardSeconds,
-      maxErrorRate: settings.maxErrorRate,
-      maxDroppedRate: settings.maxDroppedRate,
-      thresholds: bench.thresholds,
-      erratic: bench.erratic,
-      benchmarks: settings.benchmarks.length,
       armsUnderLoad: settings.armsUnderLoad,
     },
     schedule: [],

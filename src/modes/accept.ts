@@ -2,7 +2,7 @@ import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, Rep
 import type { Acceptance } from '../model/acceptance'
 import { escapeMarkdown } from '../report/escape'
 import { LoadgateError } from '../util/errors'
-import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
+import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './mode-context'
 
 const MAY_ACCEPT: readonly Permission[] = ['admin', 'maintain', 'write']
 

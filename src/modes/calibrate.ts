@@ -7,7 +7,13 @@ import { renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
 import { checkPushAccess } from '../store'
 import { storeLatestCalibration } from './calibration-store'
-import { headCommit, measureOptions, outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
+import {
+  headCommit,
+  measureOptions,
+  outcomeWithoutVerdict,
+  type BenchmarkOutcome,
+  type ModeRun,
+} from './mode-context'
 
 /**
  * `mode: calibrate`: A/A rounds of the head (both arms the same commit, measured as a comparison

@@ -5,7 +5,7 @@ import type { Comparison } from '../model/types'
 import type { BenchmarkSettings } from '../settings/types'
 import { readStoredCalibration, storeCalibration } from '../store/calibration'
 import { errorMessage, LoadgateError } from '../util/errors'
-import type { ModeRun } from './run'
+import { historyOf, type ModeRun } from './mode-context'
 
 /** Adds the stored calibration's noise floor to a comparison a pull request will be shown. */
 export async function attachNoiseFloor(
@@ -14,14 +14,8 @@ export async function attachNoiseFloor(
   comparison: Comparison,
 ): Promise<void> {
   if (run.context.eventName === 'local') return
-  const { settings, reporter } = run
-  const calibration = await readStoredCalibration({
-    workspace: settings.workspace,
-    branch: settings.ghPagesBranch,
-    dataDir: settings.dataDir,
-    benchmark: bench.name,
-    onWarning: (message) => reporter.warning(message),
-  }).catch((error: unknown) => {
+  const { reporter } = run
+  const calibration = await readStoredCalibration(historyOf(run, bench.name)).catch((error: unknown) => {
     reporter.warning(`The stored calibration could not be read: ${errorMessage(error)}`)
     return null
   })

@@ -14,9 +14,10 @@ import {
   reportLinks,
   type BenchmarkOutcome,
   type ModeRun,
-} from './run'
+} from './mode-context'
 import { attachNoiseFloor } from './calibration-store'
 import { storedBaseline } from './stored-baseline'
+import { writeHtmlReport } from './report-html'
 
 /** `mode: compare`: base and head measured here, interleaved (or head against stored runs), then reported. */
 export async function compareMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
@@ -37,6 +38,7 @@ export async function reportComparison(
   const comparisonPath = path.join(path.dirname(resultsPath), 'comparison.json')
   await writeComparisonArtifact(comparison, comparisonPath)
   const links = reportLinks(run, bench.name, comparison)
+  await writeHtmlReport(comparison, path.dirname(resultsPath), links)
   reporter.summary(renderSummary(comparison, links))
   reporter.info(`${bench.name}: ${comparison.headline}`)
 

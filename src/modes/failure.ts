@@ -3,7 +3,7 @@ import { renderFailure } from '../report/failure'
 import type { Reporter } from '../report/reporter'
 import type { Settings } from '../settings/types'
 import { errorMessage } from '../util/errors'
-import type { BenchmarkOutcome } from './run'
+import type { BenchmarkOutcome } from './mode-context'
 
 // A run that will post a verdict says so first (pending) and says when it fails (error), so a
 // required `loadgate/<benchmark>` never waits for a status that will not come.

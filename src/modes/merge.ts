@@ -6,7 +6,7 @@ import { writeResults } from '../model/results-file'
 import type { BenchmarkSettings } from '../settings/types'
 import { reportComparison } from './compare'
 import { decideUnderOwnSettings } from './report-file'
-import type { BenchmarkOutcome, ModeRun } from './run'
+import type { BenchmarkOutcome, ModeRun } from './mode-context'
 
 /**
  * `mode: merge`: the segment jobs' raw outputs of every (round, arm) merged into one trial, then

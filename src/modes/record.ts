@@ -9,7 +9,7 @@ import type { BenchmarkSettings, Settings } from '../settings/types'
 import { checkPushAccess, recordRun, toRunRecord, type RecordOutcome } from '../store'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibration-store'
-import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './run'
+import { headCommit, measureOptions, type BenchmarkOutcome, type ModeRun } from './mode-context'
 import { shiftFinder, watchRecordedHistory } from './watch-history'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */

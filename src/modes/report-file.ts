@@ -1,3 +1,4 @@
+import { decisionSettings } from '../settings/decision-settings'
 import { compareResults, failsOn } from '../decide'
 import { readArtifactText } from '../model/artifact-file'
 import { parseComparisonArtifact } from '../model/comparison-file'
@@ -69,16 +70,7 @@ export function decideUnderOwnSettings(
 ): Comparison {
   const own: ResultsFile = {
     ...results,
-    settings: {
-      ...results.settings,
-      minRounds: settings.minRounds,
-      maxRounds: settings.maxRounds,
-      maxErrorRate: settings.maxErrorRate,
-      maxDroppedRate: settings.maxDroppedRate,
-      thresholds: bench.thresholds,
-      erratic: bench.erratic,
-      benchmarks: settings.benchmarks.length,
-    },
+    settings: { ...results.settings, ...decisionSettings(settings, bench) },
   }
   return compareResults(own, { failOn: settings.failOn })
 }

@@ -11,7 +11,7 @@ import {
   readReportInput,
   type ReportInput,
 } from './report-file'
-import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type ModeRun } from './run'
+import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type ModeRun } from './mode-context'
 
 /**
  * `mode: report`: posts a result measured by another job; never runs the measured code.

@@ -2,7 +2,7 @@ import type { PullRequestInfo, TrustedRunTarget } from '../forge'
 import { resolveBaseCommit } from '../measure/base-commit'
 import { LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
-import type { ModeRun } from './run'
+import type { ModeRun } from './mode-context'
 
 /**
  * The pull request of a maintainer's trusted run as GitHub has it now, refused unless the

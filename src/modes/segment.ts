@@ -1,7 +1,13 @@
 import { measure } from '../measure/measure'
 import type { BenchmarkSettings } from '../settings/types'
 import { baseCommit } from './run-base'
-import { headCommit, measureOptions, outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './run'
+import {
+  headCommit,
+  measureOptions,
+  outcomeWithoutVerdict,
+  type BenchmarkOutcome,
+  type ModeRun,
+} from './mode-context'
 
 /**
  * `segment: i/N`: this job's share of the load, the same seeded rounds as every other segment job.

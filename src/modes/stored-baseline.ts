@@ -5,7 +5,7 @@ import { chooseStoredBaseline, describeStoredBaseline } from '../store/baseline'
 import { readHistory } from '../store'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
-import type { ModeRun } from './run'
+import { historyOf, type ModeRun } from './mode-context'
 
 /**
  * The stored run a `baseline: stored` comparison uses: the requested base commit's own run
@@ -17,13 +17,7 @@ export async function storedBaseline(
   bench: BenchmarkSettings,
 ): Promise<{ baseline: RunRecord; history: RunRecord[] }> {
   const { settings, context, reporter } = run
-  const history = await readHistory({
-    workspace: settings.workspace,
-    branch: settings.ghPagesBranch,
-    dataDir: settings.dataDir,
-    benchmark: bench.name,
-    onWarning: (message) => reporter.warning(message),
-  })
+  const history = await readHistory(historyOf(run, bench.name))
   const baseline = chooseStoredBaseline(history, {
     benchmark: bench.name,
     historyBranch: settings.ghPagesBranch,

@@ -3,7 +3,7 @@ import { defaultShiftRules, shiftRulesOf } from '../settings/shift-rules'
 import type { BenchmarkSettings, ChangePointSettings } from '../settings/types'
 import { readHistory, type ShiftFinder } from '../store'
 import { errorMessage } from '../util/errors'
-import type { ModeRun } from './run'
+import { historyOf, type ModeRun } from './mode-context'
 import { syncShiftIssues } from './shift-issues'
 
 /**
@@ -25,13 +25,7 @@ export async function watchRecordedHistory(
     return
   }
   await reporter.group(`loadgate ${bench.name}: change points`, async () => {
-    const records = await readHistory({
-      workspace: settings.workspace,
-      branch: settings.ghPagesBranch,
-      dataDir: settings.dataDir,
-      benchmark: bench.name,
-      onWarning: (message) => reporter.warning(message),
-    })
+    const records = await readHistory(historyOf(run, bench.name))
     const { shifts } = historyShifts(records, {
       branch,
       fallback: shiftRulesOf(bench, settings.changePoints),

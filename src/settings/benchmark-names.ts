@@ -1,7 +1,7 @@
 import { BENCHMARK_NAME } from '../model/names'
 import { benchmarkName } from './benchmarks'
 import { NO_CONFIG_FILE, readConfig } from './config-file'
-import type { InputReader, SettingsContext } from './load'
+import type { InputReader, SettingsContext } from './read-settings'
 
 /**
  * The benchmark names settings that failed to load would have had, as far as they can be told

@@ -1,15 +1,6 @@
 import type { ErraticSeries } from '../model/types'
 import { SettingsError } from '../util/errors'
 
-/** The `accept-label` input: a GitHub label name (1 to 50 characters, one line). */
-export function acceptLabel(input: string, value: string): string {
-  if (!value || value.length > 50 || /[\r\n]/.test(value))
-    throw new SettingsError(
-      `Input '${input}' is '${value.slice(0, 60)}': expected a label name of 1 to 50 characters`,
-    )
-  return value
-}
-
 /**
  * The `erratic` input: one `series-glob: reason` per line, e.g. `*GET /search: shares a cache with
  * the nightly import`. The glob ends at the first colon followed by a space, as in thresholds, so

@@ -1,14 +1,8 @@
-import { LOAD_INPUTS } from './load-backend'
-import { TARGET_INPUTS } from './target-inputs'
-
 /**
- * Every input of loadgate, in the order action.yml and the README list them. action.yml's inputs,
- * the README's Inputs table (`npm run docs`), the CLI's flags and help, and the keys loadSettings
+ * Every input of loadgate, in one table, in the order action.yml and the docs list them. action.yml's inputs,
+ * the README's Inputs table (`npm run docs`), the CLI's flags and help, and the keys readSettings
  * and loadgate.yml accept all come from here.
  */
-
-import { CHANGE_POINT_INPUTS } from './change-point-inputs'
-import { ACCEPT_LABEL_INPUT, ERRATIC_INPUT } from './acceptance-inputs'
 
 /** Where an input can be set. */
 export type InputScope =
@@ -78,7 +72,52 @@ const TABLE = [
       'the contributor made',
     scopes: ACTION_AND_FILE,
   },
-  ...TARGET_INPUTS,
+  {
+    name: 'target',
+    description:
+      'compose (build and start both arms here with Docker Compose) or url (measure two environments ' +
+      'already running elsewhere - base-url and head-url, or a deploy command; see README).',
+    default: 'compose',
+    scopes: SHARED,
+  },
+  {
+    name: 'base-url',
+    description:
+      "target url - the base environment's http(s) URL, without credentials (headers go through k6-env).",
+    defaultText: 'printed by deploy',
+    scopes: SHARED,
+  },
+  {
+    name: 'head-url',
+    description: "target url - the head environment's http(s) URL, without credentials.",
+    defaultText: 'printed by deploy',
+    scopes: SHARED,
+  },
+  {
+    name: 'deploy',
+    description:
+      'target url - shell command run once per arm an URL input does not give, at the checkout root with ' +
+      'LOADGATE_ARM (base or head) and LOADGATE_BASE_SHA; its last line of output is the URL.',
+    scopes: SHARED,
+  },
+  {
+    name: 'teardown',
+    description:
+      'target url - shell command run once per deployed arm when its trials are over, with LOADGATE_ARM and LOADGATE_URL.',
+    scopes: SHARED,
+  },
+  {
+    name: 'ready-path',
+    description: 'target url - path probed until it answers 2xx or 3xx before an arm is measured.',
+    default: '/',
+    scopes: SHARED,
+  },
+  {
+    name: 'ready-timeout',
+    description: 'target url - how long an arm may take to answer on ready-path, e.g. 60s or 5m.',
+    default: '60s',
+    scopes: SHARED,
+  },
   {
     name: 'segment',
     description:
@@ -130,7 +169,32 @@ const TABLE = [
     default: '1.8.1',
     scopes: SHARED,
   },
-  ...LOAD_INPUTS,
+  {
+    name: 'load',
+    description:
+      'k6 (one k6 process on this runner) or k6-operator (experimental - a TestRun per trial in a Kubernetes ' +
+      'cluster, its runners splitting the load by execution segment; needs target url and kubectl; see README).',
+    default: 'k6',
+    scopes: SHARED,
+  },
+  {
+    name: 'k8s-namespace',
+    description: 'load k6-operator - namespace of the TestRuns, their script ConfigMaps and env Secrets.',
+    default: 'loadgate',
+    scopes: SHARED,
+  },
+  {
+    name: 'k6-operator-parallelism',
+    description: 'load k6-operator - runners per trial (1 to 64), each running an equal segment of the load.',
+    default: '2',
+    scopes: SHARED,
+  },
+  {
+    name: 'k6-operator-claim',
+    description:
+      'load k6-operator - ReadWriteMany PersistentVolumeClaim in k8s-namespace the runners write their raw outputs to.',
+    scopes: SHARED,
+  },
   {
     name: 'config',
     description:
@@ -211,7 +275,13 @@ const TABLE = [
       'error_rate +0.5pp gate; p99 and max inform.',
     scopes: EVERYWHERE,
   },
-  ERRATIC_INPUT,
+  {
+    name: 'erratic',
+    description:
+      'Series that only inform, never gate, each with the reason the report shows - one `series-glob: reason` ' +
+      'per line (a mapping in loadgate.yml), e.g. `*GET /search: shares a cache with the nightly import` (a glob matches the whole series name, `api GET /search`).',
+    scopes: EVERYWHERE,
+  },
   {
     name: 'max-error-rate',
     description: 'Error rate in either arm above which the run is INVALID, e.g. 1%.',
@@ -277,7 +347,32 @@ const TABLE = [
     default: '0',
     scopes: SHARED,
   },
-  ...CHANGE_POINT_INPUTS,
+  {
+    name: 'change-points',
+    description:
+      'issue (record mode - watch the recorded history for lasting shifts of the gated metrics and keep one ' +
+      'issue per shift, updated as runs refine it and closed when it is reverted; needs issues: write) or off.',
+    default: 'off',
+    scopes: ACTION_AND_FILE,
+  },
+  {
+    name: 'change-point-max-p',
+    description: 'Largest p-value of a change point (Student t-test of the runs either side).',
+    default: '0.001',
+    scopes: ACTION_AND_FILE,
+  },
+  {
+    name: 'change-point-min-change',
+    description: 'Smallest relative change of a change point (a percentage or a fraction).',
+    default: '5%',
+    scopes: ACTION_AND_FILE,
+  },
+  {
+    name: 'change-point-min-runs',
+    description: 'Recorded runs needed on each side of a change point before it is reported.',
+    default: '5',
+    scopes: ACTION_AND_FILE,
+  },
   {
     name: 'comment',
     description:
@@ -304,7 +399,14 @@ const TABLE = [
     default: 'REGRESSION, INVALID',
     scopes: SHARED,
   },
-  ACCEPT_LABEL_INPUT,
+  {
+    name: 'accept-label',
+    description:
+      "mode accept - the pull request label that accepts the head's blocked result (the labeller needs write " +
+      'access); a `/loadgate accept <reason>` comment does the same with a reason.',
+    default: 'loadgate:accept',
+    scopes: ACTION_AND_FILE,
+  },
 ] as const satisfies readonly InputSpec[]
 
 export type InputName = (typeof TABLE)[number]['name']

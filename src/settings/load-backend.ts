@@ -16,39 +16,7 @@ export type LoadSettings =
 
 export type LoadKind = LoadSettings['kind']
 
-const SHARED = ['action', 'cli', 'loadgate.yml'] as const
-
-/** The load inputs, listed in settings/inputs.ts after k6-version. */
-export const LOAD_INPUTS = [
-  {
-    name: 'load',
-    description:
-      'k6 (one k6 process on this runner) or k6-operator (experimental - a TestRun per trial in a Kubernetes ' +
-      'cluster, its runners splitting the load by execution segment; needs target url and kubectl; see README).',
-    default: 'k6',
-    scopes: SHARED,
-  },
-  {
-    name: 'k8s-namespace',
-    description: 'load k6-operator - namespace of the TestRuns, their script ConfigMaps and env Secrets.',
-    default: 'loadgate',
-    scopes: SHARED,
-  },
-  {
-    name: 'k6-operator-parallelism',
-    description: 'load k6-operator - runners per trial (1 to 64), each running an equal segment of the load.',
-    default: '2',
-    scopes: SHARED,
-  },
-  {
-    name: 'k6-operator-claim',
-    description:
-      'load k6-operator - ReadWriteMany PersistentVolumeClaim in k8s-namespace the runners write their raw outputs to.',
-    scopes: SHARED,
-  },
-] as const
-
-type LoadValue = (name: (typeof LOAD_INPUTS)[number]['name']) => string
+type LoadValue = (name: 'load' | 'k8s-namespace' | 'k6-operator-parallelism' | 'k6-operator-claim') => string
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/

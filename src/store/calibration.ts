@@ -1,3 +1,4 @@
+import type { BenchmarkHistory, HistoryLocation } from './history'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,13 +11,8 @@ import { printable } from './run-files'
 
 const MAX_STORED_BYTES = 2 * 1024 * 1024
 
-export interface CalibrationStore {
-  /** A git checkout whose remote is the repository. */
-  workspace: string
-  remote?: string
-  branch: string
-  dataDir: string
-}
+/** Where calibrations are stored: the history branch. */
+export type CalibrationStore = HistoryLocation
 
 /** Where a benchmark's latest calibration lives in the history branch. */
 export function calibrationPath(dataDir: string, benchmark: string): string {
@@ -54,9 +50,7 @@ export async function storeCalibration(
  * The benchmark's stored calibration, validated (the history branch is writable by any workflow:
  * untrusted); null when there is none. A file that is not a valid calibration is reported and ignored.
  */
-export async function readStoredCalibration(
-  store: CalibrationStore & { benchmark: string; onWarning?: (message: string) => void },
-): Promise<Calibration | null> {
+export async function readStoredCalibration(store: BenchmarkHistory): Promise<Calibration | null> {
   const remote = store.remote ?? 'origin'
   const git = new Git(store.workspace)
   if (!(await fetchBranch(git, remote, store.branch))) return null

@@ -31,18 +31,25 @@ function readBlobs(cwd: string, ids: string[]): Promise<Buffer[]> {
   })
 }
 
-/**
- * Every valid stored run of one benchmark (oldest first), migrated to the current schema; [] when
- * there is no history. A run file that is not a valid run record is skipped and reported to `onWarning`.
- */
-export async function readHistory(options: {
+/** Where the history branch is: a checkout whose remote is the repository, the branch and its data folder. */
+export interface HistoryLocation {
   workspace: string
   remote?: string
   branch: string
   dataDir: string
+}
+
+/** One benchmark's part of the history, and where to say what was skipped. */
+export interface BenchmarkHistory extends HistoryLocation {
   benchmark: string
   onWarning?: SkipWarning
-}): Promise<RunRecord[]> {
+}
+
+/**
+ * Every valid stored run of one benchmark (oldest first), migrated to the current schema; [] when
+ * there is no history. A run file that is not a valid run record is skipped and reported to `onWarning`.
+ */
+export async function readHistory(options: BenchmarkHistory): Promise<RunRecord[]> {
   const remote = options.remote ?? 'origin'
   const git = new Git(options.workspace)
   if (!(await fetchBranch(git, remote, options.branch))) return []

@@ -1,6 +1,6 @@
 export { toRunRecord, runFileName } from './run-record'
 export { recordRun, rebuildDerived, type RecordOptions, type RecordOutcome } from './gh-pages'
-export { readHistory } from './history'
+export { readHistory, type BenchmarkHistory, type HistoryLocation } from './history'
 export { checkPushAccess } from './push-access'
 export { parseRunFile, printable } from './run-files'
 export { copySite } from './site'

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createSystemUnderTest, removeLeftover } from '../../../src/measure/sut'
-import { loadSettings } from '../../../src/settings/load'
+import { readSettings } from '../../../src/settings/read-settings'
 import { LoadgateError } from '../../../src/util/errors'
 
 // The url system against real HTTP servers on this machine and real deploy/teardown commands.
@@ -53,7 +53,7 @@ function system(inputs: Record<string, string>) {
     'ready-timeout': '3s',
     ...inputs,
   }
-  const settings = loadSettings((name) => all[name] ?? '', {
+  const settings = readSettings((name) => all[name] ?? '', {
     workspace,
     eventName: 'pull_request',
     defaultWorkDir: path.join(workspace, 'work'),

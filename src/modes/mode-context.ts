@@ -5,6 +5,7 @@ import type { Comparison, OutcomeVerdict } from '../model/types'
 import type { ReportLinks } from '../report/markdown'
 import type { Reporter } from '../report/reporter'
 import type { BenchmarkSettings, Settings } from '../settings/types'
+import type { BenchmarkHistory } from '../store'
 import { Git } from '../util/git'
 
 /** What every mode works with: the settings, where the run happens, who watches, and the forge (none locally). */
@@ -13,6 +14,18 @@ export interface ModeRun {
   context: RunContext
   reporter: Reporter
   forge: Forge | null
+}
+
+/** Where this run's history of `benchmark` lives, with skipped files reported as warnings. */
+export function historyOf(run: Pick<ModeRun, 'settings' | 'reporter'>, benchmark: string): BenchmarkHistory {
+  const { settings, reporter } = run
+  return {
+    workspace: settings.workspace,
+    branch: settings.ghPagesBranch,
+    dataDir: settings.dataDir,
+    benchmark,
+    onWarning: (message) => reporter.warning(message),
+  }
 }
 
 export interface BenchmarkOutcome {

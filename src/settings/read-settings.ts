@@ -22,7 +22,7 @@ import { profileModeSchema } from '../model/profile'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
-import { acceptLabel } from './erratic'
+import { acceptLabel } from './accept-label'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -58,7 +58,7 @@ function resolveMode(value: string, eventName: string): RunMode {
 }
 
 /** Reads every input once into a validated Settings; the first bad value throws a one-line SettingsError. */
-export function loadSettings(read: InputReader, context: SettingsContext): Settings {
+export function readSettings(read: InputReader, context: SettingsContext): Settings {
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
   for (const { name } of INPUTS) inputs[name] = read(name).trim()
