@@ -59,6 +59,8 @@ async function compare(folder: ExampleFolder, headEnv: string, script: string) {
       '6',
       '--max-rounds',
       '6',
+      '--name',
+      'api',
       '--work-dir',
       work,
     ],
