@@ -32,7 +32,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeResults
-} from "./chunks/chunk-556P7HM5.js";
+} from "./chunks/chunk-FHUPT2ZB.js";
 import {
   BENCHMARK_NAME,
   Git,

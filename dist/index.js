@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-556P7HM5.js";
+} from "./chunks/chunk-FHUPT2ZB.js";
 import {
   BENCHMARK_NAME,
   createForge,

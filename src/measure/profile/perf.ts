@@ -25,20 +25,15 @@ async function works(command: string, args: string[]): Promise<boolean> {
 export async function findPerf(): Promise<{ command: PerfCommand } | { unavailable: string }> {
   const sudo = process.getuid?.() !== 0 && (await works('sudo', ['-n', 'true']))
   const command = sudo ? ['sudo', '-n', 'perf'] : ['perf']
-  const perf = (args: string[], timeoutMs = 30_000) =>
-    run(command[0]!, [...command.slice(1), ...args], { timeoutMs })
-  if (
-    !(await perf(['--version']).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    if (!(sudo && process.env.GITHUB_ACTIONS === 'true' && (await installPerf())))
-      return {
-        unavailable:
-          'perf unavailable (not installed: Debian package linux-perf, Ubuntu linux-tools-$(uname -r))',
-      }
-  }
+  const perf = (args: string[]) => run(command[0]!, [...command.slice(1), ...args], { timeoutMs: 30_000 })
+  const installed =
+    (await works(command[0]!, [...command.slice(1), '--version'])) ||
+    (sudo && process.env.GITHUB_ACTIONS === 'true' && (await installPerf()))
+  if (!installed)
+    return {
+      unavailable:
+        'perf unavailable (not installed: Debian package linux-perf, Ubuntu linux-tools-$(uname -r))',
+    }
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-perf-'))
   try {
     await perf([

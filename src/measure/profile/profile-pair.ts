@@ -47,7 +47,7 @@ export async function profilePair(options: {
 async function profileArm(
   arm: Arm,
   perf: PerfCommand,
-  options: Pick<Parameters<typeof profilePair>[0], 'load' | 'instances' | 'env' | 'dir' | 'say'>,
+  options: Parameters<typeof profilePair>[0],
 ): Promise<ArmProfile> {
   const instance = options.instances.get(arm)
   if (!instance.processes)
