@@ -32,7 +32,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeResults
-} from "./chunks/chunk-FHUPT2ZB.js";
+} from "./chunks/chunk-7S2PXGRO.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-GEZTANNZ.js";
+} from "./chunks/chunk-MU7FRFPB.js";
 
 // src/cli/index.ts
 import { existsSync as existsSync3 } from "node:fs";

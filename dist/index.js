@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-ICYPQTEX.js";
+} from "./chunks/chunk-WJO6QO4C.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-FHUPT2ZB.js";
+} from "./chunks/chunk-7S2PXGRO.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-GEZTANNZ.js";
+} from "./chunks/chunk-MU7FRFPB.js";
 
 // src/action/main.ts
 import path from "node:path";

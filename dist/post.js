@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-ICYPQTEX.js";
+} from "./chunks/chunk-WJO6QO4C.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-GEZTANNZ.js";
+} from "./chunks/chunk-MU7FRFPB.js";
 
 // src/action/post.ts
 async function post() {

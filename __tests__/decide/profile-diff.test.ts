@@ -30,12 +30,45 @@ describe('differential CPU profile', () => {
     const stacks = foldPerfScript(SCRIPT)
     assert.deepEqual(Object.fromEntries(stacks), {
       'api;net/http.(*conn).serve;runtime.mallocgc;runtime.mallocgcTiny': 2,
-      'store proc;[unknown] (/store);finish_task_switch.isra.0': 1,
+      'store proc;[unknown] (/store);finish_task_switch.isra.0 [k]': 1,
     })
     assert.equal(
       foldedText(stacks),
-      'api;net/http.(*conn).serve;runtime.mallocgc;runtime.mallocgcTiny 2\nstore proc;[unknown] (/store);finish_task_switch.isra.0 1\n',
+      'api;net/http.(*conn).serve;runtime.mallocgc;runtime.mallocgcTiny 2\nstore proc;[unknown] (/store);finish_task_switch.isra.0 [k] 1\n',
     )
+  })
+
+  test('a sample in the kernel is the own CPU of the function that entered it, not of a kernel function', () => {
+    // The head's sort grew by 100 µs; interrupt skid put 120 µs more on a kernel spin unlock under a write.
+    const recording = {
+      hz: 1000,
+      seconds: 6,
+      arms: {
+        base: arm(1000, {
+          'api;serve;sort': 100,
+          'api;serve;write;_raw_spin_unlock_irqrestore [k]': 100,
+        }),
+        head: arm(1000, {
+          'api;serve;sort': 200,
+          'api;serve;write;_raw_spin_unlock_irqrestore [k]': 220,
+          'api;serve;sort;_raw_spin_unlock_irqrestore [k]': 10,
+        }),
+      },
+    }
+    const diff = diffProfiles(profileRecordingSchema.parse(recording))
+    assert.deepEqual(
+      diff.functions.map((f) => [f.name, f.selfBase, f.selfHead]),
+      [
+        ['write', 100, 220],
+        ['sort', 100, 210],
+        ['api', 0, 0],
+        ['serve', 0, 0],
+      ],
+    )
+    assert.ok(!diff.functions.some((f) => f.name.endsWith(' [k]')), 'no kernel function in the table')
+    // The flame graph keeps the kernel's frames: the whole stack is still drawn.
+    const write = diff.flame!.children[0]!.children[0]!.children.find((c) => c.name === 'write')!
+    assert.equal(write.children[0]!.name, '_raw_spin_unlock_irqrestore [k]')
   })
 
   test('CPU per request, not per trial: a head that served twice the requests with twice the samples has not grown', () => {

@@ -14,7 +14,7 @@ import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/tes
 // The example workflows (workflows/*.yml) run by act, a local GitHub Actions runner, against a
 // throwaway repository with a bare origin and the local GitHub API double. Docker, Compose, k6 and
 // git are real; only GitHub's own actions (checkout, upload/download-artifact) are local stand-ins.
-// CI settings: 3-second trials at 200 requests/s and a 2-second warm-up; the PR gate keeps the
+// CI settings: 2-second trials at 200 requests/s and a 2-second warm-up; the PR gate keeps the
 // example's rounds (looks at 10, 15 and 20) so that its verdict is the one a user's run would
 // reach. Scenarios that need no significance run 3 rounds
 // (repository variables LOADGATE_MIN_ROUNDS / LOADGATE_MAX_ROUNDS; empty means the default).
@@ -114,7 +114,7 @@ before(async () => {
     'fail-on': '${{ vars.LOADGATE_FAIL_ON }}',
     thresholds: '${{ vars.LOADGATE_THRESHOLDS }}',
   }
-  const k6Env = { DURATION: '3s', RATE: '200' }
+  const k6Env = { DURATION: '2s', RATE: '200' }
   repo = await makeTestRepo({
     workflows: {
       'pull-request.yml': await workflowForTest('pull-request.yml', { inputs, k6Env }),
@@ -311,7 +311,7 @@ describe('example workflows under act', () => {
   })
 
   test('a PR with an unrelated change is approved', { timeout: 600_000 }, async () => {
-    // The p95 of an endpoint rests on 60–120 requests in a 3-second trial: its per-trial spread on
+    // The p95 of an endpoint rests on 40–80 requests in a 2-second trial: its per-trial spread on
     // two shared cores (±30–50%) leaves even 20 rounds short of ruling out +25%, as the comment's own
     // request-count note says. So p95 informs here and the medians gate, with their default δ.
     const run = await runPullRequest('approved', prs.docs, { LOADGATE_THRESHOLDS: 'p95 +10% inform' })

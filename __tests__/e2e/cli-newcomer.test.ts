@@ -54,6 +54,9 @@ func main() {
       interval: 1s
       timeout: 2s
       retries: 30
+  # A newcomer's second service, still without a healthcheck: loadgate says so.
+  worker:
+    build: ./web
 `,
   'k6/home.js': `import http from 'k6/http'
 export const options = {
@@ -144,6 +147,11 @@ describe('the CLI on a newcomer repository', () => {
       for (const comparison of document) assert.equal(comparison.meta.head.ref, WORKING_TREE)
       assert.match(run.stderr, /head: the working tree \(uncommitted changes\) on top of [0-9a-f]{12}/)
       assert.ok(!run.stderr.includes('job summary'), 'no job summary outside GitHub Actions')
+      assert.match(
+        run.stderr,
+        /warning: service 'worker' \(compose\.yaml\) has no healthcheck: the load starts once it runs/,
+      )
+      assert.equal(run.stderr.match(/has no healthcheck/g)?.length, 2, 'once per benchmark run, not per arm')
 
       const results = path.join(defaultWorkDir(repo.dir), 'home')
       const stored = JSON.parse(await readFile(path.join(results, 'results.json'), 'utf8')) as Comparison

@@ -160,7 +160,7 @@ describe('real-world scenarios', () => {
         name: 'wild-tail',
         script: 'work.js',
         service: 'app',
-        headEnv: 'SPEEDUP_PERCENT=5\nSTALL_RATE=0.02',
+        headEnv: 'SPEEDUP_PERCENT=5\nSTALL_RATE=0.03',
         rounds: 6,
         extra: ['--name', 'api', '--thresholds', 'p95 < 2000ms'],
       })

@@ -45,4 +45,11 @@ describe('terminal and HTML reports of an untrusted comparison', () => {
     assert.doesNotMatch(html, CONTROL)
     assert.doesNotMatch(html, /\u2028|\u2029/)
   })
+
+  test('an undecided mark is a legible amber question mark on the page, not the pale ❔ emoji', () => {
+    const html = renderHtmlReport(comparisons.inconclusive(), {})
+    assert.ok(!html.includes('❔'), 'no pale emoji is left')
+    assert.match(html, /<h3>.*<span class="undecided" role="img" aria-label="undecided">\?<\/span> loadgate/)
+    assert.match(html, /span\.undecided\{[^}]*color:#9a6700/)
+  })
 })

@@ -1,4 +1,5 @@
 import type { ArmProfile, FlameNode, FunctionCost, ProfileDiff, ProfileRecording } from '../model/profile'
+import { KERNEL_FRAME } from '../model/profile'
 
 /** Rows of the comment's table. */
 const TABLE_ROWS = 10
@@ -15,12 +16,17 @@ function frames(stack: string): string[] {
   return stack.split(';').filter(Boolean)
 }
 
-/** Each function's own samples (leaf) and inclusive samples (anywhere on the stack, once per stack). */
+/**
+ * Each function's own samples and inclusive samples (anywhere on the stack, once per stack). A
+ * sample in the kernel is the own CPU of the code that entered it: the kernel's functions are not
+ * the team's to change, and a timer-sampled kernel piles interrupt skid onto a few of them
+ * (`_raw_spin_unlock_irqrestore`), which would otherwise top the table on any busier head.
+ */
 function functionSamples(profile: ArmProfile): Map<string, { self: number; total: number }> {
   const byName = new Map<string, { self: number; total: number }>()
   const entry = (name: string) => byName.get(name) ?? byName.set(name, { self: 0, total: 0 }).get(name)!
   for (const [stack, count] of Object.entries(profile.stacks)) {
-    const names = frames(stack)
+    const names = frames(stack).filter((name) => !name.endsWith(KERNEL_FRAME))
     for (const name of new Set(names)) entry(name).total += count
     const leaf = names.at(-1)
     if (leaf) entry(leaf).self += count

@@ -15,7 +15,7 @@ import { recordSaturation } from './host-cpu'
 import { costNote, planOf } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
-import { runTrial, summarizeTrial } from './trial'
+import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { profilePair } from './profile/profile-pair'
 
 export type { MeasureOptions } from './options'
@@ -82,6 +82,7 @@ export async function measure(
     const freshInstances = results.settings.freshInstances ?? 'run'
     const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
     const clock = trialClock(plan, stated)
+    let warmupWarned = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -109,6 +110,11 @@ export async function measure(
       })
       interrupted()
       results.trials.push(result)
+      const ignored = warmupWarned ? null : warmupIgnoredDuration(result, settings.warmupSeconds)
+      if (ignored) {
+        warmupWarned = true
+        progress(note(ignored))
+      }
       const saturated = phase === 'measure' && recordSaturation(results, result.hostCpuBusy, round)
       if (saturated) progress(note(saturated))
       await save()

@@ -84,6 +84,21 @@ export async function runTrial(
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }
 
+/**
+ * A warm-up runs with `DURATION` set to the warm-up's length; a script that does not read it warms
+ * up for a whole trial, which costs time and says nothing. Said once, from the first warm-up's
+ * measured window (a second of slack for start-up and the last requests in flight).
+ */
+export function warmupIgnoredDuration(trial: Trial, warmupSeconds: number): string | null {
+  if (trial.phase !== 'warmup' || warmupSeconds <= 0) return null
+  if (trial.durationSeconds <= warmupSeconds * 1.5 + 1) return null
+  return (
+    `warning: the warm-up ran ${trial.durationSeconds.toFixed(1)} s although warmup is ${warmupSeconds} s: ` +
+    "the k6 script does not read __ENV.DURATION, so every warm-up lasts a whole trial; write its scenarios' " +
+    "duration as __ENV.DURATION || '30s' (docs/configuration.md#writing-a-k6-script-for-loadgate)"
+  )
+}
+
 /** One line for the progress log: requests, errors and each endpoint's p50. */
 export function summarizeTrial(trial: Trial): string {
   if (!trial.valid) return `INVALID — ${trial.invalidReason}`

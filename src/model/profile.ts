@@ -5,6 +5,8 @@ import { finite, text } from './validation'
 // on that arm's processes. Stack frames are symbol names from the code under test (a fork's code
 // names its own functions): bounded here, escaped wherever they are shown.
 
+/** The suffix of a kernel frame in a stack, as FlameGraph's `--kernel` marks them (`_raw_spin_unlock [k]`). */
+export const KERNEL_FRAME = ' [k]'
 /** Stacks an arm keeps in results.json (the `.folded` file beside it keeps them all), and their length. */
 export const MAX_STACKS = 2000
 export const MAX_STACK_CHARS = 2000

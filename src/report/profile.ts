@@ -32,7 +32,8 @@ export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS)
     `**Where the CPU went** — µs of CPU per request, base → head, over the arm's processes: ` +
     `${micros(profile.totalBase)} → ${micros(profile.totalHead)} (${change(profile.totalBase, profile.totalHead)}). ` +
     `One profiling trial per arm after the verdict (${profile.samples.base} and ${profile.samples.head} samples); ` +
-    'the flame graph is in report.html, the stacks in profile-base.folded and profile-head.folded.'
+    'time in the kernel counts as the own CPU of the function that entered it. ' +
+    'The flame graph is in report.html, the stacks in profile-base.folded and profile-head.folded.'
   if (grown.length === 0) return `${heading}\n\nNo function's own CPU per request grew.`
   return [heading, '', '| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)].join(
     '\n',

@@ -1,7 +1,10 @@
+import { KERNEL_FRAME } from '../../model/profile'
+
 /**
  * Folds `perf script` output into stacks: `comm;outermost;…;leaf` → samples. A frame is its symbol
  * without the offset (`net/http.(*conn).serve+0x414` → `net/http.(*conn).serve`); a frame perf could
  * not name is `[unknown]` with its file (`[unknown] (/api)`), so a stripped binary shows as itself.
+ * Kernel frames end in ` [k]`, so the diff can charge them to the code that entered the kernel.
  */
 export function foldPerfScript(text: string): Map<string, number> {
   const stacks = new Map<string, number>()
@@ -22,13 +25,21 @@ export function foldPerfScript(text: string): Map<string, number> {
   return stacks
 }
 
-/** `\t  addr symbol+0xoff (dso)` → `symbol`, or `[unknown] (dso)`. */
+/** `\t  addr symbol+0xoff (dso)` → `symbol`, or `[unknown] (dso)`; ` [k]` after a kernel frame. */
 function frameName(line: string): string | null {
-  const match = /^\s*[0-9a-f]+\s+(.*?)\s+\(([^()]*)\)\s*$/.exec(line)
+  const match = /^\s*([0-9a-f]+)\s+(.*?)\s+\(([^()]*)\)\s*$/.exec(line)
   if (!match) return null
-  const [, symbol = '', dso = ''] = match
-  if (symbol === '[unknown]' || symbol === '') return `[unknown] (${dso || 'unknown'})`
-  return symbol.replace(/\+0x[0-9a-f]+$/, '')
+  const [, address = '', symbol = '', dso = ''] = match
+  const name =
+    symbol === '[unknown]' || symbol === ''
+      ? `[unknown] (${dso || 'unknown'})`
+      : symbol.replace(/\+0x[0-9a-f]+$/, '')
+  return isKernelAddress(address, dso) ? `${name}${KERNEL_FRAME}` : name
+}
+
+/** x86-64 and arm64 kernels live in the top half of the address space; perf names their dso `[kernel.kallsyms]` or a module's `[name]`. */
+function isKernelAddress(address: string, dso: string): boolean {
+  return (address.length === 16 && /^ffff[89a-f]/.test(address)) || dso.startsWith('[kernel')
 }
 
 /** Stacks as the conventional `.folded` text (Brendan Gregg's FlameGraph, speedscope): one `stack count` a line. */

@@ -11,7 +11,7 @@ import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } fr
 import { checkComposeFiles } from './compose-file-checks'
 import { removeImage, writeImageOverride } from './arm-images'
 import { containerProcesses, ResourceSampler } from './resources'
-import { ComposeStack } from './stack'
+import { ComposeStack, type ComposeContainer } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
 
 const PREPARE_TIMEOUT_MS = 30 * 60 * 1000
@@ -27,6 +27,8 @@ export function createComposeSystem(options: SystemOptions): SystemUnderTest {
  */
 class ComposeSystem implements SystemUnderTest {
   private composeFilesChecked: Promise<void> | undefined
+  /** Services already named for lacking a healthcheck. */
+  private readonly noted = new Set<string>()
 
   constructor(private readonly options: SystemOptions) {}
 
@@ -71,6 +73,7 @@ class ComposeSystem implements SystemUnderTest {
       const stack = placed(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
+      this.noteUncheckedServices(await stack.containers())
       return await this.instance(stack, slot, {
         stop,
         vacate: async () => {
@@ -83,6 +86,26 @@ class ComposeSystem implements SystemUnderTest {
       await stop().catch(() => undefined)
       throw error
     }
+  }
+
+  /**
+   * Names, once per run, every running service without a healthcheck (in the compose file or the
+   * image): `up --wait` returns as soon as such a service runs, so the first trial may meet it still
+   * starting. The warm-up absorbs some of that; only the service can say when it is ready.
+   */
+  private noteUncheckedServices(containers: ComposeContainer[]): void {
+    const unchecked = containers
+      .filter((c) => c.state === 'running' && !c.health && !this.noted.has(c.service))
+      .map((c) => c.service)
+    if (unchecked.length === 0) return
+    for (const service of unchecked) this.noted.add(service)
+    const names = unchecked.map((s) => `'${s}'`).join(', ')
+    const one = unchecked.length === 1
+    this.options.onProgress(
+      `warning: ${one ? 'service' : 'services'} ${names} (${this.options.bench.composeFile}) ` +
+        `${one ? 'has' : 'have'} no healthcheck: the load starts once ${one ? 'it runs' : 'they run'}, ` +
+        `not once ${one ? 'it is' : 'they are'} ready; give ${one ? 'it' : 'each'} one (docs/setup.md)`,
+    )
   }
 
   /** The running stack as an arm; after a recreation its port and containers are read anew. */
