@@ -143,4 +143,31 @@ describe('architecture', () => {
     const inputs = Object.keys(result.metafile.inputs).filter((input) => input.includes('@actions/core'))
     assert.deepEqual(inputs, [])
   })
+
+  test("one home per concept: docs/development.md's table lists every file named for a concept, and only files that exist", () => {
+    // What a file's path says it holds, per concept of the table.
+    const named: Record<string, RegExp> = {
+      calibration: /calibrat/,
+      'change points': /change-point|shift/,
+      merge: /merge|segment/,
+      trust: /trusted|provenance|artifact/,
+      accept: /accept/,
+      profile: /profile/,
+    }
+    const doc = readFileSync('docs/development.md', 'utf8')
+    const rows = new Map(
+      [...doc.matchAll(/^\| ([a-z ]+) \| (.*) \|$/gm)]
+        .filter((m) => m[1]! in named)
+        .map((m) => [m[1]!, [...m[2]!.matchAll(/`([\w./-]+\.ts|[\w./-]+\/)`/g)].map((p) => p[1]!)]),
+    )
+    assert.deepEqual([...rows.keys()].sort(), Object.keys(named).sort(), 'a row for every concept')
+    const files = sourceFiles().map((file) => path.relative(SRC, file))
+    for (const [concept, listed] of rows) {
+      for (const entry of listed) assert.ok(existsSync(path.join(SRC, entry)), `${concept}: ${entry} exists`)
+      const covered = (file: string) =>
+        listed.some((entry) => file === entry || (entry.endsWith('/') && file.startsWith(entry)))
+      const missing = files.filter((file) => named[concept]!.test(file) && !covered(file))
+      assert.deepEqual(missing, [], `files named for ${concept} but not in its row`)
+    }
+  })
 })

@@ -2,37 +2,29 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
   MAX_ARTIFACT_BYTES,
-  NO_CONFIG_FILE,
   VERSION,
   builtInDefault,
-  checkPushAccess,
   compareResults,
   comparisonSchema,
   defaultShiftRules,
   describeInput,
-  findInvalidReasons,
   historyShifts,
   inputsIn,
-  mergeSegments,
-  parseDataDir,
-  parseRunFile,
+  pushSavedRun,
   readCalibration,
   readComparisonArtifact,
-  readConfig,
   readRunFiles,
   readSegments,
   readSettings,
+  readStoreSettings,
   renderShiftTable,
   resultsFileSchema,
   runBenchmark,
   segmentBenchmarks,
-  shiftRulesOf,
-  storeRun,
-  toRunRecord,
   writeComparisonArtifact,
   writeHtmlReport,
-  writeResults
-} from "./chunks/chunk-7S2PXGRO.js";
+  writeMergedResults
+} from "./chunks/chunk-2Q2PXEO5.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,85 +57,10 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-MU7FRFPB.js";
-
-// src/cli/index.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { rm as rm2 } from "node:fs/promises";
-import path10 from "node:path";
-import os2 from "node:os";
-
-// src/cli/flags.ts
-var UNUSED = {
-  compare: ["retention"],
-  // record measures the head alone and stores it; calibrate measures the head against itself.
-  record: ["baseline", "base-url"],
-  calibrate: ["baseline", "base-url", "fail-on", "gh-pages-branch", "data-dir", "retention"]
-};
-function commandSettings(command) {
-  return inputsIn("cli").filter((input) => !UNUSED[command].includes(input.name));
-}
-function settingFlags(command) {
-  return Object.fromEntries(
-    commandSettings(command).map((input) => [input.name, { type: "string" }])
-  );
-}
+} from "./chunks/chunk-UXA4HPCS.js";
 
 // src/cli/push-only.ts
-import path2 from "node:path";
-
-// src/modes/push-only.ts
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-async function pushSavedRun(options) {
-  const record = await readSavedRun(options.file, options.branch);
-  await checkPushAccess({ workspace: options.settings.workspace, branch: options.settings.ghPagesBranch });
-  const stored = await storeRun(
-    { settings: options.settings, reporter: options.reporter, forge: options.forge ?? null },
-    record,
-    path.dirname(options.file)
-  );
-  options.reporter.info(
-    `${record.benchmark}: recorded the run of ${record.meta.head.sha.slice(0, 7)}; stored ${stored.path}`
-  );
-  return stored;
-}
-async function readSavedRun(file, branch) {
-  let text;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    throw new LoadgateError(`'${file}' cannot be read: expected the run file a failed record saved`);
-  }
-  const parsed = parseRunFile(text);
-  if ("record" in parsed) return parsed.record;
-  const results = resultsFileSchema.safeParse(jsonOrNull(text));
-  if (results.success && results.data.mode === "record") {
-    if (!branch)
-      throw new LoadgateError(
-        `'${file}' is a results file: check out the branch it was measured for and run again`
-      );
-    const { thresholds, erratic = [] } = results.data.settings;
-    const record = toRunRecord(
-      results.data,
-      null,
-      branch,
-      shiftRulesOf({ thresholds, erratic }, defaultShiftRules().detector)
-    );
-    record.verdict = findInvalidReasons(results.data).length > 0 ? "INVALID" : null;
-    return record;
-  }
-  throw new LoadgateError(
-    `'${file}' is not a saved run: expected the run file a failed record saved, or the results.json of a record run (as a run file: ${parsed.reason})`
-  );
-}
-function jsonOrNull(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 // src/cli/args.ts
 import { parseArgs } from "node:util";
@@ -202,6 +119,13 @@ function usageError(error, command, knownFlags = []) {
     return new SettingsError(`Flag '${flag}' is missing its value: expected ${flag} VALUE`);
   return new SettingsError(`${message.split("\n")[0]}: ${help}`);
 }
+function withFlagErrors(read) {
+  try {
+    return read();
+  } catch (error) {
+    throw asFlagError(error);
+  }
+}
 function asFlagError(error) {
   if (!(error instanceof SettingsError)) return error;
   const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'");
@@ -226,33 +150,30 @@ async function pushOnlyCommand(args, reporter) {
   const cwd = process.cwd();
   const workspace = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
   if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`);
-  const file = values["push-only"] ? path2.resolve(values["push-only"]) : "";
+  const file = values["push-only"] ? path.resolve(values["push-only"]) : "";
   if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file");
-  const config = values.config ? readConfig(values.config, workspace) : NO_CONFIG_FILE;
-  const value = (name) => values[name] || config.shared[name] || builtInDefault(name);
   const branch = await new Git(workspace).tryRun(["symbolic-ref", "--quiet", "--short", "HEAD"]) ?? "";
+  const flag = (name) => {
+    const given = values[name];
+    return typeof given === "string" ? given : "";
+  };
   await pushSavedRun({
     file,
     branch,
     reporter,
-    settings: {
-      workspace,
-      ghPagesBranch: value("gh-pages-branch"),
-      dataDir: parseDataDir(value("data-dir"), builtInDefault("data-dir")),
-      retention: integer("retention", value("retention"), 0, 1e6)
-    }
+    settings: withFlagErrors(() => readStoreSettings(flag, { workspace, cwd }))
   });
   return 0;
 }
 
 // src/cli/dashboard-command.ts
 import { existsSync } from "node:fs";
-import path5 from "node:path";
+import path4 from "node:path";
 
 // src/cli/dashboard-server.ts
 import { createServer } from "node:http";
-import { readFile as readFile2, stat } from "node:fs/promises";
-import path3 from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import path2 from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -264,15 +185,15 @@ var TYPES = {
 async function serveDashboard(root, port = 0) {
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    let file = path3.join(root, path3.normalize(pathname));
+    let file = path2.join(root, path2.normalize(pathname));
     if (!file.startsWith(root)) {
       response.writeHead(403).end();
       return;
     }
     try {
-      if ((await stat(file)).isDirectory()) file = path3.join(file, "index.html");
-      const body = await readFile2(file);
-      response.writeHead(200, { "content-type": TYPES[path3.extname(file)] ?? "application/octet-stream" });
+      if ((await stat(file)).isDirectory()) file = path2.join(file, "index.html");
+      const body = await readFile(file);
+      response.writeHead(200, { "content-type": TYPES[path2.extname(file)] ?? "application/octet-stream" });
       response.end(body);
     } catch {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -386,6 +307,22 @@ function renderTerminal(comparison, options) {
   return lines.join("\n");
 }
 
+// src/cli/flags.ts
+var UNUSED = {
+  compare: ["retention"],
+  // record measures the head alone and stores it; calibrate measures the head against itself.
+  record: ["baseline", "base-url"],
+  calibrate: ["baseline", "base-url", "fail-on", "gh-pages-branch", "data-dir", "retention"]
+};
+function commandSettings(command) {
+  return inputsIn("cli").filter((input) => !UNUSED[command].includes(input.name));
+}
+function settingFlags(command) {
+  return Object.fromEntries(
+    commandSettings(command).map((input) => [input.name, { type: "string" }])
+  );
+}
+
 // src/cli/help.ts
 var HELP_WIDTH = 100;
 var SETTINGS_HEADING = "Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):";
@@ -492,11 +429,11 @@ function wrapWords(text, width) {
 }
 
 // src/cli/working-tree.ts
-import path4 from "node:path";
+import path3 from "node:path";
 var WORKING_TREE_LABEL = "working tree (uncommitted changes)";
 async function uncommittedFiles(root, workDir) {
-  const inside = path4.relative(root, workDir);
-  const exclude = inside && !inside.startsWith("..") && !path4.isAbsolute(inside) ? [`:(exclude)${inside}`] : [];
+  const inside = path3.relative(root, workDir);
+  const exclude = inside && !inside.startsWith("..") && !path3.isAbsolute(inside) ? [`:(exclude)${inside}`] : [];
   const git = new Git(root);
   const changed = await git.run(["diff", "--name-only", "HEAD", "--", ".", ...exclude]);
   const untracked = await git.run(["ls-files", "--others", "--exclude-standard", "--", ".", ...exclude]);
@@ -548,12 +485,12 @@ function printHelp(command) {
 
 // src/cli/dashboard-command.ts
 async function startDashboard(dir, dataDir, port) {
-  const root = path5.resolve(dir);
-  const site = path5.join(root, dataDir);
-  for (const needed of ["index.html", path5.join("data", "index.json")]) {
-    if (!existsSync(path5.join(site, needed))) {
+  const root = path4.resolve(dir);
+  const site = path4.join(root, dataDir);
+  for (const needed of ["index.html", path4.join("data", "index.json")]) {
+    if (!existsSync(path4.join(site, needed))) {
       throw new SettingsError(
-        `'${dir}' has no loadgate dashboard (${path5.join(dir, dataDir, needed)} is missing): expected a checkout of the gh-pages branch after a 'loadgate record' (e.g. git worktree add /tmp/pages gh-pages)`
+        `'${dir}' has no loadgate dashboard (${path4.join(dir, dataDir, needed)} is missing): expected a checkout of the gh-pages branch after a 'loadgate record' (e.g. git worktree add /tmp/pages gh-pages)`
       );
     }
   }
@@ -597,7 +534,7 @@ async function dashboardCommand(args) {
 // src/cli/history-command.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { readdir } from "node:fs/promises";
-import path6 from "node:path";
+import path5 from "node:path";
 var DETECTOR_FLAGS = ["change-point-max-p", "change-point-min-change", "change-point-min-runs"];
 async function historyCommand(args) {
   const { values, positionals } = parseCommandArgs("history", {
@@ -625,10 +562,10 @@ async function historyCommand(args) {
   } catch (error) {
     throw asFlagError(error);
   }
-  const dataDir = path6.join(path6.resolve(dir), String(values["data-dir"]), "data");
+  const dataDir = path5.join(path5.resolve(dir), String(values["data-dir"]), "data");
   if (!existsSync2(dataDir))
     throw new SettingsError(
-      `'${dir}' has no loadgate history (${path6.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
+      `'${dir}' has no loadgate history (${path5.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
     );
   const warn = (message) => process.stderr.write(`warning: ${message}
 `);
@@ -637,7 +574,7 @@ async function historyCommand(args) {
     (a, b) => a.name.localeCompare(b.name)
   )) {
     if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue;
-    const records = await readRunFiles(path6.join(dataDir, entry.name, "runs"), path6.dirname(dataDir), warn);
+    const records = await readRunFiles(path5.join(dataDir, entry.name, "runs"), path5.dirname(dataDir), warn);
     const found = historyShifts(records, {
       ...values.branch ? { branch: String(values.branch) } : {},
       fallback: defaultShiftRules(),
@@ -650,154 +587,15 @@ async function historyCommand(args) {
   return EXIT.ok;
 }
 
-// src/cli/merge-command.ts
-import { mkdir } from "node:fs/promises";
-import path7 from "node:path";
-var SOURCE = "Argument DIR";
-async function mergeCommand(args) {
-  const { values, positionals } = parseCommandArgs("merge", {
-    args,
-    allowPositionals: true,
-    options: {
-      out: { type: "string", default: "loadgate-merged" },
-      "fail-on": { type: "string", default: builtInDefault("fail-on") },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false }
-    }
-  });
-  if (values.help) return printHelp("merge");
-  if (positionals.length === 0)
-    throw new SettingsError(
-      "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
-    );
-  const failOn = parseFailOn(String(values["fail-on"]));
-  const dirs = positionals.map((dir) => path7.resolve(dir));
-  const benchmarks = await segmentBenchmarks(dirs, SOURCE);
-  if (benchmarks.length === 0)
-    throw new LoadgateError(
-      `${positionals.join(", ")} holds no segment results: expected the work-dirs of 'segment: i/N' jobs`
-    );
-  const comparisons = [];
-  for (const benchmark of benchmarks) {
-    const results = await mergeSegments(await readSegments(dirs, benchmark, SOURCE));
-    const dir = path7.resolve(String(values.out), benchmark);
-    await mkdir(dir, { recursive: true });
-    const resultsFile = path7.join(dir, "results.json");
-    await writeResults(resultsFile, results);
-    const comparison = { ...compareResults(results, { failOn }), resultsFile };
-    await writeComparisonArtifact(comparison, path7.join(dir, "comparison.json"));
-    const report = await writeHtmlReport(comparison, dir);
-    comparisons.push(comparison);
-    if (values.json) continue;
-    printComparison(comparison, false);
-    writeOut(`results: ${resultsFile}
-report:  ${report}
-`);
-  }
-  if (values.json) writeOut(`${JSON.stringify(comparisons, null, 2)}
-`);
-  return comparisons.some((c) => c.blocking) ? EXIT.blocked : EXIT.ok;
-}
-
-// src/cli/report-command.ts
-import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
-var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
-async function readReportInput(file) {
-  const document = await readJson(file);
-  if (Array.isArray(document?.trials)) {
-    const results = resultsFileSchema.safeParse(document);
-    if (!results.success)
-      throw new SettingsError(
-        `'${file}' is not a valid results file (${firstIssue(results.error)}): ${EXPECTED}`
-      );
-    if (results.data.meta.base === null)
-      throw new SettingsError(
-        `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`
-      );
-    return compareResults(results.data, { failOn: parseFailOn(builtInDefault("fail-on")) });
-  }
-  const comparison = comparisonSchema.safeParse(document);
-  if (!comparison.success)
-    throw new SettingsError(
-      `'${file}' is not a valid comparison (${firstIssue(comparison.error)}): ${EXPECTED}`
-    );
-  return comparison.data;
-}
-async function readJson(file) {
-  let text;
-  try {
-    const size = (await stat2(file)).size;
-    if (size > MAX_ARTIFACT_BYTES)
-      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`);
-    text = await readFile3(file, "utf8");
-  } catch (error) {
-    const reason = error.code === "ENOENT" ? "no such file" : errorMessage(error).split("\n")[0];
-    throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new SettingsError(`'${file}' is not JSON (${errorMessage(error).split("\n")[0]}): ${EXPECTED}`);
-  }
-}
-async function reportCommand(args) {
-  const { values, positionals } = parseCommandArgs("report", {
-    args,
-    allowPositionals: true,
-    options: {
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false }
-    }
-  });
-  if (values.help) return printHelp("report");
-  const file = positionals[0];
-  if (!file)
-    throw new SettingsError(
-      "Argument FILE is missing: expected 'loadgate report FILE' with a comparison.json"
-    );
-  const comparison = await readReportInput(file);
-  printComparison(comparison, Boolean(values.json));
-  return comparison.blocking ? EXIT.blocked : EXIT.ok;
-}
-
-// src/cli/work-dir.ts
-import { createHash } from "node:crypto";
-import { mkdir as mkdir2, readdir as readdir2, rename, rm, stat as stat3 } from "node:fs/promises";
-import os from "node:os";
+// src/cli/measure-command.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { rm as rm2 } from "node:fs/promises";
+import os2 from "node:os";
 import path8 from "node:path";
-var EARLIER_RUNS_KEPT = 5;
-function defaultWorkDir(repositoryRoot) {
-  const name = path8.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
-  const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
-  return path8.join(os.tmpdir(), `loadgate-${name}-${hash}`);
-}
-function earlierRunsDir(dir) {
-  return `${dir}-earlier`;
-}
-async function startClean(dir) {
-  const entries = await readdir2(dir).catch(() => []);
-  let kept = null;
-  if (entries.length > 0) {
-    const ran = (await stat3(dir)).mtime.toISOString().replace(/[:.]/g, "-");
-    kept = path8.join(earlierRunsDir(dir), ran);
-    await mkdir2(earlierRunsDir(dir), { recursive: true });
-    await rm(kept, { recursive: true, force: true });
-    await rename(dir, kept);
-    const runs = (await readdir2(earlierRunsDir(dir))).sort();
-    for (const old of runs.slice(0, Math.max(0, runs.length - EARLIER_RUNS_KEPT)))
-      await rm(path8.join(earlierRunsDir(dir), old), { recursive: true, force: true });
-  }
-  await rm(dir, { recursive: true, force: true });
-  await mkdir2(dir, { recursive: true });
-  return kept;
-}
-
-// src/cli/calibrate-output.ts
-import path9 from "node:path";
 
 // src/settings/write-suggestion.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile4, rename as rename2, writeFile } from "node:fs/promises";
+import { readFile as readFile2, rename, writeFile } from "node:fs/promises";
 var KEYS = { "min-rounds": "minRounds", "max-rounds": "maxRounds" };
 function withSuggestion(text, file, suggestion) {
   const document = (0, import_yaml.parseDocument)(text, { keepSourceTokens: true });
@@ -821,7 +619,7 @@ function addBeforeBenchmarks(document, key, value) {
 }
 async function readConfigText(file) {
   try {
-    return await readFile4(file, "utf8");
+    return await readFile2(file, "utf8");
   } catch (error) {
     return refuse(file, `it cannot be read (${errorMessage(error)})`);
   }
@@ -833,7 +631,7 @@ async function writeSuggestion(file, suggestion) {
   const updated = withSuggestion(await readConfigText(file), file, suggestion);
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, updated);
-  await rename2(temporary, file);
+  await rename(temporary, file);
 }
 function refuse(file, why) {
   throw new SettingsError(
@@ -842,10 +640,11 @@ function refuse(file, why) {
 }
 
 // src/cli/calibrate-output.ts
+import path6 from "node:path";
 async function printCalibrations(outcomes, options) {
   const calibrations = [];
   for (const outcome of outcomes) {
-    const file = path9.join(path9.dirname(outcome.resultsFile), "calibration.json");
+    const file = path6.join(path6.dirname(outcome.resultsFile), "calibration.json");
     const calibration = await readCalibration(file, "calibration");
     calibrations.push(calibration);
     if (options.json) continue;
@@ -870,7 +669,7 @@ calibration: ${file}
   else writeOut(line);
 }
 
-// src/cli/index.ts
+// src/cli/terminal-reporter.ts
 function terminalReporter(json) {
   const log = json ? (m) => process.stderr.write(`${m}
 `) : (m) => process.stdout.write(`${m}
@@ -887,6 +686,40 @@ function terminalReporter(json) {
     }
   };
 }
+
+// src/cli/work-dir.ts
+import { createHash } from "node:crypto";
+import { mkdir, readdir as readdir2, rename as rename2, rm, stat as stat2 } from "node:fs/promises";
+import os from "node:os";
+import path7 from "node:path";
+var EARLIER_RUNS_KEPT = 5;
+function defaultWorkDir(repositoryRoot) {
+  const name = path7.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
+  const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
+  return path7.join(os.tmpdir(), `loadgate-${name}-${hash}`);
+}
+function earlierRunsDir(dir) {
+  return `${dir}-earlier`;
+}
+async function startClean(dir) {
+  const entries = await readdir2(dir).catch(() => []);
+  let kept = null;
+  if (entries.length > 0) {
+    const ran = (await stat2(dir)).mtime.toISOString().replace(/[:.]/g, "-");
+    kept = path7.join(earlierRunsDir(dir), ran);
+    await mkdir(earlierRunsDir(dir), { recursive: true });
+    await rm(kept, { recursive: true, force: true });
+    await rename2(dir, kept);
+    const runs = (await readdir2(earlierRunsDir(dir))).sort();
+    for (const old of runs.slice(0, Math.max(0, runs.length - EARLIER_RUNS_KEPT)))
+      await rm(path7.join(earlierRunsDir(dir), old), { recursive: true, force: true });
+  }
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return kept;
+}
+
+// src/cli/measure-command.ts
 async function localContext(workspace, head) {
   const git = new Git(workspace);
   const headSha = await git.revParse(head);
@@ -943,7 +776,7 @@ async function measureCommand(command, args) {
       return typeof value === "string" ? value : "";
     };
     const workDir = defaultWorkDir(root);
-    const settings = asSettings(
+    const settings = withFlagErrors(
       () => readSettings(read, { workspace, eventName: "local", defaultWorkDir: workDir, cwd })
     );
     const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir);
@@ -955,7 +788,7 @@ async function measureCommand(command, args) {
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`
       );
     }
-    if (values.write) await assertUpdatable(path10.resolve(cwd, String(values.config)));
+    if (values.write) await assertUpdatable(path8.resolve(cwd, String(values.config)));
     if (settings.workDir === workDir) {
       const earlier = await startClean(workDir);
       if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`);
@@ -965,7 +798,7 @@ async function measureCommand(command, args) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter));
     }
     if (command === "calibrate") {
-      const config = values.write ? path10.resolve(cwd, String(values.config)) : "";
+      const config = values.write ? path8.resolve(cwd, String(values.config)) : "";
       await printCalibrations(outcomes, { json, write: config });
       return EXIT.ok;
     }
@@ -975,20 +808,13 @@ async function measureCommand(command, args) {
     await removeHeadWorktree();
   }
 }
-function asSettings(load) {
-  try {
-    return load();
-  } catch (error) {
-    throw asFlagError(error);
-  }
-}
 async function printOutcomes(command, outcomes, json) {
   const comparisons = [];
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue;
-    const dir = path10.dirname(outcome.resultsFile);
-    const comparison = command === "compare" ? await readComparisonArtifact(path10.join(dir, "comparison.json")) : null;
-    const report = comparison && existsSync3(path10.join(dir, "report.html")) ? path10.join(dir, "report.html") : "";
+    const dir = path8.dirname(outcome.resultsFile);
+    const comparison = command === "compare" ? await readComparisonArtifact(path8.join(dir, "comparison.json")) : null;
+    const report = comparison && existsSync3(path8.join(dir, "report.html")) ? path8.join(dir, "report.html") : "";
     if (comparison) comparisons.push(comparison);
     if (json) continue;
     if (comparison) printComparison(comparison, false);
@@ -1010,7 +836,7 @@ async function resolveRef(root, ref, flag) {
 async function createWorktree(root, ref) {
   const git = new Git(root);
   const sha = await resolveRef(root, ref, "head");
-  const dir = path10.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
+  const dir = path8.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
   const remove = track({ kind: "worktree", id: dir, path: root }, async () => {
     await git.tryRun(["worktree", "remove", "--force", dir], { cleanup: true });
     await rm2(dir, { recursive: true, force: true });
@@ -1024,6 +850,117 @@ async function createWorktree(root, ref) {
   }
   return { dir, remove };
 }
+
+// src/cli/merge-command.ts
+import path9 from "node:path";
+var SOURCE = "Argument DIR";
+async function mergeCommand(args) {
+  const { values, positionals } = parseCommandArgs("merge", {
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: "string", default: "loadgate-merged" },
+      "fail-on": { type: "string", default: builtInDefault("fail-on") },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false }
+    }
+  });
+  if (values.help) return printHelp("merge");
+  if (positionals.length === 0)
+    throw new SettingsError(
+      "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
+    );
+  const failOn = parseFailOn(String(values["fail-on"]));
+  const dirs = positionals.map((dir) => path9.resolve(dir));
+  const benchmarks = await segmentBenchmarks(dirs, SOURCE);
+  if (benchmarks.length === 0)
+    throw new LoadgateError(
+      `${positionals.join(", ")} holds no segment results: expected the work-dirs of 'segment: i/N' jobs`
+    );
+  const comparisons = [];
+  for (const benchmark of benchmarks) {
+    const dir = path9.resolve(String(values.out), benchmark);
+    const { results, resultsPath: resultsFile } = await writeMergedResults(
+      await readSegments(dirs, benchmark, SOURCE),
+      dir
+    );
+    const comparison = { ...compareResults(results, { failOn }), resultsFile };
+    await writeComparisonArtifact(comparison, path9.join(dir, "comparison.json"));
+    const report = await writeHtmlReport(comparison, dir);
+    comparisons.push(comparison);
+    if (values.json) continue;
+    printComparison(comparison, false);
+    writeOut(`results: ${resultsFile}
+report:  ${report}
+`);
+  }
+  if (values.json) writeOut(`${JSON.stringify(comparisons, null, 2)}
+`);
+  return comparisons.some((c) => c.blocking) ? EXIT.blocked : EXIT.ok;
+}
+
+// src/cli/report-command.ts
+import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
+var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
+async function readReportInput(file) {
+  const document = await readJson(file);
+  if (Array.isArray(document?.trials)) {
+    const results = resultsFileSchema.safeParse(document);
+    if (!results.success)
+      throw new SettingsError(
+        `'${file}' is not a valid results file (${firstIssue(results.error)}): ${EXPECTED}`
+      );
+    if (results.data.meta.base === null)
+      throw new SettingsError(
+        `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`
+      );
+    return compareResults(results.data, { failOn: parseFailOn(builtInDefault("fail-on")) });
+  }
+  const comparison = comparisonSchema.safeParse(document);
+  if (!comparison.success)
+    throw new SettingsError(
+      `'${file}' is not a valid comparison (${firstIssue(comparison.error)}): ${EXPECTED}`
+    );
+  return comparison.data;
+}
+async function readJson(file) {
+  let text;
+  try {
+    const size = (await stat3(file)).size;
+    if (size > MAX_ARTIFACT_BYTES)
+      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`);
+    text = await readFile3(file, "utf8");
+  } catch (error) {
+    const reason = error.code === "ENOENT" ? "no such file" : errorMessage(error).split("\n")[0];
+    throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`'${file}' is not JSON (${errorMessage(error).split("\n")[0]}): ${EXPECTED}`);
+  }
+}
+async function reportCommand(args) {
+  const { values, positionals } = parseCommandArgs("report", {
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false }
+    }
+  });
+  if (values.help) return printHelp("report");
+  const file = positionals[0];
+  if (!file)
+    throw new SettingsError(
+      "Argument FILE is missing: expected 'loadgate report FILE' with a comparison.json"
+    );
+  const comparison = await readReportInput(file);
+  printComparison(comparison, Boolean(values.json));
+  return comparison.blocking ? EXIT.blocked : EXIT.ok;
+}
+
+// src/cli/index.ts
 var watchingOutput = false;
 function stopOnOutputError() {
   if (watchingOutput) return;

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-WJO6QO4C.js";
+} from "./chunks/chunk-ENLRRGZB.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-7S2PXGRO.js";
+} from "./chunks/chunk-2Q2PXEO5.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-MU7FRFPB.js";
+} from "./chunks/chunk-UXA4HPCS.js";
 
 // src/action/main.ts
 import path from "node:path";

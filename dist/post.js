@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-WJO6QO4C.js";
+} from "./chunks/chunk-ENLRRGZB.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-MU7FRFPB.js";
+} from "./chunks/chunk-UXA4HPCS.js";
 
 // src/action/post.ts
 async function post() {

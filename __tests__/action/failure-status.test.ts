@@ -6,8 +6,8 @@ import path from 'node:path'
 import { createGitHubClient } from '../../src/forge/github/client'
 import { postPending } from '../../src/forge/github/failure'
 import type { PublishContext } from '../../src/forge/github/publish'
-import { ACTION_RUN_ID, runAction, runPostStep } from '../testkit/action'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { ACTION_RUN_ID, runAction, runPostStep } from '../../testkit/action'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 
 // The gating status of a run that stops without a verdict: bad settings (no Docker needed) and a
 // cancelled run's post step. Failures while measuring are in e2e/failure-status.

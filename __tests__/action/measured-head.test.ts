@@ -5,11 +5,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { assertMeasuringTheHead } from '../../src/measure/checkout'
 import { Git } from '../../src/util/git'
-import { ACTION_RUN_ID, runAction } from '../testkit/action'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo, type ExampleRepo } from '../testkit/example-repo'
-import { git } from '../testkit/git-repos'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { ACTION_RUN_ID, runAction } from '../../testkit/action'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo, type ExampleRepo } from '../../testkit/example-repo'
+import { git } from '../../testkit/git-repos'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 
 let repo: ExampleRepo
 let double: GitHubDouble

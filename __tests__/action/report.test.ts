@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { runAction } from '../testkit/action'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { runAction } from '../../testkit/action'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 let dir: string
 let double: GitHubDouble

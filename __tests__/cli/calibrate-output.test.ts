@@ -6,7 +6,7 @@ import path from 'node:path'
 import { printCalibrations } from '../../src/cli/calibrate-output'
 import { calibrate } from '../../src/decide/calibration'
 import { writeCalibration } from '../../src/model/calibration-file'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 
 /** What `work` wrote to stdout and stderr. */
 async function captured(work: () => Promise<void>): Promise<{ stdout: string; stderr: string }> {

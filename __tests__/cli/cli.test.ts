@@ -4,8 +4,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { comparisons } from '../testkit/comparisons'
-import { writeHistory } from '../testkit/history'
+import { comparisons } from '../../testkit/comparisons'
+import { writeHistory } from '../../testkit/history'
 import { colorWanted } from '../../src/cli/output'
 
 const CLI = path.resolve('src/cli/index.ts')

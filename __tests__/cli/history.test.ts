@@ -6,9 +6,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Shift } from '../../src/decide/change-points'
 import { recordRun } from '../../src/store'
-import { git, makeOriginAndClone } from '../testkit/git-repos'
-import { recordsOf, stepSeries } from '../testkit/step-histories'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { git, makeOriginAndClone } from '../../testkit/git-repos'
+import { recordsOf, stepSeries } from '../../testkit/step-histories'
+import { shiftFinder } from '../../src/modes/change-points'
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { readRunContext } from '../../src/forge/github/context'
 import { publish } from '../../src/modes/mode-context'
 import type { Reporter } from '../../src/report/reporter'
-import { comparisons } from '../testkit/comparisons'
-import { settingsFor } from '../testkit/settings'
+import { comparisons } from '../../testkit/comparisons'
+import { settingsFor } from '../../testkit/settings'
 
 function recordingReporter(): { reporter: Reporter; lines: string[] } {
   const lines: string[] = []

@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseK6Output } from '../../src/measure/load/k6/parse'
 import type { Comparison, ResultsFile } from '../../src/model/types'
-import { SEGMENT_RECORDING, segmentDirs } from '../testkit/k6-segments'
+import { SEGMENT_RECORDING, segmentDirs } from '../../testkit/k6-segments'
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')

@@ -8,8 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
 import type { ResultsFile } from '../../src/model/types'
-import { makeResults } from '../testkit/results-factory'
-import { commitAll, git, makeWorkRepo, writeFiles, type WorkRepo } from '../testkit/git-repos'
+import { makeResults } from '../../testkit/results-factory'
+import { commitAll, git, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
 
 // What a first-time user of the CLI runs into, none of it needing Docker.
 

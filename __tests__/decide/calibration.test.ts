@@ -10,7 +10,7 @@ import {
   testLevel,
 } from '../../src/decide/calibration'
 import type { MetricThreshold } from '../../src/model/types'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 
 const P50: MetricThreshold = {
   metric: 'p50',

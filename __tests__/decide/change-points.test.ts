@@ -2,7 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { changePoints, DEFAULT_DETECTOR_OPTIONS, findShifts } from '../../src/decide/change-points'
 import { compareSegments } from '../../src/decide/change-points/t-test'
-import { recordsOf, stepSeries } from '../testkit/step-histories'
+import { recordsOf, stepSeries } from '../../testkit/step-histories'
 
 const p95 = () => [{ metric: 'p95' as const, direction: 'lower' as const }]
 

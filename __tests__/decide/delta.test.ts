@@ -5,7 +5,7 @@ import { classify } from '../../src/decide/classify'
 import { analysisMargin } from '../../src/decide/rules'
 import type { MetricThreshold } from '../../src/model/types'
 import { parseThresholdLines } from '../../src/settings/thresholds'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 const KEY = 'api GET /items/:id'

@@ -4,7 +4,7 @@ import { compareResults } from '../../src/decide'
 import { renderSummary } from '../../src/report/markdown'
 import { renderTerminal } from '../../src/report/terminal'
 import { parseErraticLines } from '../../src/settings/erratic'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 const FAIL_ON = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 

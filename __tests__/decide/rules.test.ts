@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { thresholdsForSeries } from '../../src/decide/rules'
 import { resolveThresholds } from '../../src/settings/thresholds'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 // Series keys come from request names in the head's k6 script, or from an uploaded results file.
 const HOSTILE = 'api GET /pay\n::notice::ok'

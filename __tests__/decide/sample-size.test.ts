@@ -4,7 +4,7 @@ import { compareResults } from '../../src/decide'
 import { p95RankUncertainty } from '../../src/decide/sample-size'
 import { renderComment } from '../../src/report/markdown'
 import { renderTerminal } from '../../src/report/terminal'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 

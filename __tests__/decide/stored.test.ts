@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareWithStored } from '../../src/decide'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 import type { Comparison, RunRecord } from '../../src/model/types'
 
 const KEY = 'api GET /items/:id'

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { unmatchedGlobs } from '../../src/decide'
 import { seriesLabel } from '../../src/model/format'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 
 test('a thresholds or erratic glob that matches no series warns, naming the series that exist', () => {
   const results = makeResults({ rounds: 3, base: () => ({ p50: 10 }), head: () => ({ p50: 10 }) })

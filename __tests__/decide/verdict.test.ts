@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { compareResults, compareWithStored, needsMoreRounds } from '../../src/decide'
 import { insideMinimumEffect } from '../../src/decide/rules'
 import { parseThresholdLines } from '../../src/settings/thresholds'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 import type { RunRecord } from '../../src/model/types'
 
 const failOn = ['REGRESSION', 'INVALID'] as const

@@ -8,11 +8,11 @@ import { parseK6Output } from '../../src/measure/load/k6/parse'
 import { percentile } from '../../src/measure/load/k6/values'
 import { readResults } from '../../src/model/results-file'
 import type { ResultsFile, Trial } from '../../src/model/types'
-import { logTail, packAction, runAct, workflowForTest } from '../testkit/act'
-import { assertNothingLeft } from '../testkit/docker'
-import { copyExample } from '../testkit/example-repo'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
+import { logTail, packAction, runAct, workflowForTest } from '../../testkit/act'
+import { assertNothingLeft } from '../../testkit/docker'
+import { copyExample } from '../../testkit/example-repo'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/test-repo'
 
 // workflows/distributed.yml under act: a matrix of 3 segment jobs, each running k6's execution
 // segment i/3 of the same seeded rounds against a real Compose stack of the example started here

@@ -4,12 +4,12 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
 import { acceptanceIn } from '../../src/report/acceptance'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../testkit/act'
-import { loadgateLeftovers } from '../testkit/docker'
-import { git } from '../testkit/git-repos'
-import { screenshotComment } from '../testkit/screenshot'
-import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../../testkit/act'
+import { loadgateLeftovers } from '../../testkit/docker'
+import { git } from '../../testkit/git-repos'
+import { screenshotComment } from '../../testkit/screenshot'
+import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/test-repo'
 
 // The example workflows (workflows/*.yml) run by act, a local GitHub Actions runner, against a
 // throwaway repository with a bare origin and the local GitHub API double. Docker, Compose, k6 and

@@ -6,9 +6,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { calibrationSchema } from '../../src/model/calibration'
 import { readSettings } from '../../src/settings/read-settings'
-import { assertNothingLeft } from '../testkit/docker'
-import { copyExample } from '../testkit/example-repo'
-import { makeWorkRepo, type WorkRepo } from '../testkit/git-repos'
+import { assertNothingLeft } from '../../testkit/docker'
+import { copyExample } from '../../testkit/example-repo'
+import { makeWorkRepo, type WorkRepo } from '../../testkit/git-repos'
 
 // `loadgate calibrate --write` on the bundled example, with trials kept short: the table names
 // every gated metric, and the settings reader reads the rounds it wrote into loadgate.yml.

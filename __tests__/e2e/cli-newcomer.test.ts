@@ -7,8 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
 import type { Comparison } from '../../src/model/types'
-import { assertNothingLeft } from '../testkit/docker'
-import { git, makeWorkRepo, writeFiles, type WorkRepo } from '../testkit/git-repos'
+import { assertNothingLeft } from '../../testkit/docker'
+import { git, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
 
 // The CLI as a newcomer runs it, on a repository made only for this test: a tiny Go service with
 // its own compose file, k6 script and a loadgate.yml with two benchmarks, and a bare origin.

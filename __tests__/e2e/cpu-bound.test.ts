@@ -7,8 +7,8 @@ import path from 'node:path'
 import { ALL_REQUESTS } from '../../src/model/metrics'
 import { readResults } from '../../src/model/results-file'
 import type { Comparison, ResultsFile } from '../../src/model/types'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
 
 // The CPU-bound reference service (cpu-bound/) gated by the real CLI on a base/head pair in a
 // throwaway git repository: real Compose stacks built from the service's own prepare step, real k6.

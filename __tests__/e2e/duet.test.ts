@@ -6,9 +6,9 @@ import path from 'node:path'
 import { measure } from '../../src/measure/measure'
 import { readResults } from '../../src/model/results-file'
 import type { Trial } from '../../src/model/types'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
-import { exampleBenchmark, settingsFor } from '../testkit/settings'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
+import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {

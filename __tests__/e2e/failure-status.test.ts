@@ -3,11 +3,11 @@ import assert from 'node:assert/strict'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { runAction, runPostStep } from '../testkit/action'
-import { assertNothingLeft } from '../testkit/docker'
-import { copyExample } from '../testkit/example-repo'
-import { commitAll, makeWorkRepo, writeFiles, type WorkRepo } from '../testkit/git-repos'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { runAction, runPostStep } from '../../testkit/action'
+import { assertNothingLeft } from '../../testkit/docker'
+import { copyExample } from '../../testkit/example-repo'
+import { commitAll, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 
 // One pull request run of four benchmarks on real Docker, Compose and k6: three fail in the ways a
 // user meets (an image that does not build, a service that never becomes healthy, a k6 script that

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { logTail, packAction, runWorkflowOf, workflowForTest, type ActRun } from '../testkit/act'
-import { git } from '../testkit/git-repos'
-import { makeTestRepo, type PullRequestRef, type TestRepo } from '../testkit/test-repo'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { logTail, packAction, runWorkflowOf, workflowForTest, type ActRun } from '../../testkit/act'
+import { git } from '../../testkit/git-repos'
+import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/test-repo'
 
 // The fork flow end to end under act, with real Docker, Compose, k6 and git: an honest pull request
 // from a fork is measured by its own pull_request run (read-only token), reported by

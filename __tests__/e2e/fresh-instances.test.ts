@@ -9,9 +9,9 @@ import { measure } from '../../src/measure/measure'
 import { stackPlacement } from '../../src/measure/schedule'
 import type { Arm, ResultsFile } from '../../src/model/types'
 import { readResults } from '../../src/model/results-file'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
-import { exampleBenchmark, settingsFor } from '../testkit/settings'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
+import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 
 const execFileAsync = promisify(execFile)
 
@@ -211,7 +211,7 @@ describe('fresh instances and the paused idle arm: real Compose stacks and k6', 
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
       const child = spawn(
         'node',
-        ['--import', 'tsx', '__tests__/testkit/measure-child.ts', repo.dir, workDir, repo.baseSha],
+        ['--import', 'tsx', 'testkit/measure-child.ts', repo.dir, workDir, repo.baseSha],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       )
       const exited = new Promise<number | null>((resolve) =>

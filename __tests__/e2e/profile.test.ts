@@ -7,9 +7,9 @@ import path from 'node:path'
 import { compareResults } from '../../src/decide'
 import type { Comparison, ResultsFile } from '../../src/model/types'
 import { renderComment } from '../../src/report/markdown'
-import { launchChromium } from '../testkit/chromium'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo, type ExampleFolder } from '../testkit/example-repo'
+import { launchChromium } from '../../testkit/chromium'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo, type ExampleFolder } from '../../testkit/example-repo'
 
 // The profiling pair on the bundled example, with real Docker, k6 and perf: a head whose
 // POST /orders does extra CPU work (EXTRA_CPU_PERCENT on LATENCY_ROUTE) is blocked, and the

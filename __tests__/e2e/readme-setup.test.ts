@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { logTail, packAction, runAct } from '../testkit/act'
-import { makeTestRepo, type TestRepo } from '../testkit/test-repo'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { logTail, packAction, runAct } from '../../testkit/act'
+import { makeTestRepo, type TestRepo } from '../../testkit/test-repo'
 
 // The README's setup path, read from the README itself: its workflow file and its loadgate.yml,
 // put into a repository holding the bundled example, and a pull request run under act with real

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { logTail, runAct } from '../testkit/act'
+import { logTail, runAct } from '../../testkit/act'
 
 // The release workflow (.github/workflows/release.yml) run by act against a copy of this project
 // with a local bare origin: it must check dist/, tag vX.Y.Z and move vX, and refuse to retag. The

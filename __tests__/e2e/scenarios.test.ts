@@ -8,8 +8,8 @@ import { renderComment } from '../../src/report/markdown'
 import { CUSTOM_SERIES } from '../../src/model/metrics'
 import { readResults } from '../../src/model/results-file'
 import type { Comparison, ResultsFile } from '../../src/model/types'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
 
 // Stacks modeled on published performance-report failures (compose/scenarios/), each gated by
 // the real CLI on a base/head pair. The comment each produced is saved in test-output/scenarios/.

@@ -7,8 +7,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readComparisonArtifact } from '../../src/model/comparison-file'
 import { readResults } from '../../src/model/results-file'
-import { assertNothingLeft } from '../testkit/docker'
-import { copyExample, makeExampleRepo, type ExampleRepo } from '../testkit/example-repo'
+import { assertNothingLeft } from '../../testkit/docker'
+import { copyExample, makeExampleRepo, type ExampleRepo } from '../../testkit/example-repo'
 
 // `target: url` end to end: three Compose stacks of the example, started here (outside loadgate),
 // stand in for deployed environments — a base, an identical head and a head whose service time

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { logTail, packAction, runWorkflowOf, workflowForTest, type ActRun } from '../testkit/act'
-import { commitAll, git, writeFiles } from '../testkit/git-repos'
-import { makeTestRepo, type TestRepo } from '../testkit/test-repo'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { logTail, packAction, runWorkflowOf, workflowForTest, type ActRun } from '../../testkit/act'
+import { commitAll, git, writeFiles } from '../../testkit/git-repos'
+import { makeTestRepo, type TestRepo } from '../../testkit/test-repo'
 
 // The trusted run (trusted-run.yml under act, real Docker, Compose, k6 and git) for a fork's pull
 // request whose head is a merge of main into the feature branch: feature commit R makes every

@@ -5,8 +5,8 @@ import { readRunContext } from '../../src/forge/github/context'
 import { createGitHubForge } from '../../src/forge/github/github-forge'
 import type { Comparison } from '../../src/model/types'
 import { acceptanceIn } from '../../src/report/acceptance'
-import { comparisons } from '../testkit/comparisons'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
+import { comparisons } from '../../testkit/comparisons'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 
 // A fork can start its own pull_request run again (reopen, an `edited` trigger in its PR) after a
 // maintainer's trusted run or acceptance; fork-report.yml then posts with a write token. Its

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startGitHubDouble } from '../testkit/github-double'
-import { ACTION_RUN_ID, runAction } from '../testkit/action'
-import { makeExampleRepo } from '../testkit/example-repo'
-import { git } from '../testkit/git-repos'
-import { assertNothingLeft } from '../testkit/docker'
+import { startGitHubDouble } from '../../testkit/github-double'
+import { ACTION_RUN_ID, runAction } from '../../testkit/action'
+import { makeExampleRepo } from '../../testkit/example-repo'
+import { git } from '../../testkit/git-repos'
+import { assertNothingLeft } from '../../testkit/docker'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {

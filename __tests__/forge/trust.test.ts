@@ -11,10 +11,10 @@ import type { Comparison, ResultsFile } from '../../src/model/types'
 import { runBenchmark } from '../../src/pipeline'
 import type { Reporter } from '../../src/report/reporter'
 import { renderComment } from '../../src/report/markdown'
-import { comparisons } from '../testkit/comparisons'
-import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../testkit/github-double'
-import { makeResults, wobble } from '../testkit/results-factory'
-import { settingsFor } from '../testkit/settings'
+import { comparisons } from '../../testkit/comparisons'
+import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
+import { makeResults, wobble } from '../../testkit/results-factory'
+import { settingsFor } from '../../testkit/settings'
 
 // The attacker's side of report mode and publishing: a fork controls the workflow of its own
 // pull_request run and so everything that run uploads; anyone can write a comment with loadgate's

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { resolveBaseCommit } from '../../src/measure/base-commit'
 import { Git } from '../../src/util/git'
-import { git } from '../testkit/git-repos'
+import { git } from '../../testkit/git-repos'
 
 // origin: main c1‥c5; feature forks at c3 (f1, f2); refs/pull/1/merge = c5 + f2, as GitHub makes it.
 // refs/heads/contrib: f2, then the contributor's "Merge main into feature" (parents f2, c5).

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { measure } from '../../src/measure/measure'
 import { readResults } from '../../src/model/results-file'
 import { Git } from '../../src/util/git'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
-import { exampleBenchmark, exampleSettings } from '../testkit/settings'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
+import { exampleBenchmark, exampleSettings } from '../../testkit/settings'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {

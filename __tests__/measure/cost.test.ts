@@ -12,7 +12,7 @@ import {
   type RunPlan,
 } from '../../src/measure/cost'
 import { timeLeft, trialClock } from '../../src/measure/progress'
-import { exampleBenchmark, settingsFor } from '../testkit/settings'
+import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 
 const DEFAULTS: RunPlan = {
   arms: 2,

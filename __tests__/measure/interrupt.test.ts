@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { readResults } from '../../src/model/results-file'
-import { git } from '../testkit/git-repos'
-import { assertNothingLeft } from '../testkit/docker'
-import { makeExampleRepo } from '../testkit/example-repo'
+import { git } from '../../testkit/git-repos'
+import { assertNothingLeft } from '../../testkit/docker'
+import { makeExampleRepo } from '../../testkit/example-repo'
 
 const cleanups: Array<() => Promise<void>> = []
 after(async () => {
@@ -22,7 +22,7 @@ async function startAndWaitForTrial(env: Record<string, string>) {
   cleanups.push(repo.cleanup, () => rm(workDir, { recursive: true, force: true }))
   const child = spawn(
     'node',
-    ['--import', 'tsx', '__tests__/testkit/measure-child.ts', repo.dir, workDir, repo.baseSha],
+    ['--import', 'tsx', 'testkit/measure-child.ts', repo.dir, workDir, repo.baseSha],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

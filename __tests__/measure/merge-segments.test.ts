@@ -8,7 +8,7 @@ import { parseK6Output } from '../../src/measure/load/k6/parse'
 import { readSegments } from '../../src/measure/merge/segments'
 import { mergeSegments } from '../../src/measure/merge/trials'
 import type { ResultsFile } from '../../src/model/types'
-import { SEGMENT_RECORDING, SEGMENT_ROUNDS, segmentDirs } from '../testkit/k6-segments'
+import { SEGMENT_RECORDING, SEGMENT_ROUNDS, segmentDirs } from '../../testkit/k6-segments'
 
 const RECORDING = SEGMENT_RECORDING
 const ROUNDS = SEGMENT_ROUNDS

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { readResults, writeResults } from '../../src/model/results-file'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 
 const results = (rounds: number) =>
   makeResults({ rounds, base: () => ({ p50: 10 }), head: () => ({ p50: 11 }) })

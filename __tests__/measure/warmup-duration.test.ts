@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { warmupIgnoredDuration } from '../../src/measure/trial'
-import { makeResults } from '../testkit/results-factory'
+import { makeResults } from '../../testkit/results-factory'
 
 function warmupOf(seconds: number) {
   const trial = structuredClone(

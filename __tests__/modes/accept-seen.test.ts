@@ -7,8 +7,8 @@ import { readRunContext } from '../../src/forge/github/context'
 import { createGitHubClient } from '../../src/forge/github/client'
 import { runBenchmark } from '../../src/pipeline'
 import type { Reporter } from '../../src/report/reporter'
-import { startGitHubDouble, type GitHubDouble } from '../testkit/github-double'
-import { settingsFor } from '../testkit/settings'
+import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { settingsFor } from '../../testkit/settings'
 
 // Mode accept end to end against the API double: an acceptance is for the commit the maintainer
 // saw. A push between what they saw and the run that accepts is refused in a reply, and no status

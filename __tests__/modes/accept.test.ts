@@ -7,7 +7,7 @@ import { MAX_COMMAND_LINE, readAcceptanceRequest } from '../../src/forge/github/
 import { readRunContext } from '../../src/forge/github/context'
 import { createGitHubForge } from '../../src/forge/github/github-forge'
 import { withAcceptance } from '../../src/report/acceptance'
-import { startGitHubDouble } from '../testkit/github-double'
+import { startGitHubDouble } from '../../testkit/github-double'
 import type { GateResult, Permission, PullRequestResults, RepositoryRole } from '../../src/forge'
 import { decideAcceptance } from '../../src/modes/accept'
 

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { MAX_ARTIFACT_BYTES, MAX_TRIALS } from '../../src/model/artifact-file'
 import { readResults } from '../../src/model/results-file'
 import { readReportInput } from '../../src/modes/report-file'
-import { comparisons } from '../testkit/comparisons'
-import { makeResults } from '../testkit/results-factory'
-import { settingsFor } from '../testkit/settings'
+import { comparisons } from '../../testkit/comparisons'
+import { makeResults } from '../../testkit/results-factory'
+import { settingsFor } from '../../testkit/settings'
 
 // A fork's artifact (and a segment job's) is read within one size cap and one cap on trials,
 // whichever file it is: a valid document padded past the cap is refused before it is parsed.

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { renderComment } from '../../src/report/markdown'
 import { renderHtmlReport } from '../../src/report/html'
-import { comparisons } from '../testkit/comparisons'
+import { comparisons } from '../../testkit/comparisons'
 
 describe('the report of a run against deployed targets', () => {
   test('names both addresses as written and says the comparison is only as fair as the environments', () => {

@@ -7,7 +7,7 @@ import { parseThresholdLines } from '../../src/settings/thresholds'
 import { verdictWord } from '../../src/report/format'
 import { renderComment } from '../../src/report/markdown'
 import { renderTerminal } from '../../src/report/terminal'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 

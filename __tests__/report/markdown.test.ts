@@ -4,7 +4,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { marked, type Token, type Tokens } from 'marked'
 import { COMMENT_LIMIT, escapeMarkdown, renderComment, renderSummary } from '../../src/report/markdown'
-import { comparisons } from '../testkit/comparisons'
+import { comparisons } from '../../testkit/comparisons'
 
 const links = {
   dashboard: 'https://acme.github.io/shop/loadgate/#bench=api',

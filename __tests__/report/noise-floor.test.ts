@@ -5,8 +5,8 @@ import { comparisonSchema } from '../../src/model/comparison'
 import type { Calibration } from '../../src/model/calibration'
 import { renderCalibrationMarkdown, renderCalibrationText } from '../../src/report/calibration'
 import { renderComment } from '../../src/report/markdown'
-import { comparisons } from '../testkit/comparisons'
-import { makeResults } from '../testkit/results-factory'
+import { comparisons } from '../../testkit/comparisons'
+import { makeResults } from '../../testkit/results-factory'
 
 const SERIES = ['api GET /items/:id', 'api POST /orders', 'api GET /inventory/:id']
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { renderHtmlReport } from '../../src/report/html'
 import { renderTerminal } from '../../src/report/terminal'
 import type { Comparison } from '../../src/model/types'
-import { comparisons } from '../testkit/comparisons'
+import { comparisons } from '../../testkit/comparisons'
 
 // What `loadgate report FILE` renders: the file may come from anyone (a fork's artifact).
 const HOSTILE = 'x\u001b]0;owned\u0007\u001b[2J\r\n::error::pwned\u009b31m'

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { renderComment } from '../../src/report/markdown'
 import { renderTerminal } from '../../src/report/terminal'
-import { makeResults, wobble } from '../testkit/results-factory'
+import { makeResults, wobble } from '../../testkit/results-factory'
 
 /**
  * The head about 11% slower everywhere, at a look that has rounds to come. The endpoint's gated p50

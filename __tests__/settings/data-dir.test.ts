@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { settingsFor } from '../testkit/settings'
+import { settingsFor } from '../../testkit/settings'
 import { SettingsError } from '../../src/util/errors'
 
 // data-dir names where runs are written in the history branch and is part of the dashboard URL.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { minimumPairs, planReach, smallestGatedFamily } from '../../src/decide/plan'
 import { defaultThresholds } from '../../src/settings/thresholds'
 import { SettingsError } from '../../src/util/errors'
-import { settingsFor } from '../testkit/settings'
+import { settingsFor } from '../../testkit/settings'
 
 function refusal(inputs: Record<string, string>): string {
   try {

@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { serveDashboard } from '../../src/cli/dashboard-server'
-import { launchChromium } from '../testkit/chromium'
-import { writeHistory, type HistoryOptions } from '../testkit/history'
+import { launchChromium } from '../../testkit/chromium'
+import { writeHistory, type HistoryOptions } from '../../testkit/history'
 
 let browser: Browser
 const cleanups: Array<() => Promise<void> | void> = []

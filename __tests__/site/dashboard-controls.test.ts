@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { serveDashboard } from '../../src/cli/dashboard-server'
-import { launchChromium } from '../testkit/chromium'
-import { writeHistory } from '../testkit/history'
+import { launchChromium } from '../../testkit/chromium'
+import { writeHistory } from '../../testkit/history'
 
 // The dashboard's controls for services with many endpoints and long histories, in Chromium:
 // a commit-index x axis, log-scale latency, a series search, legend toggles and a zoom reset.

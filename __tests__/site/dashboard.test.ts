@@ -6,9 +6,9 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { serveDashboard } from '../../src/cli/dashboard-server'
 import { rebuildDerived } from '../../src/store'
-import { launchChromium } from '../testkit/chromium'
-import { writeHistory } from '../testkit/history'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { launchChromium } from '../../testkit/chromium'
+import { writeHistory } from '../../testkit/history'
+import { shiftFinder } from '../../src/modes/change-points'
 
 let dir: string
 let url: string

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { benchmarkActionFiles, readHistory, recordRun, toRunRecord } from '../../src/store'
-import { cloneOrigin, git, makeOriginAndClone } from '../testkit/git-repos'
-import { makeResults, wobble } from '../testkit/results-factory'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { cloneOrigin, git, makeOriginAndClone } from '../../testkit/git-repos'
+import { makeResults, wobble } from '../../testkit/results-factory'
+import { shiftFinder } from '../../src/modes/change-points'
 
 // What github-action-benchmark does with a `customSmallerIsBetter` / `customBiggerIsBetter` file
 // (its src/extract.ts and src/extractRangeInfo.ts), rewritten here from its behaviour: the whole

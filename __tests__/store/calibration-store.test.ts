@@ -5,13 +5,13 @@ import path from 'node:path'
 import { calibrate } from '../../src/decide/calibration'
 import type { Calibration } from '../../src/model/calibration'
 import { writeCalibration } from '../../src/model/calibration-file'
-import { attachNoiseFloor, calibrationInput } from '../../src/modes/calibration-store'
+import { attachNoiseFloor, calibrationInput } from '../../src/modes/calibrate'
 import { calibrationPath, readStoredCalibration, storeCalibration } from '../../src/store/calibration'
-import { comparisons } from '../testkit/comparisons'
-import { settingsFor } from '../testkit/settings'
+import { comparisons } from '../../testkit/comparisons'
+import { settingsFor } from '../../testkit/settings'
 import { localRun } from './local-run'
-import { cloneOrigin, commitAll, git, makeWorkRepo, type WorkRepo } from '../testkit/git-repos'
-import { makeResults } from '../testkit/results-factory'
+import { cloneOrigin, commitAll, git, makeWorkRepo, type WorkRepo } from '../../testkit/git-repos'
+import { makeResults } from '../../testkit/results-factory'
 
 const repos: WorkRepo[] = []
 after(() => Promise.all(repos.map((r) => r.cleanup())))

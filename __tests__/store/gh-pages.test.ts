@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { cloneOrigin, git, makeOriginAndClone } from '../testkit/git-repos'
-import { readDerived } from '../testkit/history'
+import { cloneOrigin, git, makeOriginAndClone } from '../../testkit/git-repos'
+import { readDerived } from '../../testkit/history'
 import {
   readHistory,
   rebuildDerived,
@@ -17,8 +17,8 @@ import {
 } from '../../src/store'
 import { dashboardUrl } from '../../src/forge/github/pages'
 import { rerunNote } from '../../src/modes/record'
-import { makeResults } from '../testkit/results-factory'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { makeResults } from '../../testkit/results-factory'
+import { shiftFinder } from '../../src/modes/change-points'
 
 let repos: Awaited<ReturnType<typeof makeOriginAndClone>>
 
@@ -35,7 +35,7 @@ function runWriter(
   return new Promise((resolve) => {
     const child = spawn(
       'node',
-      ['--import', 'tsx', '__tests__/testkit/record-writer.ts', workspace, String(index), fallback],
+      ['--import', 'tsx', 'testkit/record-writer.ts', workspace, String(index), fallback],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

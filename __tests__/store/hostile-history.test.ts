@@ -2,12 +2,12 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { chmod, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { cloneOrigin, commitAll, git, makeOriginAndClone, writeFiles } from '../testkit/git-repos'
-import { readDerived } from '../testkit/history'
-import { makeResults } from '../testkit/results-factory'
+import { cloneOrigin, commitAll, git, makeOriginAndClone, writeFiles } from '../../testkit/git-repos'
+import { readDerived } from '../../testkit/history'
+import { makeResults } from '../../testkit/results-factory'
 import { readHistory, recordRun, toRunRecord } from '../../src/store'
 import type { RunRecord } from '../../src/model/types'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { shiftFinder } from '../../src/modes/change-points'
 
 // The history branch is written by anyone with push access: one bad file must not stop recording.
 

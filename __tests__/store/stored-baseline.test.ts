@@ -1,15 +1,15 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { commitAll, git, makeWorkRepo, type WorkRepo } from '../testkit/git-repos'
-import { makeResults } from '../testkit/results-factory'
-import { exampleBenchmark, settingsFor } from '../testkit/settings'
+import { commitAll, git, makeWorkRepo, type WorkRepo } from '../../testkit/git-repos'
+import { makeResults } from '../../testkit/results-factory'
+import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 import { localRun } from './local-run'
 import { storedBaseline } from '../../src/modes/stored-baseline'
 import { recordRun, toRunRecord } from '../../src/store'
 import { chooseStoredBaseline } from '../../src/store/baseline'
 import type { RunRecord } from '../../src/model/types'
-import { shiftFinder } from '../../src/modes/watch-history'
+import { shiftFinder } from '../../src/modes/change-points'
 
 // `--baseline stored --base X` compares with X's own stored run, and always says which run it used.
 

@@ -37,6 +37,15 @@ export function usageError(error: unknown, command: string, knownFlags: readonly
 }
 
 /** A settings error in the CLI's words: an input is a --flag here (loadgate.yml keys keep their file). */
+/** Runs a settings read, its errors named as the flags the user typed. */
+export function withFlagErrors<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw asFlagError(error)
+  }
+}
+
 export function asFlagError(error: unknown): unknown {
   if (!(error instanceof SettingsError)) return error
   const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'")

@@ -1,14 +1,12 @@
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults } from '../decide'
 import { readSegments, segmentBenchmarks } from '../measure/merge/segments'
-import { mergeSegments } from '../measure/merge/trials'
 import { writeComparisonArtifact } from '../model/comparison-file'
-import { writeResults } from '../model/results-file'
 import { builtInDefault } from '../settings/input-lookup'
 import { parseFailOn } from '../settings/values'
 import { LoadgateError, SettingsError } from '../util/errors'
 import { EXIT, printComparison, printHelp, writeOut } from './output'
+import { writeMergedResults } from '../modes/merge'
 import { writeHtmlReport } from '../modes/report-html'
 import { parseCommandArgs } from './args'
 
@@ -40,11 +38,11 @@ export async function mergeCommand(args: string[]): Promise<number> {
     )
   const comparisons = []
   for (const benchmark of benchmarks) {
-    const results = await mergeSegments(await readSegments(dirs, benchmark, SOURCE))
     const dir = path.resolve(String(values.out), benchmark)
-    await mkdir(dir, { recursive: true })
-    const resultsFile = path.join(dir, 'results.json')
-    await writeResults(resultsFile, results)
+    const { results, resultsPath: resultsFile } = await writeMergedResults(
+      await readSegments(dirs, benchmark, SOURCE),
+      dir,
+    )
     const comparison = { ...compareResults(results, { failOn }), resultsFile }
     await writeComparisonArtifact(comparison, path.join(dir, 'comparison.json'))
     const report = await writeHtmlReport(comparison, dir)

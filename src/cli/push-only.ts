@@ -1,13 +1,10 @@
 import path from 'node:path'
-import { pushSavedRun } from '../modes/push-only'
+import { pushSavedRun } from '../modes/record'
 import type { Reporter } from '../report/reporter'
-import { NO_CONFIG_FILE, readConfig } from '../settings/config-file'
-import { parseDataDir } from '../settings/data-dir'
-import { builtInDefault } from '../settings/input-lookup'
-import { integer } from '../settings/values'
+import { readStoreSettings } from '../settings/read-settings'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
-import { parseCommandArgs } from './args'
+import { parseCommandArgs, withFlagErrors } from './args'
 
 /** True when `loadgate record` was asked to push a saved run instead of measuring. */
 export function isPushOnly(args: string[]): boolean {
@@ -31,20 +28,16 @@ export async function pushOnlyCommand(args: string[], reporter: Reporter): Promi
   if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`)
   const file = values['push-only'] ? path.resolve(values['push-only']) : ''
   if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file")
-  const config = values.config ? readConfig(values.config, workspace) : NO_CONFIG_FILE
-  const value = (name: 'gh-pages-branch' | 'data-dir' | 'retention'): string =>
-    values[name] || config.shared[name] || builtInDefault(name)
   const branch = (await new Git(workspace).tryRun(['symbolic-ref', '--quiet', '--short', 'HEAD'])) ?? ''
+  const flag = (name: string): string => {
+    const given = (values as Record<string, string | undefined>)[name]
+    return typeof given === 'string' ? given : ''
+  }
   await pushSavedRun({
     file,
     branch,
     reporter,
-    settings: {
-      workspace,
-      ghPagesBranch: value('gh-pages-branch'),
-      dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
-      retention: integer('retention', value('retention'), 0, 1_000_000),
-    },
+    settings: withFlagErrors(() => readStoreSettings(flag, { workspace, cwd })),
   })
   return 0
 }

@@ -15,7 +15,7 @@ import {
   type BenchmarkOutcome,
   type ModeRun,
 } from './mode-context'
-import { attachNoiseFloor } from './calibration-store'
+import { attachNoiseFloor } from './calibrate'
 import { storedBaseline } from './stored-baseline'
 import { writeHtmlReport } from './report-html'
 

@@ -22,7 +22,7 @@ import { profileModeSchema } from '../model/profile'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
-import { acceptLabel } from './accept-label'
+import { acceptLabel } from './acceptance'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -57,17 +57,41 @@ function resolveMode(value: string, eventName: string): RunMode {
   return fail('mode', 'auto', `compare, record or report to be set for the '${eventName || 'unknown'}' event`)
 }
 
-/** Reads every input once into a validated Settings; the first bad value throws a one-line SettingsError. */
-export function readSettings(read: InputReader, context: SettingsContext): Settings {
+/** Every input once, with loadgate.yml beside them: where each setting's value comes from. */
+function inputSources(read: InputReader, context: Pick<SettingsContext, 'workspace' | 'cwd'>) {
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
   for (const { name } of INPUTS) inputs[name] = read(name).trim()
   const config = inputs.config ? readConfig(inputs.config, workspace, context.cwd) : NO_CONFIG_FILE
-  // Precedence: explicit input > loadgate.yml top level > built-in default.
-  const value = (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name)
-  // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
-  const label = (name: InputName): string =>
-    !inputs[name] && config.shared[name] ? `${inputs.config} ${name}` : name
+  return {
+    workspace,
+    inputs,
+    config,
+    // Precedence: explicit input > loadgate.yml top level > built-in default.
+    value: (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name),
+    // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
+    label: (name: InputName): string =>
+      !inputs[name] && config.shared[name] ? `${inputs.config} ${name}` : name,
+  }
+}
+
+/** Where recorded runs are stored, by the same precedence as every setting: what a saved run needs to be pushed. */
+export function readStoreSettings(
+  read: InputReader,
+  context: Pick<SettingsContext, 'workspace' | 'cwd'>,
+): Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'> {
+  const { workspace, value, label } = inputSources(read, context)
+  return {
+    workspace,
+    ghPagesBranch: value('gh-pages-branch'),
+    dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
+    retention: integer(label('retention'), value('retention'), 0, 1_000_000),
+  }
+}
+
+/** Reads every input once into a validated Settings; the first bad value throws a one-line SettingsError. */
+export function readSettings(read: InputReader, context: SettingsContext): Settings {
+  const { workspace, inputs, config, value, label } = inputSources(read, context)
 
   const mode = resolveMode(value('mode'), context.eventName)
   const minRounds = integer(label('min-rounds'), value('min-rounds'), 1, 200)

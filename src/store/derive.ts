@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunRecord } from '../model/types'
-import { shiftBands, type ShiftBand, type ShiftFinder } from './derive-shifts'
+import { shiftBands, type ShiftBand, type ShiftFinder } from './change-points'
 
 /**
  * Version 2 splits a benchmark's chart data into `runs.json` (who, when, verdict) and one file per

@@ -74,8 +74,25 @@ let interrupted = false
 /** Kills every child and refuses new ones, except teardown (`cleanup: true`). */
 export function killRunningChildren(signal: NodeJS.Signals = 'SIGTERM'): void {
   interrupted = true
-  for (const child of running) child.kill(signal)
+  for (const child of running) killTree(child, signal)
 }
+
+/**
+ * Signals a child and every process it started. Children are spawned as the leaders of their own
+ * process groups for this: `docker compose` runs the Compose plugin as a child of its own, which
+ * keeps the output pipes open, so killing `docker` alone would leave the call waiting forever.
+ */
+function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+    else child.kill(signal)
+  } catch {
+    child.kill(signal)
+  }
+}
+
+/** After a kill, how long the output may stay open (a process outside the group holding it) before the call ends anyway. */
+const KILLED_OUTPUT_GRACE_MS = 5_000
 
 const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000
 
@@ -92,15 +109,23 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       env: childEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       signal: options.signal,
+      detached: true,
     })
     running.add(child)
     let stdout = ''
     let stderr = ''
     let timedOut = false
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    let grace: NodeJS.Timeout | undefined
     const timer = setTimeout(() => {
       timedOut = true
-      child.kill('SIGKILL')
+      killTree(child, 'SIGKILL')
+      // Nothing may keep the call waiting once it was killed, not even a pipe another process holds.
+      grace = setTimeout(() => {
+        child.stdout.destroy()
+        child.stderr.destroy()
+        child.emit('close', null, 'SIGKILL')
+      }, KILLED_OUTPUT_GRACE_MS)
     }, timeoutMs)
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk
@@ -114,6 +139,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
     child.stdin.end(options.input ?? '')
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
+      clearTimeout(grace)
       running.delete(child)
       reject(
         new LoadgateError(
@@ -121,8 +147,12 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
         ),
       )
     })
+    let closed = false
     child.on('close', (code, signal) => {
+      if (closed) return
+      closed = true
       clearTimeout(timer)
+      clearTimeout(grace)
       running.delete(child)
       const exit = code ?? 128
       if (timedOut) {
@@ -149,7 +179,7 @@ export interface BackgroundProcess {
 
 export function startBackground(command: string, args: string[]): BackgroundProcess {
   if (interrupted) throw new LoadgateError('interrupted')
-  const child = spawn(command, args, { env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(command, args, { env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'], detached: true })
   running.add(child)
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-20_000)))
@@ -167,8 +197,8 @@ export function startBackground(command: string, args: string[]): BackgroundProc
   )
   return {
     stop: async (signal, graceMs) => {
-      child.kill(signal)
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+      killTree(child, signal)
+      const timer = setTimeout(() => killTree(child, 'SIGKILL'), graceMs)
       const result = await exited
       clearTimeout(timer)
       return result

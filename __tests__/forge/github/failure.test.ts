@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { createGitHubClient } from '../../../src/forge/github/client'
 import { postPending, publishFailure, withdrawPending } from '../../../src/forge/github/failure'
 import { publishReport, type PublishContext } from '../../../src/forge/github/publish'
-import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
-import { comparisons } from '../../testkit/comparisons'
+import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../../testkit/github-double'
+import { comparisons } from '../../../testkit/comparisons'
 
 let double: GitHubDouble | null = null
 afterEach(async () => {

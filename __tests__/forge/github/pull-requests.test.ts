@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createForge } from '../../../src/forge'
 import { readRunContext } from '../../../src/forge/github/context'
-import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { startGitHubDouble, type GitHubDouble } from '../../../testkit/github-double'
 
 const sha = 'b'.repeat(40)
 let dir: string

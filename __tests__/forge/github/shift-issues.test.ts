@@ -4,12 +4,12 @@ import { readFile } from 'node:fs/promises'
 import { watchHistory } from '../../../src/decide/change-points'
 import { createGitHubForge } from '../../../src/forge/github/github-forge'
 import { readRunContext } from '../../../src/forge/github/context'
-import { syncShiftIssues } from '../../../src/modes/shift-issues'
+import { syncShiftIssues } from '../../../src/modes/change-points'
 import { defaultThresholds } from '../../../src/settings/thresholds'
-import { defaultShiftRules } from '../../../src/settings/shift-rules'
+import { defaultShiftRules } from '../../../src/settings/change-points'
 import type { RunRecord } from '../../../src/model/types'
-import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
-import { recordsOf, stepSeries } from '../../testkit/step-histories'
+import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../../testkit/github-double'
+import { recordsOf, stepSeries } from '../../../testkit/step-histories'
 
 let double: GitHubDouble | null = null
 afterEach(async () => {
@@ -157,7 +157,7 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
   })
 
   test('a history recorded end to end: one issue naming the slower commit, closed by its revert', async () => {
-    // bench/change-points-recorded.ts: 48 record-mode runs of the bundled example on real stacks;
+    // bench/detection/change-points-recorded.ts: 48 record-mode runs of the bundled example on real stacks;
     // run 21's commit makes POST /orders 15% slower, run 41's reverts it.
     const records = JSON.parse(
       await readFile('__tests__/__fixtures__/recorded-shift.json', 'utf8'),

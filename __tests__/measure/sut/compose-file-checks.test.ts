@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { createSystemUnderTest } from '../../../src/measure/sut'
 import { fixedHostPorts } from '../../../src/measure/sut/compose/compose-file-checks'
 import { SettingsError } from '../../../src/util/errors'
-import { commitAll, git, makeWorkRepo, writeFiles } from '../../testkit/git-repos'
-import { settingsFor } from '../../testkit/settings'
+import { commitAll, git, makeWorkRepo, writeFiles } from '../../../testkit/git-repos'
+import { settingsFor } from '../../../testkit/settings'
 
 // Both arms run at once, so a fixed host port can only be bound by one of them: refused before
 // either starts, read from the head's checkout and the base commit's tree.

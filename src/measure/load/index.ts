@@ -1,7 +1,8 @@
 import type { BenchmarkSettings, Settings } from '../../settings/types'
-import type { LoadBackend } from './load-backend'
+import { loadSummary, type LoadBackend, type LoadSummary } from './load-backend'
 import { executionSegmentArgs } from '../../settings/segment'
 import { createK6Backend } from './k6/k6-backend'
+import { parseK6Segments } from './k6/merge'
 import { createK6OperatorBackend } from './k6-operator/k6-operator-backend'
 import { createKubectl } from './k6-operator/kubectl'
 
@@ -31,4 +32,15 @@ export function createLoadBackend(settings: Settings, bench: BenchmarkSettings, 
     outDir,
     segmentArgs: settings.segment ? executionSegmentArgs(settings.segment) : [],
   })
+}
+
+/**
+ * One trial from the raw outputs of its execution segments (`segment: i/N` jobs, or a k6-operator
+ * TestRun's pods): percentiles over the union of their requests. Both backends write k6's output.
+ */
+export async function summarizeSegments(
+  files: readonly string[],
+  options: { discardSeconds?: number },
+): Promise<LoadSummary> {
+  return loadSummary(await parseK6Segments(files, options))
 }

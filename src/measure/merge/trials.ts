@@ -1,8 +1,8 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import { parseK6Segments } from '../load/k6/merge'
 import type { Arm, Phase, ResultsFile, Trial } from '../../model/types'
 import { errorMessage } from '../../util/errors'
+import { summarizeSegments } from '../load'
 import { trialName } from '../trial'
 import type { SegmentResults } from './segments'
 
@@ -89,7 +89,7 @@ async function mergeTrial(segments: readonly SegmentResults[], key: TrialKey): P
       if (!(await lstat(file)).isFile()) throw new Error(`${file} is not a regular file`)
     }
     const discardSeconds = segments[0]!.results.settings.discardSeconds
-    const parsed = await parseK6Segments(files, { discardSeconds })
+    const parsed = await summarizeSegments(files, { discardSeconds })
     if (parsed.series.length === 0) return { ...base, invalidReason: 'the segments made no HTTP requests' }
     const { series, custom, iterations, droppedIterations, checks, durationSeconds } = parsed
     return { ...base, valid: true, series, custom, iterations, droppedIterations, checks, durationSeconds }

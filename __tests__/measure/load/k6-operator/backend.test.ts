@@ -13,7 +13,7 @@ import { percentile } from '../../../../src/measure/load/k6/values'
 import { createK6OperatorBackend } from '../../../../src/measure/load/k6-operator/k6-operator-backend'
 import { createKubectl } from '../../../../src/measure/load/k6-operator/kubectl'
 import type { LoadTrialRequest } from '../../../../src/measure/load/load-backend'
-import { KubernetesDouble, type KubernetesDoubleOptions } from '../../../testkit/kubernetes-double'
+import { KubernetesDouble, type KubernetesDoubleOptions } from '../../../../testkit/kubernetes-double'
 
 // A fixed number of iterations, so a run's request count does not depend on timing: k6's execution
 // segments split them between the runners, which together make the requests of one whole run.

@@ -8,8 +8,8 @@ import {
   trialManifests,
   type TrialManifestInput,
 } from '../../../../src/measure/load/k6-operator/manifests'
-import { violations } from '../../../testkit/crd-schema'
-import { TEST_RUN_SCHEMA } from '../../../testkit/testrun-schema'
+import { violations } from '../../../../testkit/crd-schema'
+import { TEST_RUN_SCHEMA } from '../../../../testkit/testrun-schema'
 
 const schema = TEST_RUN_SCHEMA
 

@@ -11,7 +11,7 @@ import { ALL_REQUESTS } from '../../../../src/model/metrics'
 import { locateK6 } from '../../../../src/measure/load/k6/install'
 import { parseK6Output } from '../../../../src/measure/load/k6/parse'
 import { mergeSegments } from '../../../../src/measure/load/k6-operator/segment-merge'
-import { segmentArguments } from '../../../testkit/kubernetes-double'
+import { segmentArguments } from '../../../../testkit/kubernetes-double'
 
 let dir: string
 let server: Server

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parseK6Output } from '../../../../src/measure/load/k6/parse'
 import { parseK6Segments } from '../../../../src/measure/load/k6/merge'
-import { splitRecording } from '../../../testkit/k6-segments'
+import { splitRecording } from '../../../../testkit/k6-segments'
 
 // Real 2-second k6 v1.8.1 recordings (see parse.test.ts): split by request into segment files.
 const API = '__tests__/__fixtures__/k6/api-2s.json.gz'

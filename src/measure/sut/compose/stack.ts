@@ -1,7 +1,11 @@
 import path from 'node:path'
 import { errorMessage, LoadgateError, SettingsError } from '../../../util/errors'
-import { lastLines, run } from '../../../util/exec'
+import { CommandTimeout, lastLines, run } from '../../../util/exec'
+import { recoverStuck } from './freezer'
 import { missingPortMessage, type Publisher } from './port-hint'
+
+/** A pause or unpause takes well under a second; one that has not returned by then is stuck (freezer.ts). */
+const PAUSE_TIMEOUT_MS = 30_000
 
 const COMPOSE_WARNING = /time="[^"]*" level=warning msg="(?:[^"\\]|\\.)*"\s*(?:\| )?/g
 
@@ -16,6 +20,9 @@ export interface ComposeContainer {
 
 /** One Compose project of the system under test: one arm's stack, built from its own tree. */
 export class ComposeStack {
+  /** The containers as last started: known without asking the engine, which may be stuck on one of them. */
+  private containerIds: string[] = []
+
   constructor(
     /** `loadgate-<run>-<arm>`. */
     readonly project: string,
@@ -81,7 +88,9 @@ export class ComposeStack {
       throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(errorMessage(error))}`)
     }
     // `up --wait` has been seen to return 0 with a healthcheck still failing: check it ourselves.
-    const notHealthy = (await this.containers()).find((c) => c.health && c.health !== 'healthy')
+    const started = await this.containers()
+    this.containerIds = started.map((c) => c.id)
+    const notHealthy = started.find((c) => c.health && c.health !== 'healthy')
     if (notHealthy) {
       const waited = `docker compose up --wait returned while service '${notHealthy.service}' is ${notHealthy.health}`
       throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(waited)}`)
@@ -90,14 +99,36 @@ export class ComposeStack {
 
   /** Freezes every container of the stack (cgroup freezer): no timer, GC or health check runs. */
   async pause(): Promise<void> {
-    await this.compose(['pause'])
+    await this.unstuck('pause', () => this.compose(['pause'], PAUSE_TIMEOUT_MS), 'paused')
   }
 
   /** Thaws the stack; a stack with nothing paused is left as it is. */
   async unpause(): Promise<void> {
     // Teardown work too (after an interrupt): a paused container must never be left behind.
-    const paused = await this.compose(['ps', '--status', 'paused', '--quiet'], 120_000, true)
-    if (paused.stdout.trim()) await this.compose(['unpause'], 120_000, true)
+    const thaw = async () => {
+      const paused = await this.compose(['ps', '--status', 'paused', '--quiet'], PAUSE_TIMEOUT_MS, true)
+      if (paused.stdout.trim()) await this.compose(['unpause'], PAUSE_TIMEOUT_MS, true)
+    }
+    await this.unstuck('unpause', thaw, 'running')
+  }
+
+  /**
+   * Runs a pause or unpause; one that does not return in time is the engine stuck on a health
+   * check frozen mid-exec, and the stack is brought to `wanted` through its cgroups (freezer.ts).
+   * Nothing frozen to thaw means the engine is stuck on something else: that fails, saying so.
+   */
+  private async unstuck(what: string, call: () => Promise<unknown>, wanted: 'paused' | 'running') {
+    try {
+      await call()
+      return
+    } catch (error) {
+      if (!(error instanceof CommandTimeout)) throw error
+    }
+    if (!(await recoverStuck(this.containerIds, wanted)))
+      throw new LoadgateError(
+        `docker compose ${what} of ${this.project} did not return in ${PAUSE_TIMEOUT_MS / 1000} s and ` +
+          'none of its containers is frozen: the Docker engine is not answering',
+      )
   }
 
   /** The failing service, its health output and last log lines, in one line. */

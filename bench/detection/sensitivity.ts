@@ -1,0 +1,83 @@
+// Operating characteristics of the gate's decision for one gated metric, simulated: the product's
+// defaults (p50 with δ +5%, looks at 10, 15 and 20 rounds, α 0.05 over all looks) on runs whose
+// truth is known. A round's head − base log-ratio is ln(1 + true change) plus normal noise of the
+// given per-round SD. Every look judges the rounds so far exactly as the gate does (sign-flip
+// interval, maxT on d − ln(1 + δ/2), classify) and the run stops at the first look that decides.
+// What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
+// at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
+//   node --import tsx bench/detection/sensitivity.ts [runs=1000] [changes=0,0.02,0.04,0.05,0.1]
+import { classify, type Classification } from '../../src/decide/classify'
+import { lookAlpha } from '../../src/decide/plan'
+import { analysisMargin } from '../../src/decide/rules'
+import { planLooks } from '../../src/decide/sequential'
+import { maxTAdjusted } from '../../src/decide/stats/max-t'
+import { signFlipInterval } from '../../src/decide/stats/sign-flip'
+import type { MetricThreshold, MetricVerdict } from '../../src/model/types'
+import { defaultThresholds } from '../../src/settings/thresholds'
+import { seededRandom } from '../../src/util/random'
+
+const RUNS = Number(process.argv[2] ?? 1000)
+const MIN = 10
+const MAX = 20
+const CHANGES = process.argv[3]?.split(',').map(Number) ?? [0, 0.02, 0.04, 0.05, 0.1]
+const SDS = [0.02, 0.05, 0.1]
+const P50: MetricThreshold = defaultThresholds().find((t) => t.metric === 'p50' && t.gate)!
+
+function gaussian(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+}
+
+/** One look at the first n differences, as the gate judges a single gated metric. */
+function look(differences: number[], final: boolean): Classification {
+  const alpha = lookAlpha(MIN, MAX)
+  const half = analysisMargin(P50, 1 / 2)
+  const bad = maxTAdjusted([differences.map((d) => d - half)])[0]!
+  const good = maxTAdjusted([differences.map((d) => -d)])[0]!
+  return classify(P50, signFlipInterval(differences, alpha), { bad, good }, 1, alpha, final)
+}
+
+function run(change: number, sd: number, random: () => number): { verdict: MetricVerdict; rounds: number } {
+  const differences = Array.from({ length: MAX }, () => Math.log1p(change) + sd * gaussian(random))
+  const looks = planLooks(MIN, MAX)
+  for (const [i, n] of looks.entries()) {
+    const final = i === looks.length - 1
+    const { verdict } = look(differences.slice(0, n), final)
+    if (final || verdict === 'REGRESSION' || verdict === 'NO_CHANGE' || verdict === 'IMPROVEMENT')
+      return { verdict, rounds: n }
+  }
+  throw new Error('unreachable')
+}
+
+function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+const pct = (count: number) => `${((100 * count) / RUNS).toFixed(1)}%`
+
+console.log(
+  `${RUNS} simulated runs per row; p50 δ +${P50.delta * 100}%; looks at ${planLooks(MIN, MAX).join(', ')} rounds, level ${lookAlpha(MIN, MAX).toFixed(4)} per look.`,
+)
+console.log('')
+console.log(
+  '| true change | SD per round | REGRESSION | NO CHANGE | INCONCLUSIVE | of which likely over δ | median rounds |',
+)
+console.log('|---:|---:|---:|---:|---:|---:|---:|')
+for (const change of CHANGES) {
+  for (const sd of SDS) {
+    const random = seededRandom(0xde17a + Math.round(change * 1000) * 31 + Math.round(sd * 1000))
+    const tally = new Map<MetricVerdict, number>()
+    const rounds: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const outcome = run(change, sd, random)
+      tally.set(outcome.verdict, (tally.get(outcome.verdict) ?? 0) + 1)
+      rounds.push(outcome.rounds)
+    }
+    const count = (v: MetricVerdict) => tally.get(v) ?? 0
+    const likely = count('LIKELY_OVER_DELTA')
+    console.log(
+      `| ${change === 0 ? '0' : `+${change * 100}%`} | ${sd * 100}% | ${pct(count('REGRESSION'))} | ${pct(count('NO_CHANGE') + count('IMPROVEMENT'))} | ${pct(count('INCONCLUSIVE') + likely)} | ${pct(likely)} | ${median(rounds)} |`,
+    )
+  }
+}

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { RunContext } from '../forge'
+import { readRunContext } from '../forge/github/context'
+import { installSignalHandlers, track } from '../measure/cleanup'
+import { readComparisonArtifact } from '../model/comparison-file'
+import type { Comparison } from '../model/types'
+import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
+import { readSettings } from '../settings/read-settings'
+import { assertUpdatable } from '../settings/write-suggestion'
+import { SettingsError } from '../util/errors'
+import { Git } from '../util/git'
+import { parseCommandArgs, withFlagErrors } from './args'
+import { printCalibrations } from './calibrate-output'
+import { settingFlags, type MeasureCommand } from './flags'
+import { EXIT, printComparison, printHelp, writeOut } from './output'
+import { terminalReporter } from './terminal-reporter'
+import { defaultWorkDir, startClean } from './work-dir'
+import { dirtyMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
+
+async function localContext(workspace: string, head: string): Promise<RunContext> {
+  const git = new Git(workspace)
+  const headSha = await git.revParse(head)
+  const branch = (await git.tryRun(['rev-parse', '--abbrev-ref', 'HEAD'])) ?? ''
+  const base = readRunContext({ ...process.env, GITHUB_EVENT_PATH: '', GITHUB_WORKSPACE: workspace })
+  return {
+    ...base,
+    eventName: 'local',
+    headSha,
+    branch: branch === 'HEAD' ? '' : branch,
+    pullRequest: null,
+    fromFork: false,
+  }
+}
+
+/**
+ * `loadgate compare | record | calibrate`: the flags read as the action reads its inputs (one
+ * settings reader), then every benchmark through the pipeline, as on GitHub; the CLI adds a local run
+ * context, a worktree for `--head`, the working tree as the head, and the terminal output.
+ */
+export async function measureCommand(command: MeasureCommand, args: string[]): Promise<number> {
+  const refs = { base: { type: 'string' }, head: { type: 'string' } } as const
+  const { values } = parseCommandArgs(command, {
+    args,
+    options: {
+      ...(command === 'calibrate' ? { write: { type: 'boolean', default: false } } : refs),
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      ...settingFlags(command),
+    },
+  }) as { values: Record<string, string | boolean | undefined> }
+  if (values.help) return printHelp(command)
+  if (command === 'compare' && !values.base)
+    throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")
+  if (values.write && !values.config)
+    throw new SettingsError(
+      "Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into",
+    )
+  const cwd = process.cwd()
+  const root = (await new Git(cwd).tryRun(['rev-parse', '--show-toplevel'])) ?? ''
+  if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`)
+  const json = Boolean(values.json)
+  const reporter = terminalReporter(json)
+  // Refs name commits of this repository, not of the head's worktree (where HEAD means the head).
+  const baseRef = values.base ? await resolveRef(root, String(values.base), 'base') : ''
+  installSignalHandlers()
+  let workspace = root
+  let removeHeadWorktree = async () => {}
+  if (values.head) {
+    const worktree = await createWorktree(root, String(values.head))
+    workspace = worktree.dir
+    removeHeadWorktree = worktree.remove
+  }
+  try {
+    const context = await localContext(workspace, 'HEAD')
+    const read = (name: string): string => {
+      if (name === 'mode') return command
+      if (name === 'base-ref') return baseRef
+      const value = (values as Record<string, unknown>)[name]
+      return typeof value === 'string' ? value : ''
+    }
+    const workDir = defaultWorkDir(root)
+    const settings = withFlagErrors(() =>
+      readSettings(read, { workspace, eventName: 'local', defaultWorkDir: workDir, cwd }),
+    )
+    const dirty = values.head ? [] : await uncommittedFiles(root, settings.workDir)
+    if (dirty.length > 0 && command !== 'compare')
+      throw new SettingsError(dirtyMessage(command, context.headSha, dirty))
+    if (dirty.length > 0) {
+      settings.headLabel = WORKING_TREE_LABEL
+      reporter.info(
+        `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`,
+      )
+    }
+    if (values.write) await assertUpdatable(path.resolve(cwd, String(values.config)))
+    if (settings.workDir === workDir) {
+      const earlier = await startClean(workDir)
+      if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`)
+    }
+    const outcomes: BenchmarkOutcome[] = []
+    for (const bench of settings.benchmarks) {
+      outcomes.push(await runBenchmark(settings, bench, context, reporter))
+    }
+    if (command === 'calibrate') {
+      const config = values.write ? path.resolve(cwd, String(values.config)) : ''
+      await printCalibrations(outcomes, { json, write: config })
+      return EXIT.ok
+    }
+    await printOutcomes(command, outcomes, json)
+    return outcomes.some((o) => o.blocking) ? EXIT.blocked : EXIT.ok
+  } finally {
+    await removeHeadWorktree()
+  }
+}
+
+/** Everything the run produced, as one document: `--json` prints one JSON array whatever the count. */
+async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome[], json: boolean) {
+  const comparisons: Comparison[] = []
+  for (const outcome of outcomes) {
+    if (!outcome.resultsFile) continue
+    const dir = path.dirname(outcome.resultsFile)
+    const comparison =
+      command === 'compare' ? await readComparisonArtifact(path.join(dir, 'comparison.json')) : null
+    // compare mode wrote it beside the results, as it does on GitHub.
+    const report =
+      comparison && existsSync(path.join(dir, 'report.html')) ? path.join(dir, 'report.html') : ''
+    if (comparison) comparisons.push(comparison)
+    if (json) continue
+    if (comparison) printComparison(comparison, false)
+    else writeOut(`${outcome.headline}\n`)
+    writeOut(`results: ${outcome.resultsFile}\n`)
+    if (report) writeOut(`report:  ${report}\n`)
+  }
+  if (json) writeOut(`${JSON.stringify(command === 'compare' ? comparisons : outcomes, null, 2)}\n`)
+}
+
+async function resolveRef(root: string, ref: string, flag: string): Promise<string> {
+  return new Git(root).revParse(ref).catch(() => {
+    throw new SettingsError(`Flag '--${flag}' is '${ref}': expected a commit or ref of this repository`)
+  })
+}
+
+/** A worktree of `--head`, tracked so every exit path (signal, closed output) removes it. */
+async function createWorktree(
+  root: string,
+  ref: string,
+): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const git = new Git(root)
+  const sha = await resolveRef(root, ref, 'head')
+  const dir = path.join(os.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`)
+  const remove = track({ kind: 'worktree', id: dir, path: root }, async () => {
+    await git.tryRun(['worktree', 'remove', '--force', dir], { cleanup: true })
+    await rm(dir, { recursive: true, force: true })
+    await git.tryRun(['worktree', 'prune'], { cleanup: true })
+  })
+  try {
+    await git.run(['worktree', 'add', '--detach', '--quiet', dir, sha])
+  } catch (error) {
+    await remove()
+    throw error
+  }
+  return { dir, remove }
+}

@@ -1,0 +1,52 @@
+import { compareResults } from '../src/decide'
+import type { Comparison } from '../src/model/types'
+import { makeResults, wobble, type ArmShape } from './results-factory'
+
+const SERIES = ['api GET /items/:id', 'api POST /orders', 'api GET /inventory/:id']
+
+function comparison(
+  rounds: number,
+  base: (r: number, s: string) => ArmShape,
+  head: (r: number, s: string) => ArmShape,
+): Comparison {
+  const results = makeResults({ rounds, series: SERIES, base, head })
+  results.meta.head = {
+    ...results.meta.head,
+    message: 'Speed up <script>alert(1)</script> | [click](http://evil)',
+  }
+  return compareResults(results, { failOn: ['REGRESSION', 'INVALID'] })
+}
+
+/** Realistic comparisons for each verdict, computed by the real verdict code from synthetic trials. */
+export const comparisons = {
+  regression: () =>
+    comparison(
+      12,
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.04, 1)) }),
+      (r, s) => ({ p50: (s.includes('orders') ? 12.5 : 10) * (1 + wobble(r, 0.04, 2)) }),
+    ),
+  noChange: () =>
+    comparison(
+      12,
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+    ),
+  improvement: () =>
+    comparison(
+      12,
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.02, 1)) }),
+      (r) => ({ p50: 8 * (1 + wobble(r, 0.02, 2)) }),
+    ),
+  inconclusive: () =>
+    comparison(
+      8,
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 1)) }),
+      (r) => ({ p50: 10.4 * (1 + wobble(r, 0.3, 2)) }),
+    ),
+  invalid: () =>
+    comparison(
+      8,
+      () => ({ p50: 10 }),
+      () => ({ p50: 4, errorRate: 0.065, statusCode: '503' }),
+    ),
+}
