@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-2Q2PXEO5.js";
+} from "./chunks/chunk-FL6DYIIO.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -57,7 +57,7 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-UXA4HPCS.js";
+} from "./chunks/chunk-4F52PK4C.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

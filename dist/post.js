@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-ENLRRGZB.js";
+} from "./chunks/chunk-XB2JVEQ3.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-UXA4HPCS.js";
+} from "./chunks/chunk-4F52PK4C.js";
 
 // src/action/post.ts
 async function post() {

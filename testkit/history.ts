@@ -12,6 +12,8 @@ export interface HistoryOptions {
   benchmarks?: string[]
   /** Message of the run with this index (default `change N`). */
   message?: (index: number) => string
+  /** Commit of the run with this index (default the index in hex, padded with `a`). */
+  sha?: (index: number) => string
   /** Time between runs (default an hour). */
   spacingMs?: number
   /** Throughput median of the run with this index (default about 100/s). */
@@ -39,7 +41,7 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
           pullRequest: null,
           base: null,
           head: {
-            sha: i.toString(16).padStart(40, 'a'),
+            sha: options.sha?.(i) ?? i.toString(16).padStart(40, 'a'),
             ref: 'head',
             message: options.message?.(i) ?? `change ${i}`,
             author: 'Dev <one>',

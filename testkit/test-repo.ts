@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { copyExample } from './example-repo'
 import { commitAll, git, makeWorkRepo, writeFiles } from './git-repos'
@@ -64,8 +64,9 @@ function parentOf(dir: string, sha: string): string {
 }
 
 /**
- * The example service and `workflows` (name → YAML, written to .github/workflows/) committed on
- * main and pushed to a bare origin that, like GitHub, serves any commit by sha.
+ * The example service, its `loadgate.yml` (the one the shipped workflows read) and `workflows`
+ * (name → YAML, written to .github/workflows/) committed on main and pushed to a bare origin that,
+ * like GitHub, serves any commit by sha.
  */
 export async function makeTestRepo(options: {
   workflows: Record<string, string>
@@ -80,6 +81,7 @@ export async function makeTestRepo(options: {
     prefix: 'loadgate-act-',
     fill: async (tree) => {
       await copyExample(tree)
+      await cp('loadgate.yml', path.join(tree, 'loadgate.yml'))
       await writeFiles(tree, workflows)
     },
     message: 'The service and its workflows',

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { comparisons } from '../../testkit/comparisons'
 import { writeHistory } from '../../testkit/history'
 import { colorWanted } from '../../src/cli/output'
+import { comparisonSchema } from '../../src/model/comparison'
 
 const CLI = path.resolve('src/cli/index.ts')
 // Resolved here: the CLI also runs from folders without node_modules.
@@ -80,7 +81,8 @@ describe('loadgate CLI', () => {
     assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+\d+(\.\d+)?% CI\s+verdict/)
     assert.ok(!table.stdout.includes('\u001b['), 'no colours when not a TTY')
     const json = cli('report', blocked, '--json')
-    assert.equal(JSON.parse(json.stdout).verdict, 'REGRESSION')
+    // The documented shape (docs/cli.md): one comparison.
+    assert.equal(comparisonSchema.parse(JSON.parse(json.stdout)).verdict, 'REGRESSION')
     const fine = path.join(dir, 'fine.json')
     await writeFile(fine, JSON.stringify(comparisons.noChange()))
     assert.equal(cli('report', fine).status, 0)

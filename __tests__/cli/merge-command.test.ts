@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseK6Output } from '../../src/measure/load/k6/parse'
-import type { Comparison, ResultsFile } from '../../src/model/types'
+import { comparisonSchema } from '../../src/model/comparison'
+import type { ResultsFile } from '../../src/model/types'
 import { SEGMENT_RECORDING, segmentDirs } from '../../testkit/k6-segments'
 
 const CLI = path.resolve('src/cli/index.ts')
@@ -29,7 +30,8 @@ describe('loadgate merge', () => {
     const out = path.join(root, 'ok', 'merged')
     const run = cli('merge', artifacts.root, '--out', out, '--json')
     assert.equal(run.status, 0, run.stderr)
-    const [comparison] = JSON.parse(run.stdout) as Comparison[]
+    // The documented shape (docs/cli.md): an array of comparisons, one per benchmark.
+    const [comparison] = comparisonSchema.array().parse(JSON.parse(run.stdout))
     assert.equal(comparison!.benchmark, 'api')
     assert.notEqual(comparison!.verdict, 'INVALID')
     const results = JSON.parse(await readFile(path.join(out, 'api', 'results.json'), 'utf8')) as ResultsFile

@@ -382,7 +382,14 @@ describe('example workflows under act', () => {
       const event = await repo.workflowRunEvent(prs.fork, { id: run.runId, workflow: 'loadgate', conclusion })
       const report = await act('fork-report', 'fork-report.yml', 'workflow_run', event)
       assert.equal(report.code, 0, logTail(report))
-      assert.doesNotMatch(report.log, /actions\/checkout/, 'the fork report never checks out code')
+      // It reads one file of the default branch, never the fork's commit.
+      const mainSha = git(repo.dir, 'rev-parse', 'main')
+      const checkouts = [...report.log.matchAll(/checked out ([0-9a-f]{40}) \(([^)]*)\)/g)]
+      assert.deepEqual(
+        checkouts.map((m) => [m[1], m[2]!.endsWith(', only: loadgate.yml')]),
+        [[mainSha, true]],
+        'the fork report checks out loadgate.yml of main, nothing else',
+      )
       const comment = await theComment(prs.fork, 'fork')
       const word = { NO_CHANGE: 'Approved', INCONCLUSIVE: 'Inconclusive' }[comparison.verdict as string]
       assert.ok(word && comment.body.includes(`— ${word} —`), `the artifact's verdict ${comparison.verdict}`)

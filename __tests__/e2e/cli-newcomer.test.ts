@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
 import type { Comparison } from '../../src/model/types'
+import { comparisonSchema } from '../../src/model/comparison'
 import { assertNothingLeft } from '../../testkit/docker'
 import { git, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
 
@@ -138,8 +139,8 @@ describe('the CLI on a newcomer repository', () => {
       const id = runId()
       const run = loadgate(id, 'compare', '--base', 'HEAD', '--config', 'loadgate.yml', '--json')
       assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}:\n${run.stderr}`)
-      const document = JSON.parse(run.stdout) as Comparison[]
-      assert.ok(Array.isArray(document), 'one JSON array')
+      // The documented shape (docs/cli.md): an array of comparisons, one per benchmark.
+      const document = comparisonSchema.array().parse(JSON.parse(run.stdout))
       assert.deepEqual(
         document.map((c) => c.benchmark),
         ['home', 'again'],

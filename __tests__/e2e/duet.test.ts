@@ -1,5 +1,6 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,6 +36,29 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
       const runId = `duet${process.pid}`
       const progress: string[] = []
+      // What the engine says each container's CPUs are, read the moment a trial ends (its
+      // containers are still running then): the CPU split is checked against Docker, not the log.
+      const engineCpus = new Map<string, string>()
+      const readEngineCpus = () => {
+        const ids = spawnSync('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project`], {
+          encoding: 'utf8',
+        })
+          .stdout.split('\n')
+          .filter(Boolean)
+        if (!ids.length) return
+        const lines = spawnSync(
+          'docker',
+          ['inspect', '--format', '{{.Id}} {{.HostConfig.CpusetCpus}}', ...ids],
+          {
+            encoding: 'utf8',
+          },
+        ).stdout
+        for (const [id, cpus] of lines
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.split(' ')))
+          engineCpus.set(id!.slice(0, 12), cpus ?? '')
+      }
       const { resultsPath } = await measure({
         settings: settingsFor(repo.dir, {
           'work-dir': workDir,
@@ -46,7 +70,10 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
         arms: ['base', 'head'],
         baseSha: repo.baseSha,
         meta: { runId, runUrl: '', repository: 'acme/shop', event: 'pull_request', pullRequest: 1 },
-        onProgress: (e) => progress.push(e.message),
+        onProgress: (e) => {
+          progress.push(e.message)
+          if (/^round \d+ (base|head): /.test(e.message)) readEngineCpus()
+        },
       })
       const results = await readResults(resultsPath)
       assert.equal(results.error, undefined)
@@ -74,8 +101,18 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
           assert.ok(trial.iterations > 100, `round ${round} ${trial.arm}: the script's own rate ran`)
           assert.ok(trial.series.some((s) => s.requests > 0))
           assert.ok(trial.hostCpuBusy !== undefined && trial.hostCpuBusy > 0, 'the runner CPU is recorded')
+          // Each arm on CPUs of its own, the engine agreeing for every container of the arm.
+          assert.ok(trial.cpus, `round ${round} ${trial.arm}: ran on CPUs of its own\n${progress.join('\n')}`)
+          for (const id of trial.instance ?? [])
+            assert.equal(
+              engineCpus.get(id),
+              trial.cpus,
+              `round ${round} ${trial.arm}: container ${id}'s CPUs`,
+            )
         }
+        assert.notEqual(first.cpus, second.cpus, `round ${round}: the arms' CPUs are apart`)
       }
+      assert.ok(progress.some((p) => /each arm runs on CPUs of its own/.test(p)))
       assertNothingLeft(`loadgate-${runId}-`)
     },
   )

@@ -1,6 +1,9 @@
+import os from 'node:os'
 import type { Arm, ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { errorMessage, LoadgateError } from '../util/errors'
+import { run } from '../util/exec'
+import { cpuSplit, type CpuSplit } from './cpu-split'
 import { sideBySide, stackPlacement } from './schedule'
 import type { ArmInstance } from './sut'
 
@@ -12,7 +15,8 @@ export const DUET_PAUSE_NOTE =
 
 /**
  * The running arms of one measurement: replaced by fresh instances when `fresh-instances` asks,
- * and the arm not under load paused during each trial when `pause-idle-arm` asks.
+ * the arm not under load paused during each trial when `pause-idle-arm` asks, and in duet each arm
+ * on CPUs of its own where the machine allows (cpu-split.ts).
  */
 export class ArmInstances {
   private readonly instances = new Map<Arm, ArmInstance>()
@@ -26,6 +30,7 @@ export class ArmInstances {
     private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'> &
       Partial<Pick<Settings, 'armsUnderLoad' | 'seed'>>,
     private readonly say: (message: string) => void,
+    private readonly cpuCount = os.cpus().length,
   ) {}
 
   add(arm: Arm, instance: ArmInstance): void {
@@ -130,6 +135,52 @@ export class ArmInstances {
       throw new LoadgateError(`could not resume the ${paused[failed]![0]} arm: ${errorMessage(reason)}`)
     }
     return outcome.value
+  }
+
+  /** Duet with the CPUs split: the split, and what each arm's instance is confined to now. */
+  private split: CpuSplit | null = null
+  private readonly confined = new Map<Arm, { instance: string; cpus: string }>()
+
+  /**
+   * Duet: gives each arm CPUs of its own when there are two or more, every arm can be confined
+   * and `taskset` runs; says which, or why the arms share the CPUs. Sequential runs need none.
+   */
+  async splitCpus(): Promise<void> {
+    if (this.settings.armsUnderLoad !== 'both') return
+    const all = [...this.instances.values()]
+    if (!all.every((i) => i.confine)) return
+    const split = cpuSplit([...this.instances.keys()], this.settings.seed ?? 0, this.cpuCount)
+    if (!split) return this.say('duet on one CPU: the arms share it')
+    try {
+      await run('taskset', ['--version'])
+      // A probe that changes nothing: every arm on every CPU. An engine that refuses it (rootless,
+      // no cpuset controller) leaves the arms sharing the CPUs, said once.
+      const every = `0-${this.cpuCount - 1}`
+      for (const instance of all) await instance.confine!(every)
+    } catch (error) {
+      return this.say(
+        `the arms share the CPUs: they could not be given CPUs of their own (${errorMessage(error)})`,
+      )
+    }
+    this.split = split
+    this.say(
+      `each arm runs on CPUs of its own (${split.halves.join(' and ')}: its containers, its k6, its port's proxy); ` +
+        'which arm gets which is drawn per round',
+    )
+  }
+
+  /** The CPUs `arm` runs `round` on, the arm confined to them first; undefined when not split. */
+  async cpusFor(arm: Arm, round: number): Promise<string | undefined> {
+    if (!this.split) return undefined
+    const cpus = this.split.cpusOf(arm, round)
+    const instance = this.get(arm)
+    const id = (instance.instance ?? []).join(',')
+    const now = this.confined.get(arm)
+    if (now?.instance !== id || now.cpus !== cpus) {
+      await instance.confine!(cpus)
+      this.confined.set(arm, { instance: id, cpus })
+    }
+    return cpus
   }
 
   /** Stops every arm; what could not be removed is reported, not thrown. */

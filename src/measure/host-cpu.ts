@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { ResultsFile } from '../model/types'
 
-/** The host's CPU time counters (all cores, in clock ticks) from the first line of /proc/stat. */
+/** CPU time counters in clock ticks, from /proc/stat. */
 export interface CpuTimes {
   busy: number
   total: number
@@ -10,9 +10,22 @@ export interface CpuTimes {
 /** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
 export const SATURATED_CPU_BUSY = 0.95
 
-/** Parses the aggregate `cpu` line: idle and iowait are idle time, the rest (guest excluded, it is in user) busy. */
-export function parseCpuTimes(procStat: string): CpuTimes | null {
-  const line = procStat.split('\n').find((l) => l.startsWith('cpu '))
+/**
+ * Parses the aggregate `cpu` line, or the sum of the `cpuN` lines of `cpus`: idle and iowait are
+ * idle time, the rest (guest excluded, it is in user) busy.
+ */
+export function parseCpuTimes(procStat: string, cpus?: readonly number[]): CpuTimes | null {
+  const lines = procStat.split('\n')
+  if (!cpus) return lineTimes(lines.find((l) => l.startsWith('cpu ')))
+  const times = cpus.map((cpu) => lineTimes(lines.find((l) => l.startsWith(`cpu${cpu} `))))
+  if (times.some((t) => !t)) return null
+  return times.reduce<CpuTimes>((sum, t) => ({ busy: sum.busy + t!.busy, total: sum.total + t!.total }), {
+    busy: 0,
+    total: 0,
+  })
+}
+
+function lineTimes(line: string | undefined): CpuTimes | null {
   if (!line) return null
   const [user, nice, system, idle, iowait, irq, softirq, steal] = line
     .trim()
@@ -24,9 +37,9 @@ export function parseCpuTimes(procStat: string): CpuTimes | null {
   return { busy, total: busy + idleTicks }
 }
 
-/** The host's CPU counters now; null where /proc/stat cannot be read (not Linux). */
-export async function readCpuTimes(): Promise<CpuTimes | null> {
-  return parseCpuTimes(await readFile('/proc/stat', 'utf8').catch(() => ''))
+/** The host's CPU counters now (of `cpus` only, when given); null where /proc/stat cannot be read (not Linux). */
+export async function readCpuTimes(cpus?: readonly number[]): Promise<CpuTimes | null> {
+  return parseCpuTimes(await readFile('/proc/stat', 'utf8').catch(() => ''), cpus)
 }
 
 /** The fraction of all the host's CPU time that was busy between two readings; null when unknown. */

@@ -78,6 +78,7 @@ export async function measure(
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
     }
     Object.assign(results.settings, instances.describe())
+    await instances.splitCpus()
 
     const freshInstances = results.settings.freshInstances ?? 'run'
     const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
@@ -92,8 +93,11 @@ export async function measure(
         const signal = interruptSignal()
         if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
       }
+      // A warm-up runs where the round it precedes will (the first one: round 1).
+      const cpus = await instances.cpusFor(arm, Math.max(1, round))
       const run = () =>
         runTrial(load, instances.get(arm), {
+          ...(cpus ? { cpus } : {}),
           arm,
           phase,
           round,

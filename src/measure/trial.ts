@@ -1,5 +1,6 @@
 import { requestSeries } from '../model/metrics'
 import type { Arm, Phase, Trial } from '../model/types'
+import { cpuIndexes } from './cpu-split'
 import { busyFraction, readCpuTimes } from './host-cpu'
 import type { LoadBackend, LoadTrialRequest } from './load'
 import type { ArmInstance } from './sut'
@@ -13,6 +14,8 @@ export interface TrialPlan {
   warmupSeconds: number
   /** Duet: the load generator is held until the round's start barrier releases it. */
   held?: LoadTrialRequest['held']
+  /** Duet with the CPUs split: the CPU list the arm (already confined to it) and its load run on. */
+  cpus?: string
 }
 
 export interface TrialOutcome {
@@ -39,7 +42,8 @@ export async function runTrial(
   const measured = instance.instance
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
-  const cpuBefore = await readCpuTimes()
+  const ownCpus = plan.cpus ? cpuIndexes(plan.cpus) : undefined
+  const cpuBefore = await readCpuTimes(ownCpus)
   const result = await load.runTrial({
     arm,
     phase,
@@ -48,8 +52,9 @@ export async function runTrial(
     targetUrl: instance.url,
     env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
     ...(plan.held ? { held: plan.held } : {}),
+    ...(plan.cpus ? { cpus: plan.cpus } : {}),
   })
-  const hostCpuBusy = busyFraction(cpuBefore, await readCpuTimes())
+  const hostCpuBusy = busyFraction(cpuBefore, await readCpuTimes(ownCpus))
   const samplingError = await sampling.started
   const resources = await sampling.stop()
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
@@ -80,6 +85,7 @@ export async function runTrial(
     ...(instance.slot !== undefined ? { slot: instance.slot } : {}),
     ...(result.releasedAt ? { releasedAt: result.releasedAt } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
+    ...(plan.cpus ? { cpus: plan.cpus } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }

@@ -111,8 +111,17 @@ export const trialSchema = z.object({
   slot: z.number().int().min(0).max(1).optional(),
   /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
   releasedAt: text(64).optional(),
-  /** Fraction of the runner's CPU time (all cores) busy during the trial, from /proc/stat. */
+  /**
+   * Fraction of the runner's CPU time busy during the trial, from /proc/stat: over every core, or
+   * over `cpus` when the arm had CPUs of its own.
+   */
   hostCpuBusy: z.number().min(0).max(1).optional(),
+  /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */
+  cpus: z
+    .string()
+    .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'a CPU list')
+    .max(200)
+    .optional(),
 })
 export type Trial = z.infer<typeof trialSchema>
 

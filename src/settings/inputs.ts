@@ -246,6 +246,8 @@ const TABLE = [
       "one-at-a-time (each round measures one arm, then the other) or both (duet - a round's two trials run " +
       'at once, their k6 processes started together at a barrier, the first released drawn from the seed; ' +
       'noise of the machine hits both arms alike, and a round takes one trial instead of two; load k6 only). ' +
+      "With two or more CPUs and a Compose target, each arm's containers, k6 and port proxy run on half of " +
+      'the CPUs, which arm gets which half drawn per round. ' +
       'The default stays one-at-a-time until a measurement on a quiet runner chooses between them.',
     default: 'one-at-a-time',
     scopes: SHARED,

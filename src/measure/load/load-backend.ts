@@ -28,6 +28,8 @@ export interface LoadTrialRequest {
    * it resolves once the load has been started (the start barrier). Absent: the load starts at once.
    */
   held?: (release: () => Promise<void>) => Promise<void>
+  /** Duet with the CPUs split: the CPU list the generator runs on (`taskset`). */
+  cpus?: string
 }
 
 export interface LoadTrialResult {

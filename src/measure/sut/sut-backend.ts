@@ -34,6 +34,11 @@ export interface ArmInstance {
   pause?(): Promise<void>
   /** Thaws what `pause` froze; does nothing when the arm is not paused. */
   resume?(): Promise<void>
+  /**
+   * Runs the arm's processes on the CPUs of a CPU list (`0`, `2-3`) only, until confined again;
+   * absent where the arm runs elsewhere or its CPUs cannot be chosen.
+   */
+  confine?(cpus: string): Promise<void>
   /** Removes everything the arm created; safe to call once the start failed half-way. */
   stop(): Promise<void>
 }

@@ -63,6 +63,7 @@ class K6Backend implements LoadBackend {
       timeoutMs,
       args: this.options.segmentArgs,
       ...(held ? { heldAt: held.address, signal: kill.signal } : {}),
+      ...(request.cpus ? { cpus: request.cpus } : {}),
     })
     let releasedAt: string | undefined
     let releaseError = ''

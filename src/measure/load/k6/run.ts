@@ -16,6 +16,8 @@ export interface TrialRun {
   heldAt?: string
   /** Kills k6 (a held k6 that could not be resumed). */
   signal?: AbortSignal
+  /** Runs k6 on these CPUs only (`taskset -c`). */
+  cpus?: string
 }
 
 /**
@@ -56,7 +58,11 @@ export interface TrialExit {
 export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
   let result
   try {
-    result = await run(k6.path, k6RunArgs(trial), {
+    const args = k6RunArgs(trial)
+    const [command, commandArgs] = trial.cpus
+      ? ['taskset', ['-c', trial.cpus, k6.path, ...args]]
+      : [k6.path, args]
+    result = await run(command, commandArgs, {
       cwd: trial.cwd,
       env: { K6_NO_USAGE_REPORT: 'true', K6_NO_COLOR: 'true' },
       timeoutMs: trial.timeoutMs,

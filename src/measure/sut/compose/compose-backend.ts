@@ -10,6 +10,7 @@ import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
 import { checkComposeFiles } from './compose-file-checks'
 import { removeImage, writeImageOverride } from './arm-images'
+import { confineStack } from './cpuset'
 import { containerProcesses, ResourceSampler } from './resources'
 import { ComposeStack, type ComposeContainer } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
@@ -143,6 +144,12 @@ class ComposeSystem implements SystemUnderTest {
       vacate: how.vacate,
       pause: () => stack.pause(),
       resume: () => stack.unpause(),
+      confine: (cpus) =>
+        confineStack(
+          containers.map((c) => c.id),
+          cpus,
+          [Number(new URL(url).port)],
+        ),
       stop: how.stop,
     }
   }

@@ -1,0 +1,133 @@
+// Does where the two arms run change how much a duet round varies? Two stacks of one reference
+// service (the same code), under load at once, fresh instances every repetition, as a duet round of
+// `arms-under-load: both` runs them. Per repetition, the head/base log-ratio of every endpoint's p50
+// and p95 (identical code: every ratio is noise). Two placements, alternated:
+// - shared: the kernel's scheduler places every process;
+// - apart: each arm's containers, its k6 and the proxy of its published port on a CPU of their own
+//   (`docker update --cpuset-cpus`, `taskset`), which arm gets which CPU drawn per repetition, so a
+//   faster CPU is noise, not bias (what duet does since it splits the CPUs).
+// Prints, per placement, the SD of the per-repetition log-ratios. Load goes to loopback only.
+// SERVICE=bundled runs the bundled example (compose/) instead of the CPU-bound service.
+//   node --import tsx bench/detection/duet-placement.ts [repetitions=10] [seconds=10]
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { locateK6 } from '../../src/measure/load/k6/install'
+import { parseK6Output } from '../../src/measure/load/k6/parse'
+import { k6RunArgs } from '../../src/measure/load/k6/run'
+import { builtInDefault } from '../../src/settings/input-lookup'
+import { run } from '../../src/util/exec'
+
+const repetitions = Number(process.argv[2] ?? 10)
+const seconds = Number(process.argv[3] ?? 10)
+const SERVICES = {
+  'cpu-bound': { folder: 'cpu-bound', script: 'mixed.js', rate: '150' },
+  bundled: { folder: 'compose', script: 'api.js', rate: '100' },
+}
+const SERVICE = SERVICES[(process.env.SERVICE ?? 'cpu-bound') as keyof typeof SERVICES]
+if (!SERVICE) throw new Error(`SERVICE must be one of ${Object.keys(SERVICES).join(', ')}`)
+const RATE = SERVICE.rate
+const COMPOSE = path.resolve(SERVICE.folder, 'compose.yaml')
+const SCRIPT = path.resolve(SERVICE.folder, 'k6', SERVICE.script)
+const PROJECTS = [`lgplace${process.pid}a`, `lgplace${process.pid}b`]
+const cpus = os.cpus().length
+if (cpus < 2) throw new Error('apart needs two CPUs')
+
+const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
+const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-placement-'))
+const compose = (project: string, ...args: string[]) =>
+  run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000 })
+
+let seed = 20261126
+const coin = () => ((seed = (seed * 16807) % 2147483647) & 1) === 1
+
+/** Both arms' k6 at once; each under `taskset` when it has a CPU. Returns each arm's output file. */
+async function loadBoth(ports: string[], duration: string, label: string, cpuOf?: string[]) {
+  return Promise.all(
+    ports.map(async (port, arm) => {
+      const outFile = path.join(work, `${label}-${arm}.json.gz`)
+      const args = k6RunArgs({
+        script: SCRIPT,
+        baseUrl: `http://${port}`,
+        outFile,
+        tags: {},
+        env: { DURATION: duration, RATE },
+      })
+      const [cmd, full] = cpuOf ? ['taskset', ['-c', cpuOf[arm]!, k6.path, ...args]] : [k6.path, args]
+      await run(cmd as string, full as string[], { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
+      return outFile
+    }),
+  )
+}
+
+type Placement = 'shared' | 'apart'
+const ratios: Record<Placement, Map<string, number[]>> = { shared: new Map(), apart: new Map() }
+
+try {
+  await run('bash', [`${SERVICE.folder}/prepare.sh`], { timeoutMs: 300_000 })
+  for (const project of PROJECTS) await compose(project, 'build', '-q')
+  for (let r = 1; r <= repetitions; r++) {
+    for (const placement of (r % 2 ? ['shared', 'apart'] : ['apart', 'shared']) as Placement[]) {
+      for (const project of PROJECTS) await compose(project, 'up', '-d', '--wait', '--force-recreate')
+      // The load goes to loopback, whichever address the compose file publishes on.
+      const ports = await Promise.all(
+        PROJECTS.map(async (p) =>
+          (await compose(p, 'port', 'api', '8080')).stdout.trim().replace(/^0\.0\.0\.0:/, '127.0.0.1:'),
+        ),
+      )
+      if (!ports.every((p) => /^127\.0\.0\.1:\d+$/.test(p)))
+        throw new Error(`not loopback: ${ports.join(', ')}`)
+      let cpuOf: string[] | undefined
+      if (placement === 'apart') {
+        const half = Math.floor(cpus / 2)
+        const sets = [`0-${half - 1}`, `${half}-${cpus - 1}`]
+        cpuOf = coin() ? sets : [sets[1]!, sets[0]!]
+        for (const [arm, project] of PROJECTS.entries()) {
+          const ids = (await compose(project, 'ps', '-q')).stdout.split('\n').filter(Boolean)
+          await run('docker', ['update', '--cpuset-cpus', cpuOf[arm]!, ...ids])
+          // The userland proxy behind the published port carries every request: it goes along.
+          const hostPort = ports[arm]!.split(':')[1]!
+          const proxies = (
+            await run('pgrep', ['-f', `docker-proxy.*-host-port ${hostPort}( |$)`], { allowExitCodes: [1] })
+          ).stdout
+          for (const pid of proxies.split('\n').filter(Boolean))
+            await run('taskset', ['-a', '-p', '-c', cpuOf[arm]!, pid])
+        }
+      }
+      await loadBoth(ports, '3s', `warm-${r}-${placement}`, cpuOf)
+      const files = await loadBoth(ports, `${seconds}s`, `trial-${r}-${placement}`, cpuOf)
+      const [a, b] = await Promise.all(files.map((f) => parseK6Output(f)))
+      for (const series of a!.series) {
+        const other = b!.series.find((s) => s.key === series.key)
+        if (!other || series.key === 'all requests') continue
+        for (const metric of ['p50', 'p95'] as const) {
+          const key = `${series.key} ${metric}`
+          const list = ratios[placement].get(key) ?? ratios[placement].set(key, []).get(key)!
+          list.push(Math.log(other.latency![metric] / series.latency![metric]))
+        }
+      }
+      process.stderr.write(
+        `repetition ${r} ${placement}${cpuOf ? ` (CPUs ${cpuOf.join(' / ')})` : ''} done\n`,
+      )
+    }
+  }
+} finally {
+  for (const project of PROJECTS)
+    await compose(project, 'down', '-v', '--rmi', 'local').catch(() => undefined)
+  await rm(work, { recursive: true, force: true })
+}
+
+const sd = (v: number[]) => {
+  const m = v.reduce((x, y) => x + y, 0) / v.length
+  return Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / (v.length - 1))
+}
+console.log(
+  `Duet rounds of ${SERVICE.folder}/, identical code, ${seconds}-s trials at ${RATE}/s, ${cpus} CPUs:`,
+)
+console.log('SD of the per-repetition head/base log-ratio\n')
+console.log(`| series metric | shared (${repetitions} reps) | apart (${repetitions} reps) |`)
+console.log('|---|---:|---:|')
+for (const key of [...ratios.shared.keys()].sort())
+  console.log(
+    `| ${key} | ${(100 * sd(ratios.shared.get(key)!)).toFixed(1)}% | ${(100 * sd(ratios.apart.get(key) ?? [0, 0])).toFixed(1)}% |`,
+  )
