@@ -153,6 +153,7 @@ describe('architecture', () => {
       trust: /trusted|provenance|artifact/,
       accept: /accept/,
       profile: /profile/,
+      'runner load': /runner-load|host-cpu/,
     }
     const doc = readFileSync('docs/development.md', 'utf8')
     const rows = new Map(

@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-FL6DYIIO.js";
+} from "./chunks/chunk-JFAWOA7S.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -51,13 +51,14 @@ import {
   readRunContext,
   renderCalibrationText,
   require_dist,
+  runnerLoadTexts,
   seriesLabel,
   stopRun,
   thinSeries,
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-4F52PK4C.js";
+} from "./chunks/chunk-PTTBGJC3.js";
 
 // src/cli/push-only.ts
 import path from "node:path";
@@ -304,6 +305,7 @@ function renderTerminal(comparison, options) {
     lines.push(`  i ${thinSeriesText(withoutControlCharacters(seriesLabel(series)), size)}`);
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(withoutControlCharacters(seriesLabel(series)), withoutControlCharacters(series.erratic))}`);
+  for (const text of runnerLoadTexts(comparison)) lines.push(paint("INCONCLUSIVE", `  ! ${text}`));
   return lines.join("\n");
 }
 
@@ -552,16 +554,11 @@ async function historyCommand(args) {
   const dir = positionals[0];
   if (!dir) throw new SettingsError("Argument DIR is missing: expected a checkout of the gh-pages branch");
   const flag = (name) => String(values[name] ?? builtInDefault(name));
-  let detector;
-  try {
-    detector = {
-      maxP: probability("change-point-max-p", flag("change-point-max-p")),
-      minChange: parseFraction("change-point-min-change", flag("change-point-min-change")),
-      minRuns: integer("change-point-min-runs", flag("change-point-min-runs"), 1, 1e3)
-    };
-  } catch (error) {
-    throw asFlagError(error);
-  }
+  const detector = withFlagErrors(() => ({
+    maxP: probability("change-point-max-p", flag("change-point-max-p")),
+    minChange: parseFraction("change-point-min-change", flag("change-point-min-change")),
+    minRuns: integer("change-point-min-runs", flag("change-point-min-runs"), 1, 1e3)
+  }));
   const dataDir = path5.join(path5.resolve(dir), String(values["data-dir"]), "data");
   if (!existsSync2(dataDir))
     throw new SettingsError(

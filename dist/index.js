@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-XB2JVEQ3.js";
+} from "./chunks/chunk-IQBHSXMG.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-FL6DYIIO.js";
+} from "./chunks/chunk-JFAWOA7S.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-4F52PK4C.js";
+} from "./chunks/chunk-PTTBGJC3.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-XB2JVEQ3.js";
+} from "./chunks/chunk-IQBHSXMG.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-4F52PK4C.js";
+} from "./chunks/chunk-PTTBGJC3.js";
 
 // src/action/post.ts
 async function post() {

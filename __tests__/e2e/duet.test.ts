@@ -101,6 +101,10 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
           assert.ok(trial.iterations > 100, `round ${round} ${trial.arm}: the script's own rate ran`)
           assert.ok(trial.series.some((s) => s.requests > 0))
           assert.ok(trial.hostCpuBusy !== undefined && trial.hostCpuBusy > 0, 'the runner CPU is recorded')
+          assert.ok(
+            trial.hostCpuStolen !== undefined && trial.hostCpuStolen <= trial.hostCpuBusy,
+            "the hypervisor's share is recorded, as part of the busy time",
+          )
           // Each arm on CPUs of its own, the engine agreeing for every container of the arm.
           assert.ok(trial.cpus, `round ${round} ${trial.arm}: ran on CPUs of its own\n${progress.join('\n')}`)
           for (const id of trial.instance ?? [])

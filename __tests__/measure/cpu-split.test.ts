@@ -42,8 +42,8 @@ test('a CPU list names its CPUs; anything else is refused', () => {
 
 test("an arm's busy fraction is read over its own CPUs", () => {
   const stat = 'cpu  30 0 0 170 0 0 0 0\ncpu0 25 0 0 75 0 0 0 0\ncpu1 5 0 0 95 0 0 0 0\n'
-  assert.deepEqual(parseCpuTimes(stat), { busy: 30, total: 200 })
-  assert.deepEqual(parseCpuTimes(stat, [0]), { busy: 25, total: 100 })
-  assert.deepEqual(parseCpuTimes(stat, [0, 1]), { busy: 30, total: 200 })
+  assert.deepEqual(parseCpuTimes(stat), { busy: 30, total: 200, steal: 0 })
+  assert.deepEqual(parseCpuTimes(stat, [0]), { busy: 25, total: 100, steal: 0 })
+  assert.deepEqual(parseCpuTimes(stat, [0, 1]), { busy: 30, total: 200, steal: 0 })
   assert.equal(parseCpuTimes(stat, [2]), null, 'a CPU the machine does not have')
 })

@@ -36,7 +36,6 @@ export function usageError(error: unknown, command: string, knownFlags: readonly
   return new SettingsError(`${message.split('\n')[0]}: ${help}`)
 }
 
-/** A settings error in the CLI's words: an input is a --flag here (loadgate.yml keys keep their file). */
 /** Runs a settings read, its errors named as the flags the user typed. */
 export function withFlagErrors<T>(read: () => T): T {
   try {
@@ -46,7 +45,8 @@ export function withFlagErrors<T>(read: () => T): T {
   }
 }
 
-export function asFlagError(error: unknown): unknown {
+/** A settings error in the CLI's words: an input is a --flag here (loadgate.yml keys keep their file). */
+function asFlagError(error: unknown): unknown {
   if (!(error instanceof SettingsError)) return error
   const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'")
   return message === error.message ? error : new SettingsError(message)

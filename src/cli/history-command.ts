@@ -9,7 +9,7 @@ import { defaultShiftRules } from '../settings/change-points'
 import { integer, parseFraction, probability } from '../settings/values'
 import { readRunFiles } from '../store/run-files'
 import { SettingsError } from '../util/errors'
-import { asFlagError, parseCommandArgs } from './args'
+import { parseCommandArgs, withFlagErrors } from './args'
 import { EXIT, printHelp, writeOut } from './output'
 
 const DETECTOR_FLAGS = ['change-point-max-p', 'change-point-min-change', 'change-point-min-runs'] as const
@@ -32,16 +32,11 @@ export async function historyCommand(args: string[]): Promise<number> {
   if (!dir) throw new SettingsError('Argument DIR is missing: expected a checkout of the gh-pages branch')
   const flag = (name: (typeof DETECTOR_FLAGS)[number]) =>
     String((values as Record<string, unknown>)[name] ?? builtInDefault(name))
-  let detector
-  try {
-    detector = {
-      maxP: probability('change-point-max-p', flag('change-point-max-p')),
-      minChange: parseFraction('change-point-min-change', flag('change-point-min-change')),
-      minRuns: integer('change-point-min-runs', flag('change-point-min-runs'), 1, 1000),
-    }
-  } catch (error) {
-    throw asFlagError(error)
-  }
+  const detector = withFlagErrors(() => ({
+    maxP: probability('change-point-max-p', flag('change-point-max-p')),
+    minChange: parseFraction('change-point-min-change', flag('change-point-min-change')),
+    minRuns: integer('change-point-min-runs', flag('change-point-min-runs'), 1, 1000),
+  }))
   const dataDir = path.join(path.resolve(dir), String(values['data-dir']), 'data')
   if (!existsSync(dataDir))
     throw new SettingsError(

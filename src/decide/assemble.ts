@@ -18,6 +18,7 @@ import { failsOn, worstMetricVerdict } from './severity'
 import { holm, median } from './stats/basic'
 import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
+import { runnerLoad } from './runner-load'
 import { findInvalidReasons } from './validity'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
@@ -180,6 +181,8 @@ export function assemble(
     services: serviceComparisons(results),
     meta: results.meta,
   }
+  const runner = runnerLoad(results)
+  if (runner) comparison.runner = runner
   comparison.headline = describeHeadline(comparison)
   return comparison
 }

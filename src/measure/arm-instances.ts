@@ -1,9 +1,8 @@
-import os from 'node:os'
 import type { Arm, ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { run } from '../util/exec'
-import { cpuSplit, type CpuSplit } from './cpu-split'
+import { cpuSplit, runnerCpuCount, type CpuSplit } from './cpu-split'
 import { sideBySide, stackPlacement } from './schedule'
 import type { ArmInstance } from './sut'
 
@@ -30,7 +29,7 @@ export class ArmInstances {
     private readonly settings: Pick<Settings, 'freshInstances' | 'pauseIdleArm'> &
       Partial<Pick<Settings, 'armsUnderLoad' | 'seed'>>,
     private readonly say: (message: string) => void,
-    private readonly cpuCount = os.cpus().length,
+    private readonly cpuCount = runnerCpuCount(),
   ) {}
 
   add(arm: Arm, instance: ArmInstance): void {

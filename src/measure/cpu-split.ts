@@ -21,8 +21,13 @@ function cpuRange(first: number, count: number): string {
   return count === 1 ? String(first) : `${first}-${first + count - 1}`
 }
 
+/** The CPUs the kernel runs this machine's processes on, which duet divides between the arms. */
+export function runnerCpuCount(): number {
+  return os.cpus().length
+}
+
 /** The split for `cpuCount` CPUs (the first half to one arm, the rest to the other); null below two. */
-export function cpuSplit(arms: readonly Arm[], seed: number, cpuCount = os.cpus().length): CpuSplit | null {
+export function cpuSplit(arms: readonly Arm[], seed: number, cpuCount = runnerCpuCount()): CpuSplit | null {
   if (cpuCount < 2 || arms.length !== 2) return null
   const half = Math.floor(cpuCount / 2)
   const halves: [string, string] = [cpuRange(0, half), cpuRange(half, cpuCount - half)]

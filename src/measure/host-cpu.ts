@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
+import { SATURATED_CPU_BUSY, STOLEN_NOTE } from '../decide/runner-load'
 import type { ResultsFile } from '../model/types'
 
 /** CPU time counters in clock ticks, from /proc/stat. */
 export interface CpuTimes {
   busy: number
   total: number
+  /** Ticks the hypervisor gave these CPUs to someone else (counted in busy and total). */
+  steal: number
 }
-
-/** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
-export const SATURATED_CPU_BUSY = 0.95
 
 /**
  * Parses the aggregate `cpu` line, or the sum of the `cpuN` lines of `cpus`: idle and iowait are
@@ -19,10 +19,10 @@ export function parseCpuTimes(procStat: string, cpus?: readonly number[]): CpuTi
   if (!cpus) return lineTimes(lines.find((l) => l.startsWith('cpu ')))
   const times = cpus.map((cpu) => lineTimes(lines.find((l) => l.startsWith(`cpu${cpu} `))))
   if (times.some((t) => !t)) return null
-  return times.reduce<CpuTimes>((sum, t) => ({ busy: sum.busy + t!.busy, total: sum.total + t!.total }), {
-    busy: 0,
-    total: 0,
-  })
+  return times.reduce<CpuTimes>(
+    (sum, t) => ({ busy: sum.busy + t!.busy, total: sum.total + t!.total, steal: sum.steal + t!.steal }),
+    { busy: 0, total: 0, steal: 0 },
+  )
 }
 
 function lineTimes(line: string | undefined): CpuTimes | null {
@@ -34,7 +34,7 @@ function lineTimes(line: string | undefined): CpuTimes | null {
     .map((n) => Number(n) || 0)
   const idleTicks = (idle ?? 0) + (iowait ?? 0)
   const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)
-  return { busy, total: busy + idleTicks }
+  return { busy, total: busy + idleTicks, steal: steal ?? 0 }
 }
 
 /** The host's CPU counters now (of `cpus` only, when given); null where /proc/stat cannot be read (not Linux). */
@@ -44,8 +44,20 @@ export async function readCpuTimes(cpus?: readonly number[]): Promise<CpuTimes |
 
 /** The fraction of all the host's CPU time that was busy between two readings; null when unknown. */
 export function busyFraction(from: CpuTimes | null, to: CpuTimes | null): number | null {
+  return shareOf('busy', from, to)
+}
+
+/**
+ * The fraction of the CPU time between two readings that the hypervisor took for other guests
+ * (steal): time the runner's processes were ready to run and could not, seen by no one else.
+ */
+export function stolenFraction(from: CpuTimes | null, to: CpuTimes | null): number | null {
+  return shareOf('steal', from, to)
+}
+
+function shareOf(part: 'busy' | 'steal', from: CpuTimes | null, to: CpuTimes | null): number | null {
   if (!from || !to || to.total <= from.total) return null
-  const fraction = (to.busy - from.busy) / (to.total - from.total)
+  const fraction = (to[part] - from[part]) / (to.total - from.total)
   return Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 1000
 }
 
@@ -68,5 +80,15 @@ export function recordSaturation(
     `the runner's CPUs were ${Math.round(busy * 100)}% busy in round ${round}: the load, the stacks and the ` +
     'runner compete for the CPU and the latencies include that wait (a note, not a verdict; every such ' +
     'round is listed under saturation in the results)'
+  )
+}
+
+/** The note to log when a measured trial lost a noticeable share of its CPU time to other guests. */
+export function stolenNote(stolen: number | undefined, round: number): string | null {
+  if (stolen === undefined || stolen < STOLEN_NOTE) return null
+  return (
+    `the hypervisor took ${Math.round(stolen * 100)}% of the runner's CPU time in round ${round} (steal): ` +
+    'the machine is shared with other guests and latencies include that wait (a note, not a verdict; ' +
+    'the report names every such round)'
   )
 }

@@ -11,7 +11,7 @@ import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
-import { recordSaturation } from './host-cpu'
+import { recordSaturation, stolenNote } from './host-cpu'
 import { costNote, planOf } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
@@ -84,6 +84,7 @@ export async function measure(
     const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
     const clock = trialClock(plan, stated)
     let warmupWarned = false
+    let stealNoted = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -121,6 +122,11 @@ export async function measure(
       }
       const saturated = phase === 'measure' && recordSaturation(results, result.hostCpuBusy, round)
       if (saturated) progress(note(saturated))
+      const stolen = phase === 'measure' && !stealNoted && stolenNote(result.hostCpuStolen, round)
+      if (stolen) {
+        stealNoted = true
+        progress(note(stolen))
+      }
       await save()
       clock.finished(Date.now() - started, phase)
       const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)

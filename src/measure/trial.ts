@@ -1,7 +1,8 @@
+import { STOLEN_NOTE } from '../decide/runner-load'
 import { requestSeries } from '../model/metrics'
 import type { Arm, Phase, Trial } from '../model/types'
 import { cpuIndexes } from './cpu-split'
-import { busyFraction, readCpuTimes } from './host-cpu'
+import { busyFraction, readCpuTimes, stolenFraction } from './host-cpu'
 import type { LoadBackend, LoadTrialRequest } from './load'
 import type { ArmInstance } from './sut'
 
@@ -54,7 +55,9 @@ export async function runTrial(
     ...(plan.held ? { held: plan.held } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
   })
-  const hostCpuBusy = busyFraction(cpuBefore, await readCpuTimes(ownCpus))
+  const cpuAfter = await readCpuTimes(ownCpus)
+  const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)
+  const hostCpuStolen = stolenFraction(cpuBefore, cpuAfter)
   const samplingError = await sampling.started
   const resources = await sampling.stop()
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
@@ -85,6 +88,7 @@ export async function runTrial(
     ...(instance.slot !== undefined ? { slot: instance.slot } : {}),
     ...(result.releasedAt ? { releasedAt: result.releasedAt } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
+    ...(hostCpuStolen !== null ? { hostCpuStolen } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
@@ -112,5 +116,7 @@ export function summarizeTrial(trial: Trial): string {
   const requests = series.reduce((n, s) => n + s.requests, 0)
   const failed = series.reduce((n, s) => n + s.failed, 0)
   const p50s = series.map((s) => `${s.name} p50 ${s.latency ? s.latency.p50.toFixed(2) : '–'} ms`)
-  return `${requests} requests, ${((failed / Math.max(1, requests)) * 100).toFixed(2)}% errors; ${p50s.join(', ')}`
+  const stolen =
+    (trial.hostCpuStolen ?? 0) >= STOLEN_NOTE ? `; steal ${Math.round(trial.hostCpuStolen! * 100)}%` : ''
+  return `${requests} requests, ${((failed / Math.max(1, requests)) * 100).toFixed(2)}% errors; ${p50s.join(', ')}${stolen}`
 }

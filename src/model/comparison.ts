@@ -103,6 +103,22 @@ export const invalidReasonSchema = z.object({
 })
 export type InvalidReason = z.infer<typeof invalidReasonSchema>
 
+const fraction = z.number().min(0).max(1)
+const roundList = z.array(z.number().int().nonnegative()).max(1000)
+
+/** What the measured trials say of the runner itself: CPUs saturated, or taken by the hypervisor. */
+export const runnerLoadSchema = z.object({
+  /** Rounds with a trial at or above the saturation mark, and the highest busy fraction. */
+  saturatedRounds: roundList,
+  maxCpuBusy: fraction,
+  /** Rounds with a trial that lost at least the noted share of its CPU time to other guests (steal). */
+  stolenRounds: roundList,
+  maxStolen: fraction,
+  /** Steal over every measured trial with a reading. */
+  meanStolen: fraction,
+})
+export type RunnerLoad = z.infer<typeof runnerLoadSchema>
+
 export const comparisonSchema = z.object({
   schemaVersion: z.literal(COMPARISON_SCHEMA_VERSION),
   benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
@@ -127,5 +143,7 @@ export const comparisonSchema = z.object({
   noiseFloor: noiseFloorSchema.optional(),
   /** Where the CPU went: the differential profile of the profiling pair, when one ran. */
   profile: profileDiffSchema.optional(),
+  /** Present when the runner was saturated or lost CPU time to other guests during the trials. */
+  runner: runnerLoadSchema.optional(),
 })
 export type Comparison = z.infer<typeof comparisonSchema>

@@ -116,6 +116,11 @@ export const trialSchema = z.object({
    * over `cpus` when the arm had CPUs of its own.
    */
   hostCpuBusy: z.number().min(0).max(1).optional(),
+  /**
+   * Fraction of the same CPU time the hypervisor gave to other guests (steal, part of the busy
+   * fraction): the runner was slower for reasons no process on it shows.
+   */
+  hostCpuStolen: z.number().min(0).max(1).optional(),
   /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */
   cpus: z
     .string()

@@ -40,6 +40,7 @@ export type {
   Interval,
   InvalidReason,
   MetricComparison,
+  RunnerLoad,
   SampleSize,
   SeriesComparison,
   ServiceComparison,

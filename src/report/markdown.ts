@@ -17,6 +17,7 @@ import { renderNoiseFloorLine } from './calibration'
 import { escapeMarkdown, safeUrl } from './escape'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
+import { runnerLoadTexts } from './runner-load'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -241,6 +242,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       ...erraticSeries(comparison).map(
         (s) => `ℹ️ ${erraticText(escapeMarkdown(seriesLabel(s)), escapeMarkdown(s.erratic))}.`,
       ),
+      ...runnerLoadTexts(comparison).map((text) => `⚠️ ${text}.`),
     ]
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)

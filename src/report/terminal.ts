@@ -12,6 +12,7 @@ import { withoutControlCharacters as plain } from '../util/control-characters'
 import { verdictTone, verdictWord } from './format'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
+import { runnerLoadTexts } from './runner-load'
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -87,5 +88,6 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     lines.push(`  i ${thinSeriesText(plain(seriesLabel(series)), size)}`)
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
+  for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
   return lines.join('\n')
 }

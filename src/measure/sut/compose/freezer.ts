@@ -44,12 +44,18 @@ function writeControl(file: string, value: string): Promise<boolean> {
   )
 }
 
-/** Whether the container's cgroup is frozen (or freezing), read from the kernel, not the engine. */
-export async function isFrozen(id: string): Promise<boolean> {
-  const freezer = await freezerOf(id)
-  if (!freezer) return false
+type Freezer = NonNullable<Awaited<ReturnType<typeof freezerOf>>>
+
+/** Whether a freezer is frozen (or freezing), read from the kernel, not the engine. */
+async function frozen(freezer: Freezer): Promise<boolean> {
   const state = (await readFile(freezer.file, 'utf8').catch(() => '')).trim()
   return state !== '' && state !== freezer.thawed
+}
+
+/** Whether the container's cgroup is frozen (or freezing). */
+export async function isFrozen(id: string): Promise<boolean> {
+  const freezer = await freezerOf(id)
+  return freezer !== null && (await frozen(freezer))
 }
 
 /** Thaws the containers whose cgroups are frozen; returns the ids it thawed. */
@@ -57,7 +63,8 @@ export async function thawFrozen(ids: readonly string[]): Promise<string[]> {
   const thawed: string[] = []
   for (const id of ids) {
     const freezer = await freezerOf(id)
-    if (freezer && (await isFrozen(id)) && (await writeControl(freezer.file, freezer.thawed))) thawed.push(id)
+    if (freezer && (await frozen(freezer)) && (await writeControl(freezer.file, freezer.thawed)))
+      thawed.push(id)
   }
   return thawed
 }

@@ -1,0 +1,93 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { compareResults } from '../../src/decide'
+import { comparisonSchema } from '../../src/model/comparison'
+import { summarizeTrial } from '../../src/measure/trial'
+import type { ResultsFile } from '../../src/model/types'
+import { renderComment } from '../../src/report/markdown'
+import { renderTerminal } from '../../src/report/terminal'
+import { makeResults, wobble } from '../../testkit/results-factory'
+
+const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
+
+/** Ten quiet rounds of identical code, with the runner's readings set per trial. */
+function results(reading: (arm: 'base' | 'head', round: number) => { busy?: number; stolen?: number }) {
+  const file: ResultsFile = makeResults({
+    rounds: 10,
+    base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+    head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+  })
+  for (const trial of file.trials) {
+    const { busy, stolen } = reading(trial.arm, trial.round)
+    if (busy !== undefined) trial.hostCpuBusy = busy
+    if (stolen !== undefined) trial.hostCpuStolen = stolen
+  }
+  return file
+}
+
+describe("what the trials say of the runner (saturated CPUs, the hypervisor's steal)", () => {
+  test('a quiet runner adds nothing to the comparison or the report', () => {
+    const c = compareResults(
+      results(() => ({ busy: 0.4, stolen: 0.01 })),
+      opts,
+    )
+    assert.equal(c.runner, undefined)
+    assert.doesNotMatch(renderComment(c, {}), /hypervisor|saturated/)
+  })
+
+  test('rounds with steal are named with the share taken, and the verdict is not changed by the note', () => {
+    const quiet = compareResults(
+      results(() => ({ busy: 0.4, stolen: 0 })),
+      opts,
+    )
+    const stolen = compareResults(
+      results((arm, round) => ({
+        busy: 0.5,
+        stolen: arm === 'head' && [3, 7].includes(round) ? 0.14 : 0.01,
+      })),
+      opts,
+    )
+    assert.deepEqual(stolen.runner, {
+      saturatedRounds: [],
+      maxCpuBusy: 0.5,
+      stolenRounds: [3, 7],
+      maxStolen: 0.14,
+      meanStolen: 0.023,
+    })
+    assert.equal(stolen.verdict, quiet.verdict)
+    comparisonSchema.parse(stolen)
+    const comment = renderComment(stolen, {})
+    assert.match(
+      comment,
+      /⚠️ The hypervisor took up to 14% of the runner's CPU time \(steal; 2% over all trials\) in rounds 3 and 7:/,
+    )
+    assert.match(renderTerminal(stolen, { color: false }), /hypervisor took up to 14%/)
+  })
+
+  test('saturated rounds are named; a long list is counted instead', () => {
+    const c = compareResults(
+      results((_, round) => ({ busy: round <= 8 ? 0.97 : 0.6 })),
+      opts,
+    )
+    assert.deepEqual(c.runner?.saturatedRounds, [1, 2, 3, 4, 5, 6, 7, 8])
+    assert.equal(c.runner?.maxCpuBusy, 0.97)
+    assert.match(renderComment(c, {}), /CPUs were saturated \(up to 97% busy\) in 8 of 10 rounds/)
+    const one = compareResults(
+      results((_, round) => ({ busy: round === 4 ? 0.96 : 0.6 })),
+      opts,
+    )
+    assert.match(renderComment(one, {}), /saturated \(up to 96% busy\) in round 4:/)
+  })
+
+  test('warm-ups are not measured and do not count; files without readings say nothing', () => {
+    const file = results(() => ({}))
+    file.trials.push({ ...file.trials[0]!, phase: 'warmup', round: 0, hostCpuStolen: 0.5, hostCpuBusy: 1 })
+    assert.equal(compareResults(file, opts).runner, undefined)
+  })
+
+  test("a trial's progress line names its steal from the mark up", () => {
+    const [trial] = results(() => ({ stolen: 0.12 })).trials
+    assert.match(summarizeTrial(trial!), /; steal 12%$/)
+    assert.doesNotMatch(summarizeTrial({ ...trial!, hostCpuStolen: 0.02 }), /steal/)
+  })
+})
