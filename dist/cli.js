@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-JFAWOA7S.js";
+} from "./chunks/chunk-A7WWA5EG.js";
 import {
   BENCHMARK_NAME,
   Git,

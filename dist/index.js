@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-JFAWOA7S.js";
+} from "./chunks/chunk-A7WWA5EG.js";
 import {
   BENCHMARK_NAME,
   createForge,

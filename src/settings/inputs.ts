@@ -248,8 +248,8 @@ const TABLE = [
       'noise of the machine hits both arms alike, and a round takes one trial instead of two; load k6 only). ' +
       "With two or more CPUs and a Compose target, each arm's containers, k6 and port proxy run on half of " +
       'the CPUs, which arm gets which half drawn per round. ' +
-      'Set both for a service whose handlers are CPU work rather than waits: there it was 3-4 times ' +
-      'quieter (README); one-at-a-time is quieter where the time is mostly waits.',
+      'both cancels load that comes and goes on a shared runner; one-at-a-time gives the measured arm ' +
+      'every CPU, which keeps a p95 quieter on a quiet machine (README: handlers that are CPU work).',
     default: 'one-at-a-time',
     scopes: SHARED,
   },
