@@ -1,4 +1,4 @@
-import type { ResultsFile, RunnerLoad } from '../model/types'
+import type { ResultsFile, RunnerLoad, Trial } from '../model/types'
 import { measured } from './samples'
 
 /** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
@@ -17,7 +17,7 @@ export const STOLEN_NOTE = 0.05
  */
 export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
   const trials = measured(results)
-  const roundsWhere = (hit: (t: (typeof trials)[number]) => boolean) =>
+  const roundsWhere = (hit: (t: Trial) => boolean) =>
     [...new Set(trials.filter(hit).map((t) => t.round))].sort((a, b) => a - b)
   const saturatedRounds = roundsWhere((t) => (t.hostCpuBusy ?? 0) >= SATURATED_CPU_BUSY)
   const stolenRounds = roundsWhere((t) => (t.hostCpuStolen ?? 0) >= STOLEN_NOTE)

@@ -1,4 +1,4 @@
-import type { Comparison, RunnerLoad } from '../model/types'
+import type { Comparison } from '../model/types'
 
 const percent = (x: number) => `${Math.round(x * 100)}%`
 
@@ -15,7 +15,7 @@ function roundsText(rounds: number[], of: number): string {
  * that the interval includes, not a bias to one arm; the sentences say why the interval is wide.
  */
 export function runnerLoadTexts(comparison: Comparison): string[] {
-  const load: RunnerLoad | undefined = comparison.runner
+  const load = comparison.runner
   if (!load || comparison.verdict === 'INVALID') return []
   const texts: string[] = []
   if (load.saturatedRounds.length) {

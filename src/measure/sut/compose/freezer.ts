@@ -22,8 +22,15 @@ const PLACES = [
 /** How long the engine may take to answer once released. */
 const ENGINE_TIMEOUT_MS = 30_000
 
+/** A container's freezer control file, and the values that thaw and freeze it. */
+interface Freezer {
+  file: string
+  thawed: string
+  frozen: string
+}
+
 /** The freezer file of a container by its (possibly short) id, and what thaws it. */
-async function freezerOf(id: string): Promise<{ file: string; thawed: string; frozen: string } | null> {
+async function freezerOf(id: string): Promise<Freezer | null> {
   for (const place of PLACES) {
     const entries = await readdir(path.join(ROOT, place.parent)).catch(() => [] as string[])
     const entry = entries.find((name) => name.replace(/^docker-/, '').startsWith(id))
@@ -43,8 +50,6 @@ function writeControl(file: string, value: string): Promise<boolean> {
       ),
   )
 }
-
-type Freezer = NonNullable<Awaited<ReturnType<typeof freezerOf>>>
 
 /** Whether a freezer is frozen (or freezing), read from the kernel, not the engine. */
 async function frozen(freezer: Freezer): Promise<boolean> {
