@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-A7WWA5EG.js";
+} from "./chunks/chunk-WGKZCRXZ.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -58,7 +58,7 @@ import {
   thinSeriesText,
   track,
   withoutControlCharacters
-} from "./chunks/chunk-PTTBGJC3.js";
+} from "./chunks/chunk-W6MMIYWG.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

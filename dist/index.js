@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-IQBHSXMG.js";
+} from "./chunks/chunk-ILHM7OF4.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-A7WWA5EG.js";
+} from "./chunks/chunk-WGKZCRXZ.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-PTTBGJC3.js";
+} from "./chunks/chunk-W6MMIYWG.js";
 
 // src/action/main.ts
 import path from "node:path";

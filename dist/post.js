@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-IQBHSXMG.js";
+} from "./chunks/chunk-ILHM7OF4.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-PTTBGJC3.js";
+} from "./chunks/chunk-W6MMIYWG.js";
 
 // src/action/post.ts
 async function post() {

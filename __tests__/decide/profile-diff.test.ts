@@ -71,6 +71,50 @@ describe('differential CPU profile', () => {
     assert.equal(write.children[0]!.name, '_raw_spin_unlock_irqrestore [k]')
   })
 
+  test("switching threads is no function's own CPU: a slower head that parks and wakes more still names its sort", () => {
+    // As a Go service's profile reads: futex and usleep enter the kernel's scheduler (a switch, a
+    // wake-up); the head's sort grew by 80 µs a request and its threads switched 100 µs more.
+    const recording = {
+      hz: 1000,
+      seconds: 6,
+      arms: {
+        base: arm(1000, {
+          'api;serve;sort': 50,
+          'api;findRunnable;runtime.usleep;do_nanosleep [k];schedule [k];__schedule [k];finish_task_switch.isra.0 [k]': 100,
+          'api;serve;wakep;runtime.futex;futex_wake [k];try_to_wake_up [k];_raw_spin_unlock_irqrestore [k]': 20,
+          'api;serve;runtime.futex;futex_wait [k]': 5,
+        }),
+        head: arm(1000, {
+          'api;serve;sort': 130,
+          'api;findRunnable;runtime.usleep;do_nanosleep [k];schedule [k];__schedule [k];finish_task_switch.isra.0 [k]': 150,
+          'api;serve;wakep;runtime.futex;futex_wake [k];try_to_wake_up [k];_raw_spin_unlock_irqrestore [k]': 70,
+          'api;serve;runtime.futex;futex_wait [k]': 5,
+        }),
+      },
+    }
+    const diff = diffProfiles(profileRecordingSchema.parse(recording))
+    assert.deepEqual(diff.switching, { base: 120, head: 220 })
+    assert.deepEqual(
+      [diff.functions[0]!.name, diff.functions[0]!.selfBase, diff.functions[0]!.selfHead],
+      ['sort', 50, 130],
+    )
+    // The rest of futex's kernel time is still its own.
+    const futex = diff.functions.find((f) => f.name === 'runtime.futex')!
+    assert.deepEqual([futex.selfBase, futex.selfHead], [5, 5])
+    assert.ok(!diff.functions.some((f) => f.name === 'runtime.usleep'), 'usleep only ever switched')
+    // The totals and the flame graph keep every sample.
+    assert.deepEqual([diff.totalBase, diff.totalHead], [175, 355])
+    const markdown = renderProfileMarkdown(diff)
+    assert.match(
+      markdown,
+      /Switching threads \(the kernel parking, waking and preempting them\): 120 → 220 \(\+83%\) µs per request/,
+    )
+    assert.match(
+      markdown.split('\n').find((line) => line.startsWith('| <code>'))!,
+      /<code>sort<\/code>/,
+    )
+  })
+
   test('CPU per request, not per trial: a head that served twice the requests with twice the samples has not grown', () => {
     const recording = {
       hz: 1000,

@@ -148,5 +148,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
     const top = profile.functions[0]!
     assert.match(top.name, /^slices\.\w+/, JSON.stringify(profile.functions.slice(0, 3)))
     assert.ok(top.selfHead > top.selfBase * 1.5, JSON.stringify(top))
+    // Go parks and wakes its threads through futex and usleep: that is switching, told apart.
+    assert.ok(profile.switching!.base > 0 && profile.switching!.head > 0, JSON.stringify(profile.switching))
   })
 })

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { compareResults } from '../../src/decide'
@@ -68,7 +68,7 @@ describe('merging the segment jobs of one run', () => {
       )
     }))
 
-  test('a trial whose segments did not run at the same time is invalid: the target never had the whole load', () =>
+  test('a measured trial whose segments did not run at the same time is invalid: the target never had the whole load', () =>
     withRoot(async (root) => {
       const artifacts = await segmentDirs(root, (results, index) => {
         for (const trial of results.trials) trial.k6Seconds = 10
@@ -77,8 +77,19 @@ describe('merging the segment jobs of one run', () => {
         const slightlyLate = results.trials.find((t) => t.round === 2 && t.arm === 'base')!
         if (index === 2)
           slightlyLate.startedAt = new Date(Date.parse(slightlyLate.startedAt) + 2000).toISOString()
+        // A warm-up is never compared: however far apart its segments ran, it only warmed the target.
+        const warmup = { ...structuredClone(late), phase: 'warmup' as const, round: 0 }
+        const started = Date.parse(results.trials[0]!.startedAt) - 20_000 + (index === 3 ? 8000 : 0)
+        warmup.startedAt = new Date(started).toISOString()
+        results.trials.unshift(warmup)
       })
+      for (const dir of artifacts.dirs)
+        await copyFile(path.join(dir, 'round-01-base.json.gz'), path.join(dir, 'warmup-base.json.gz'))
       const merged = await mergeSegments(await readSegments([artifacts.root], 'api'))
+      assert.deepEqual(
+        merged.trials.filter((t) => t.phase === 'warmup').map((t) => t.valid),
+        [true],
+      )
       const broken = merged.trials.filter((t) => !t.valid)
       assert.deepEqual(
         broken.map((t) => [t.round, t.arm]),

@@ -17,21 +17,43 @@ function frames(stack: string): string[] {
 }
 
 /**
- * Each function's own samples and inclusive samples (anywhere on the stack, once per stack). A
- * sample in the kernel is the own CPU of the code that entered it: the kernel's functions are not
- * the team's to change, and a timer-sampled kernel piles interrupt skid onto a few of them
- * (`_raw_spin_unlock_irqrestore`), which would otherwise top the table on any busier head.
+ * Kernel functions of switching threads: a context switch (a thread parking, being preempted, or
+ * switched back in, where a timer-sampled kernel piles the switch's skid on finish_task_switch)
+ * and waking another thread. A Go service spends a quarter of its samples here at modest load,
+ * under `runtime.futex` and `runtime.usleep`; a slower head switches more, so counted as those
+ * functions' own CPU they topped the table above the function whose work had grown.
  */
-function functionSamples(profile: ArmProfile): Map<string, { self: number; total: number }> {
+const SWITCHING_FRAME = /^(__schedule|schedule|finish_task_switch|try_to_wake_up)(\.|$)/
+
+function isSwitching(names: string[]): boolean {
+  return names.some(
+    (name) => name.endsWith(KERNEL_FRAME) && SWITCHING_FRAME.test(name.slice(0, -KERNEL_FRAME.length)),
+  )
+}
+
+/**
+ * Each function's own samples and inclusive samples (anywhere on the stack, once per stack), and
+ * the samples spent switching threads, which belong to no function. Any other sample in the kernel
+ * is the own CPU of the code that entered it: the kernel's functions are not the team's to change,
+ * and a timer-sampled kernel piles interrupt skid onto a few of them (`_raw_spin_unlock_irqrestore`),
+ * which would otherwise top the table on any busier head.
+ */
+function functionSamples(profile: ArmProfile) {
   const byName = new Map<string, { self: number; total: number }>()
   const entry = (name: string) => byName.get(name) ?? byName.set(name, { self: 0, total: 0 }).get(name)!
+  let switching = 0
   for (const [stack, count] of Object.entries(profile.stacks)) {
-    const names = frames(stack).filter((name) => !name.endsWith(KERNEL_FRAME))
+    const all = frames(stack)
+    if (isSwitching(all)) {
+      switching += count
+      continue
+    }
+    const names = all.filter((name) => !name.endsWith(KERNEL_FRAME))
     for (const name of new Set(names)) entry(name).total += count
     const leaf = names.at(-1)
     if (leaf) entry(leaf).self += count
   }
-  return byName
+  return { byName, switching }
 }
 
 function flameTree(base: ArmProfile, head: ArmProfile, scale: { base: number; head: number }): FlameNode {
@@ -71,7 +93,8 @@ function round(value: number): number {
 /**
  * The differential profile: each function's CPU per request in both arms (samples normalised by
  * the requests each profiling trial served, so a head that served fewer requests is not read as
- * cheaper), the functions whose own CPU grew most first, and the merged flame graph.
+ * cheaper), the functions whose own CPU grew most first, the CPU spent switching threads apart
+ * from them, and the merged flame graph.
  */
 export function diffProfiles(recording: ProfileRecording): ProfileDiff {
   const empty = {
@@ -89,8 +112,8 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     base: perRequest(1, recording.hz, base.requests),
     head: perRequest(1, recording.hz, head.requests),
   }
-  const inBase = functionSamples(base)
-  const inHead = functionSamples(head)
+  const { byName: inBase, switching: switchingBase } = functionSamples(base)
+  const { byName: inHead, switching: switchingHead } = functionSamples(head)
   const names = new Set([...inBase.keys(), ...inHead.keys()])
   const functions: FunctionCost[] = [...names].map((name) => ({
     name,
@@ -107,6 +130,7 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     totalHead: round(head.samples * scale.head),
     samples: { base: base.samples, head: head.samples },
     requests: { base: base.requests, head: head.requests },
+    switching: { base: round(switchingBase * scale.base), head: round(switchingHead * scale.head) },
     flame: flameTree(base, head, scale),
   }
 }

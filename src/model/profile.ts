@@ -74,6 +74,12 @@ export const profileDiffSchema = z.object({
   totalHead: finite,
   samples: z.object({ base: finite, head: finite }),
   requests: z.object({ base: finite, head: finite }),
+  /**
+   * µs per request the kernel spent switching threads in and out (samples under its scheduler:
+   * parking, waking, preempting), kept out of `functions`: it follows waits and concurrency, not
+   * any one function's work. Absent in comparisons made before it was counted apart.
+   */
+  switching: z.object({ base: finite, head: finite }).optional(),
   flame: flameNodeSchema.optional(),
   unavailable: text(500).optional(),
 })

@@ -32,12 +32,24 @@ export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS)
     `**Where the CPU went** — µs of CPU per request, base → head, over the arm's processes: ` +
     `${micros(profile.totalBase)} → ${micros(profile.totalHead)} (${change(profile.totalBase, profile.totalHead)}). ` +
     `One profiling trial per arm after the verdict (${profile.samples.base} and ${profile.samples.head} samples); ` +
-    'time in the kernel counts as the own CPU of the function that entered it. ' +
+    'time in the kernel counts as the own CPU of the function that entered it, except switching threads. ' +
     'The flame graph is in report.html, the stacks in profile-base.folded and profile-head.folded.'
-  if (grown.length === 0) return `${heading}\n\nNo function's own CPU per request grew.`
-  return [heading, '', '| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)].join(
-    '\n',
-  )
+  const table =
+    grown.length === 0
+      ? ["No function's own CPU per request grew."]
+      : ['| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)]
+  return [heading, '', ...table, ...switchingLine(profile)].join('\n')
+}
+
+/** The kernel's thread switching, told apart from the table: it follows waits and concurrency, not one function. */
+function switchingLine({ switching }: ProfileDiff): string[] {
+  if (!switching || (switching.base === 0 && switching.head === 0)) return []
+  return [
+    '',
+    `Switching threads (the kernel parking, waking and preempting them): ${micros(switching.base)} → ` +
+      `${micros(switching.head)} (${change(switching.base, switching.head)}) µs per request, in no function's row: ` +
+      'it follows waits and concurrency rather than any one function; the flame graph shows whose stacks switched.',
+  ]
 }
 
 const WIDTH = 1200

@@ -81,7 +81,8 @@ async function mergeTrial(segments: readonly SegmentResults[], key: TrialKey): P
     k6Seconds: Math.max(0, ...ran.map((t) => t.k6Seconds ?? 0)),
   }
   if (problems.length > 0) return { ...base, invalidReason: problems.join('; ').slice(0, 2000) }
-  const apart = notTogether(ran)
+  // A warm-up only warms the target and is never compared: its segments need not have overlapped.
+  const apart = key.phase === 'warmup' ? '' : notTogether(ran)
   if (apart) return { ...base, invalidReason: apart }
   const files = segments.map((s) => path.join(s.dir, `${trialName(key.arm, key.phase, key.round)}.json.gz`))
   try {
