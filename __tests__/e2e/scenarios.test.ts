@@ -191,7 +191,9 @@ describe('real-world scenarios', () => {
         script: 'challenges.js',
         service: 'challenges',
         headEnv: 'SLOW_PROGRESS_PERCENT=30',
-        rounds: 8,
+        // Ten, not eight: on a loaded runner 8 rounds once left the slowed median at +21%
+        // [+4.2%, +39%], INCONCLUSIVE.
+        rounds: 10,
         extra: ['--name', 'api'],
       })
       // The pool really was cold: the warm-up trials met the 503s, the measured ones did not.
@@ -212,17 +214,23 @@ describe('real-world scenarios', () => {
           `p95 of ${s.key}`,
         )
       assert.equal(c.verdict, 'REGRESSION', c.headline)
-      // Only gated metrics block: p99, max and the aggregate's percentiles inform (the mix of
-      // endpoints in 'all requests' moves with the slowed one).
-      const regressed = c.series
-        .filter((s) => s.metrics.some((m) => m.gate && m.verdict === 'REGRESSION'))
-        .map((s) => s.key)
-      assert.deepEqual(regressed, ['api POST /challenges/:id/progress'], c.headline)
-      assert.match(c.headline, /^Blocked — p(50|95) of api POST \/challenges\/:id\/progress \+\d+%/)
+      // The slowed endpoint's median is blocked by name, and no other median moved. Only gated
+      // metrics block: p99, max and the aggregate's percentiles inform (the mix of endpoints in
+      // 'all requests' moves with the slowed one). Other endpoints' tails may really follow: a
+      // handler's wait is a nanosleep(2) that holds one of the runtime's two Ps until sysmon hands
+      // it on, so a longer wait in one handler delays requests to the others now and then. One CI
+      // run read GET /challenges/:id's p95 +56% [+24%, +97%] with its p50 +3.2% [−1.7%, +8.4%],
+      // and the profile had sysmon's usleep +58%.
+      const regressed = (metric: string) =>
+        c.series
+          .filter((s) => s.metrics.some((m) => m.metric === metric && m.gate && m.verdict === 'REGRESSION'))
+          .map((s) => s.key)
+      assert.deepEqual(regressed('p50'), ['api POST /challenges/:id/progress'], c.headline)
+      assert.match(c.headline, /^Blocked — p(50|95) of api (POST|GET) \/challenges\/:id(\/progress)? \+\d+%/)
       const visible = renderComment(c, {}).split('<details>')[0]!
-      assert.equal((visible.match(/❌/g) ?? []).length >= 1, true)
-      for (const line of visible.split('\n').filter((l) => l.includes('❌')))
-        assert.doesNotMatch(line, /GET \/challenges|GET \/events|POST \/challenges \\\(/, line)
+      const blockedMedians = visible.split('\n').filter((l) => l.includes('❌') && l.includes('| p50 |'))
+      assert.equal(blockedMedians.length, 1, visible)
+      assert.match(blockedMedians[0]!, /^\| api POST \/challenges\/:id\/progress \| p50 \|/)
     },
   )
 
