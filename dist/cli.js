@@ -24,14 +24,13 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-WGKZCRXZ.js";
+} from "./chunks/chunk-DDVGPZOY.js";
 import {
   BENCHMARK_NAME,
   Git,
   LoadgateError,
   SettingsError,
   __toESM,
-  betterWithinDelta,
   cleanupAll,
   erraticSeries,
   erraticText,
@@ -57,8 +56,10 @@ import {
   thinSeries,
   thinSeriesText,
   track,
+  verdictTone,
+  verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-W6MMIYWG.js";
+} from "./chunks/chunk-YAJTMABF.js";
 
 // src/cli/push-only.ts
 import path from "node:path";
@@ -212,30 +213,6 @@ async function serveDashboard(root, port = 0) {
   return { url: `http://127.0.0.1:${actualPort}/`, server };
 }
 
-// src/report/format.ts
-var GATE_WORDS = {
-  REGRESSION: "REGRESSED",
-  IMPROVEMENT: "improved",
-  NO_CHANGE: "no change",
-  INCONCLUSIVE: "inconclusive",
-  LIKELY_OVER_DELTA: "likely over \u03B4"
-};
-var INFORM_WORDS = {
-  REGRESSION: "worse",
-  IMPROVEMENT: "better",
-  NO_CHANGE: "no change",
-  INCONCLUSIVE: "inconclusive",
-  LIKELY_OVER_DELTA: "likely worse"
-};
-function verdictWord(m) {
-  if (betterWithinDelta(m)) return "better, no regression";
-  return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict];
-}
-function verdictTone(m) {
-  if (!m.gate && m.verdict === "LIKELY_OVER_DELTA") return "INCONCLUSIVE";
-  return !m.gate && m.verdict === "REGRESSION" ? "INCONCLUSIVE" : m.verdict;
-}
-
 // src/report/terminal.ts
 var COLORS = {
   REGRESSION: "\x1B[31m",
@@ -311,9 +288,9 @@ function renderTerminal(comparison, options) {
 
 // src/cli/flags.ts
 var UNUSED = {
-  compare: ["retention"],
+  compare: ["retention", "calibrate-budget"],
   // record measures the head alone and stores it; calibrate measures the head against itself.
-  record: ["baseline", "base-url"],
+  record: ["baseline", "base-url", "calibrate-budget"],
   calibrate: ["baseline", "base-url", "fail-on", "gh-pages-branch", "data-dir", "retention"]
 };
 function commandSettings(command) {
@@ -334,7 +311,7 @@ var HELP = {
 Usage:
   loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
   loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
-  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
+  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, the plan it needs and its cost
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
   loadgate merge DIR... [--out DIR] [--json]           merge the outputs of segment jobs (segment: i/N) and decide
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
@@ -371,7 +348,9 @@ Pushing a run that was measured but could not be pushed (nothing is measured):
 Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and prints,
 per gated series and metric, the noise floor (1.4826 \xD7 MAD of the per-round differences), the smallest
 change the configured plan (min-rounds, max-rounds, thresholds) detects with 90% power at its first
-look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect.
+look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect,
+each with what a run of it costs. --calibrate-budget 10m: the plan that fits ten minutes, or the change
+each gated metric settles under in that time.
 Refuses a working tree with uncommitted changes: only one arm would have them.
 
 ${SETTINGS_HEADING}

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-ILHM7OF4.js";
+} from "./chunks/chunk-PQNSAG4A.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-WGKZCRXZ.js";
+} from "./chunks/chunk-DDVGPZOY.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-W6MMIYWG.js";
+} from "./chunks/chunk-YAJTMABF.js";
 
 // src/action/main.ts
 import path from "node:path";

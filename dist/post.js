@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-ILHM7OF4.js";
+} from "./chunks/chunk-PQNSAG4A.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-W6MMIYWG.js";
+} from "./chunks/chunk-YAJTMABF.js";
 
 // src/action/post.ts
 async function post() {

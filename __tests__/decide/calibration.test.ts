@@ -4,12 +4,15 @@ import {
   calibrate,
   detectableShift,
   fewestSignificantRounds,
+  fitBudget,
   planAlpha,
   robustSigma,
   roundsForMargin,
+  settlingChange,
   testLevel,
 } from '../../src/decide/calibration'
 import type { MetricThreshold } from '../../src/model/types'
+import { renderCalibrationMarkdown, renderCalibrationText } from '../../src/report/calibration'
 import { makeResults } from '../../testkit/results-factory'
 
 const P50: MetricThreshold = {
@@ -117,5 +120,65 @@ describe('calibration', () => {
     )
     assert.throws(() => robustSigma([0.1]), /calibration needs at least 3/)
     assert.throws(() => testLevel(0.05, 0, 10), /at least one gated metric/)
+  })
+
+  test('a budget keeps the rounds and buys longer trials: the plan that fits, the longest that fits, or none', () => {
+    const d = [-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2]
+    const calibration = calibrate(aaResults(d, 10, 20), 0.0258)
+    const row = calibration.rows[0]!
+    // One gated metric: at the calibrated trials it settles under what the plan detects.
+    close(settlingChange(calibration, row, 1), row.detectable, 1e-12)
+    const needed = calibration.suggestion.trialSeconds
+    assert.ok(needed > 10, String(needed))
+    // A run: 60 s of setup, then 2 trials of (trial + 2) s a round.
+    const run = (rounds: { minRounds: number; maxRounds: number }, trial: number) =>
+      [60 + rounds.minRounds * 2 * (trial + 2), 60 + rounds.maxRounds * 2 * (trial + 2)] as const
+    const plan = { minRounds: 10, maxRounds: 20 }
+
+    const roomy = fitBudget(calibration, run(plan, needed)[1], run)
+    assert.deepEqual(
+      [roomy.fits, roomy.trialSeconds, roomy.runSeconds],
+      [true, needed, [...run(plan, needed)]],
+    )
+    assert.ok(roomy.settles[0]! <= 0.05, `settles under δ: ${roomy.settles[0]}`)
+
+    const tight = fitBudget(calibration, run(plan, needed)[1] - 1, run)
+    assert.deepEqual([tight.fits, tight.trialSeconds], [false, needed - 1])
+    close(tight.settles[0]!, settlingChange(calibration, row, (needed - 1) / 10), 1e-12)
+    assert.ok(tight.settles[0]! > 0.05)
+
+    const none = fitBudget(calibration, run(plan, 10)[1] - 1, run)
+    assert.deepEqual([none.fits, none.trialSeconds], [false, 0])
+
+    const text = renderCalibrationText({ ...calibration, budget: tight })
+    assert.match(
+      text,
+      new RegExp(`within ${Math.round(tight.seconds)} s: 10–20 rounds of ${needed - 1}s trials`),
+    )
+    assert.match(text, /GET \/items\/:id p50: settles under 5\.\d%, δ is 5\.0%/)
+    assert.match(text, /raise its δ to what it settles under, let it inform \(thresholds\)/)
+    assert.match(
+      renderCalibrationText({ ...calibration, budget: { ...roomy, seconds: 600 } }),
+      /within 10 minutes: .* settle every gated metric/,
+    )
+    assert.match(renderCalibrationMarkdown({ ...calibration, budget: none }), /within \d+ s: nothing fits/)
+  })
+
+  test('a budget never plans fewer rounds than can reach significance: 2⁻³ is no p under 0.05', () => {
+    const calibration = calibrate(aaResults([0.001, -0.001, 0.0005], 3, 3), 0.05)
+    const run = (rounds: { minRounds: number; maxRounds: number }, trial: number) =>
+      [rounds.minRounds * 2 * (trial + 2), rounds.maxRounds * 2 * (trial + 2)] as const
+    const budget = fitBudget(calibration, 3600, run)
+    assert.deepEqual([budget.minRounds, budget.maxRounds, budget.fits], [5, 5, true])
+    assert.deepEqual(budget.runSeconds, [5 * 2 * 12, 5 * 2 * 12])
+  })
+
+  test('a higher-is-better metric settles under a drop, as its δ is written', () => {
+    const calibration = calibrate(aaResults([-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2]), 0.05)
+    const row = { ...calibration.rows[0]!, direction: 'higher' as const }
+    const change = settlingChange(calibration, row, 1)
+    const shift = detectableShift(row.sigma, testLevel(0.05, 1, 10))
+    // −ln(1 − δ) is the margin a throughput rule of −δ gates at (analysisMargin).
+    close(-Math.log1p(-change), shift, 1e-12)
   })
 })

@@ -28,6 +28,7 @@ fresh-instances: run
 min-rounds: 3
 max-rounds: 3
 seed: 11
+calibrate-budget: 10m
 `
 
 let repo: WorkRepo
@@ -91,6 +92,19 @@ describe('loadgate calibrate on the bundled example', () => {
       )
     }
     assert.match(run.stdout, /suggestion: (keep )?min-rounds \d+, max-rounds \d+/)
+
+    // The cost of a run of each plan comes from the steps this run took: priced at its own plan, it
+    // is this run's time.
+    const ran = (Date.parse(results.meta.finishedAt) - Date.parse(results.meta.startedAt)) / 1000
+    assert.ok(calibration.cost, 'the plans are costed')
+    assert.ok(
+      Math.abs(calibration.cost.configured[1] - ran) < 2,
+      `${calibration.cost.configured[1]} s, ran ${ran} s`,
+    )
+    const budget = calibration.budget!
+    assert.equal(budget.seconds, 600)
+    assert.ok(budget.trialSeconds === 0 || budget.runSeconds[1] <= 600, JSON.stringify(budget))
+    assert.match(run.stdout, /within 10 minutes: (\d+ rounds of \d+s trials|nothing fits)/)
 
     const { minRounds, maxRounds } = calibration.suggestion
     const written = await readFile(path.join(repo.dir, 'loadgate.yml'), 'utf8')

@@ -3,14 +3,19 @@ import assert from 'node:assert/strict'
 import {
   costNote,
   describeCost,
+  measuredSteps,
+  priceCalibration,
+  runSeconds,
   planOf,
-  minutesRange,
   planCost,
   secondsFor,
   secondsLeft,
   statedTrialSeconds,
   type RunPlan,
 } from '../../src/measure/cost'
+import { calibrate } from '../../src/decide/calibration'
+import { minutesRange } from '../../src/report/format'
+import { makeResults } from '../../testkit/results-factory'
 import { timeLeft, trialClock } from '../../src/measure/progress'
 import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 
@@ -111,5 +116,108 @@ describe('the progress line shows the range the plan allows', () => {
     assert.equal(clock.status().leftSeconds, null)
     assert.equal(timeLeft(clock.status()), '')
     assert.equal(timeLeft({ etaSeconds: null, leftSeconds: [130, 400] }), ', ~3–7 min left')
+  })
+})
+
+/**
+ * A/A results timed as a run of these steps would be: per round an optional renewal and warm-up
+ * set (the arms side by side), then each arm's trial of `k6` seconds and a pause of `gap`.
+ */
+function timedResults(plan: { rounds: number; fresh: 'run' | 'round'; warmup: number; renewal: number }) {
+  const results = makeResults({ rounds: plan.rounds, base: () => ({ p50: 10 }), head: () => ({ p50: 10 }) })
+  Object.assign(results.settings, { freshInstances: plan.fresh, warmupSeconds: plan.warmup })
+  const [k6, gap, setup, teardown] = [12, 1, 30, 5]
+  const t0 = Date.parse('2026-11-01T00:00:00Z')
+  let clock = setup
+  const at = (seconds: number) => new Date(t0 + seconds * 1000).toISOString()
+  const trials: typeof results.trials = []
+  const measured = results.trials
+  for (let round = 1; round <= plan.rounds; round++) {
+    const renews = round === 1 || plan.fresh === 'round'
+    if (round > 1 && renews) clock += plan.renewal
+    if (renews && plan.warmup > 0) {
+      for (const arm of ['base', 'head'] as const)
+        trials.push({
+          ...measured[0]!,
+          arm,
+          phase: 'warmup',
+          round,
+          startedAt: at(clock),
+          k6Seconds: plan.warmup + 2,
+        })
+      clock += plan.warmup + 2
+    }
+    for (const trial of measured.filter((t) => t.round === round)) {
+      trials.push({ ...trial, startedAt: at(clock), k6Seconds: k6 })
+      clock += k6 + gap
+    }
+  }
+  results.trials = trials
+  results.meta.startedAt = at(0)
+  results.meta.finishedAt = at(clock - gap + teardown)
+  return { results, seconds: clock - gap + teardown }
+}
+
+describe("what a calibration's plans cost, from the calibration's own run", () => {
+  test('the steps measured from the trials reproduce the run they were measured from', () => {
+    for (const plan of [
+      { rounds: 4, fresh: 'run' as const, warmup: 0, renewal: 0 },
+      { rounds: 5, fresh: 'round' as const, warmup: 2, renewal: 6 },
+    ]) {
+      const { results, seconds } = timedResults(plan)
+      const steps = measuredSteps(results)
+      assert.equal(steps.window, 10)
+      assert.equal(steps.setup, 35, 'before the first trial and after the last')
+      const rounds = { minRounds: plan.rounds, maxRounds: plan.rounds }
+      const modelled = runSeconds(results, steps, rounds, 10)[1]
+      assert.ok(
+        Math.abs(modelled - seconds) < 1e-6,
+        `${JSON.stringify(plan)}: ${modelled} s, ran ${seconds} s`,
+      )
+    }
+    // Without renewals the pause between trials is part of a trial; with them, of a renewal.
+    const once = measuredSteps(timedResults({ rounds: 4, fresh: 'run', warmup: 0, renewal: 0 }).results)
+    assert.ok(Math.abs(once.trialOverhead - (2 + 7 / 8)) < 1e-9, String(once.trialOverhead))
+    const fresh = measuredSteps(timedResults({ rounds: 5, fresh: 'round', warmup: 2, renewal: 6 }).results)
+    assert.equal(fresh.trialOverhead, 2)
+    assert.equal(fresh.warmup, 4)
+  })
+
+  test('a longer trial costs its extra seconds in every trial of the run, nothing else', () => {
+    const { results } = timedResults({ rounds: 4, fresh: 'run', warmup: 0, renewal: 0 })
+    const steps = measuredSteps(results)
+    const plan = { minRounds: 10, maxRounds: 20 }
+    const [short, long] = [runSeconds(results, steps, plan, 10), runSeconds(results, steps, plan, 25)]
+    assert.deepEqual([long[0] - short[0], long[1] - short[1]], [10 * 2 * 15, 20 * 2 * 15])
+  })
+
+  test('priced: every plan the calibration names, and the one a budget affords', () => {
+    const { results } = timedResults({ rounds: 6, fresh: 'run', warmup: 0, renewal: 0 })
+    // Noisy enough that a δ of 5% needs longer trials than 10 s.
+    for (const t of results.trials)
+      if (t.arm === 'head')
+        t.series[0]!.latency!.p50 *= Math.exp([0.1, -0.1, 0.05, -0.05, 0.08, -0.08][t.round - 1]!)
+    results.settings.thresholds = [
+      { metric: 'p50', series: '*', direction: 'lower', delta: 0.05, absolute: false, gate: true },
+    ]
+    results.settings.minRounds = 6
+    const calibration = calibrate(results, 0.05)
+    assert.equal(calibration.suggestion.sufficient, false)
+    const { cost } = priceCalibration(calibration, results, 0)
+    const steps = measuredSteps(results)
+    assert.deepEqual(cost.configured, runSeconds(results, steps, { minRounds: 6, maxRounds: 6 }, 10))
+    assert.deepEqual(
+      cost.suggestedTrials,
+      runSeconds(results, steps, { minRounds: 6, maxRounds: 6 }, calibration.suggestion.trialSeconds),
+    )
+    assert.ok(cost.suggestedRounds[1] > cost.configured[1])
+    const roomy = priceCalibration(calibration, results, cost.suggestedTrials[1] + 1).budget!
+    assert.equal(roomy.fits, true)
+    assert.equal(roomy.trialSeconds, calibration.suggestion.trialSeconds)
+    const tight = priceCalibration(calibration, results, cost.suggestedTrials[1] - 60).budget!
+    assert.equal(tight.fits, false)
+    assert.ok(tight.trialSeconds > 10 && tight.trialSeconds < calibration.suggestion.trialSeconds)
+    assert.ok(tight.runSeconds[1] <= cost.suggestedTrials[1] - 60, 'the plan fits the budget')
+    assert.ok(tight.settles[0]! > 0.05, 'and says the change it settles under, over δ')
   })
 })

@@ -5,11 +5,17 @@
 // trials when it asks for more requests) and runs a fresh A/A comparison with it, end to end.
 // Same trials as bench/detection/detection-confirm.ts; about 10 to 20 minutes on 2 cores.
 // MIN_ROUNDS / MAX_ROUNDS change the plan calibrated (e.g. 3 and 3 to check that it runs at all).
+// BUDGET=10m applies the plan that budget affords instead (calibrate-budget): its rounds and trial
+// length, and for each gated metric it leaves unsettled a δ of what it settles under, rounded up
+// to a whole percent, as a team would write it into thresholds; and says how long the A/A run took.
 //   node --import tsx bench/detection/calibrate-confirm.ts [seed=1]
 import { compareResults, needsMoreRounds } from '../../src/decide'
 import { calibrate, planAlpha } from '../../src/decide/calibration'
+import { priceCalibration } from '../../src/measure/cost'
+import type { Calibration } from '../../src/model/calibration'
 import type { Verdict } from '../../src/model/types'
 import { renderCalibrationText } from '../../src/report/calibration'
+import { parseDuration } from '../../src/settings/values'
 import { measureScenario, SERVICE, TRIAL } from './detection-scenarios'
 
 const seed = Number(process.argv[2] ?? 1)
@@ -29,19 +35,41 @@ const aa = await measureScenario('a-a', {
 })
 aa.settings.minRounds = plan.minRounds
 const calibration = calibrate(aa, planAlpha(plan))
+const budgetSeconds = process.env.BUDGET ? parseDuration('BUDGET', process.env.BUDGET) : 0
+Object.assign(calibration, priceCalibration(calibration, aa, budgetSeconds))
 const calibrateMinutes = (Date.now() - started) / 60000
-const { suggestion } = calibration
+const { suggestion, budget } = calibration
+
+/** The δ a team would write for each metric the budget leaves unsettled: what it settles under, rounded up. */
+function budgetThresholds(c: Calibration): string {
+  return c.rows
+    .flatMap((row, i) => {
+      const settles = c.budget!.settles[i]!
+      if (settles <= Math.abs(row.delta)) return []
+      const sign = row.direction === 'higher' ? '-' : '+'
+      const delta = row.absolute
+        ? `${sign}${Math.ceil(settles * 100) / 100}`
+        : `${sign}${Math.ceil(settles * 100)}%`
+      return [`${row.key}: ${row.metric} ${delta}`]
+    })
+    .join('\n')
+}
 
 const trialSeconds = Number.parseFloat(TRIAL.DURATION)
+const applied = budget
+  ? { minRounds: budget.minRounds, maxRounds: budget.maxRounds, trialSeconds: budget.trialSeconds }
+  : suggestion
 const trial: Record<string, string> =
-  suggestion.trialSeconds > trialSeconds ? { DURATION: `${suggestion.trialSeconds}s` } : {}
+  applied.trialSeconds > trialSeconds ? { DURATION: `${applied.trialSeconds}s` } : {}
+const thresholds = budget ? budgetThresholds(calibration) : ''
 const options = { failOn: ['REGRESSION' as Verdict, 'INVALID' as Verdict] }
 started = Date.now()
 const results = await measureScenario('a-a', {
-  minRounds: suggestion.minRounds,
-  maxRounds: suggestion.maxRounds,
+  minRounds: applied.minRounds,
+  maxRounds: applied.maxRounds,
   seed: 104_729 * seed + 1,
   trial,
+  inputs: thresholds ? { thresholds } : {},
   shouldExtend: (partial) => needsMoreRounds(partial, options),
   onProgress: progress('a-a with the suggestion'),
 })
@@ -53,10 +81,11 @@ process.stdout.write(
     '',
     renderCalibrationText(calibration),
     '',
-    `Applied: min-rounds ${suggestion.minRounds}, max-rounds ${suggestion.maxRounds}` +
-      (trial.DURATION ? `, trials of ${trial.DURATION}` : `, trials unchanged (${TRIAL.DURATION})`),
+    `Applied${budget ? ` (the plan of BUDGET=${process.env.BUDGET})` : ''}: min-rounds ${applied.minRounds}, max-rounds ${applied.maxRounds}` +
+      (trial.DURATION ? `, trials of ${trial.DURATION}` : `, trials unchanged (${TRIAL.DURATION})`) +
+      (thresholds ? `, thresholds:\n  ${thresholds.split('\n').join('\n  ')}` : ''),
     `Next A/A run: ${comparison.verdict} after ${comparison.rounds} rounds — ${comparison.headline} ` +
-      `(${((Date.now() - started) / 60000).toFixed(1)} min)`,
+      `(${((Date.now() - started) / 60000).toFixed(1)} min${budget ? `, budget ${(budget.seconds / 60).toFixed(1)} min` : ''})`,
     '',
   ].join('\n'),
 )

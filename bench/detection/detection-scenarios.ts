@@ -157,6 +157,8 @@ export interface ScenarioRun {
   trial?: Record<string, string>
   /** Copies the work directory (every trial's raw k6 output) here before it is removed. */
   keepRaw?: string
+  /** Settings over the scenario's own (action.yml names), e.g. thresholds. */
+  inputs?: Record<string, string>
 }
 
 /** Measures one scenario on a fresh example repository and returns its results file. */
@@ -177,6 +179,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
       // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table.
       'fresh-instances': process.env.FRESH_INSTANCES ?? '',
       'arms-under-load': process.env.ARMS_UNDER_LOAD ?? '',
+      ...run.inputs,
     })
     const { resultsPath } = await measure({
       settings,

@@ -5,9 +5,9 @@ export type MeasureCommand = 'compare' | 'record' | 'calibrate'
 
 /** Settings a command has no use for: its help leaves them out and its flags refuse them. */
 const UNUSED: Record<MeasureCommand, readonly string[]> = {
-  compare: ['retention'],
+  compare: ['retention', 'calibrate-budget'],
   // record measures the head alone and stores it; calibrate measures the head against itself.
-  record: ['baseline', 'base-url'],
+  record: ['baseline', 'base-url', 'calibrate-budget'],
   calibrate: ['baseline', 'base-url', 'fail-on', 'gh-pages-branch', 'data-dir', 'retention'],
 }
 

@@ -12,7 +12,7 @@ const HELP: Record<string, () => string> = {
 Usage:
   loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
   loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
-  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, rounds to suggest
+  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, the plan it needs and its cost
   loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
   loadgate merge DIR... [--out DIR] [--json]           merge the outputs of segment jobs (segment: i/N) and decide
   loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
@@ -49,7 +49,9 @@ Pushing a run that was measured but could not be pushed (nothing is measured):
 Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and prints,
 per gated series and metric, the noise floor (1.4826 × MAD of the per-round differences), the smallest
 change the configured plan (min-rounds, max-rounds, thresholds) detects with 90% power at its first
-look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect.
+look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect,
+each with what a run of it costs. --calibrate-budget 10m: the plan that fits ten minutes, or the change
+each gated metric settles under in that time.
 Refuses a working tree with uncommitted changes: only one arm would have them.
 
 ${SETTINGS_HEADING}

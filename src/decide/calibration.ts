@@ -1,4 +1,10 @@
-import type { Calibration, CalibrationSuggestion, NoiseFloor, NoiseRow } from '../model/calibration'
+import type {
+  Calibration,
+  CalibrationBudget,
+  CalibrationSuggestion,
+  NoiseFloor,
+  NoiseRow,
+} from '../model/calibration'
 import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
 import { ALL_REQUESTS } from '../model/metrics'
 import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
@@ -137,6 +143,7 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
       name: series.name,
       metric: rule.metric,
       absolute: rule.absolute,
+      direction: rule.direction,
       delta: rule.delta,
       rounds: differences.length,
       sigma,
@@ -205,6 +212,81 @@ function suggest(
     trialSeconds: Math.ceil(trialSeconds * scale - 1e-9),
     rate: Math.ceil(plan.rate * scale - 1e-9),
   }
+}
+
+/**
+ * The change under which unchanged code settles (NO CHANGE at the first look, 90% of runs) with
+ * trials `scale` times as long (σ of a percentile shrinks as 1/√requests), at the calibrated
+ * first look or at `rounds`.
+ */
+export function settlingChange(
+  calibration: Calibration,
+  row: NoiseRow,
+  scale: number,
+  rounds = calibration.minRounds,
+): number {
+  const settles = testLevel(calibration.alpha, 1, rounds)
+  const shift = detectableShift(row.sigma / Math.sqrt(scale), settles)
+  // As δ is written: a rise when lower is better, a drop when higher is (analysisMargin's inverse).
+  if (!row.absolute && row.direction === 'higher') return -Math.expm1(-shift)
+  return asChange(shift, row.absolute)
+}
+
+export interface PlanRounds {
+  minRounds: number
+  maxRounds: number
+}
+
+/** Seconds a run of these rounds takes with measured trials of this many seconds: at its first look and at its last. */
+export type RunSeconds = (rounds: PlanRounds, trialSeconds: number) => readonly [number, number]
+
+/**
+ * The plan a time budget affords, judged at the run's worst case (max-rounds): the calibrated
+ * rounds (at least the fewest whose sign-flip test can reach the look's level) with trials as long
+ * as the suggestion needs when that fits, else with the longest trials that fit, and the change
+ * each gated metric then settles under. Rounds are not traded for trial length: a longer trial
+ * buys the same information for less of k6's start-up and the pauses between trials, and fewer
+ * rounds would average the instances' offsets over fewer pairs.
+ */
+export function fitBudget(
+  calibration: Calibration,
+  seconds: number,
+  runSeconds: RunSeconds,
+): CalibrationBudget {
+  const minRounds = Math.max(calibration.minRounds, fewestSignificantRounds(calibration.alpha))
+  // The same ratio of looks keeps the plan's α per look.
+  const maxRounds = Math.max(
+    calibration.maxRounds,
+    Math.ceil((minRounds * calibration.maxRounds) / calibration.minRounds - 1e-9),
+  )
+  const rounds = { minRounds, maxRounds }
+  const cost = (trialSeconds: number) => runSeconds(rounds, trialSeconds)
+  const configured = Math.max(1, Math.round(calibration.trialSeconds))
+  const plan = (trialSeconds: number, fits: boolean): CalibrationBudget => ({
+    seconds,
+    fits,
+    ...rounds,
+    trialSeconds,
+    runSeconds: [...cost(trialSeconds)],
+    settles: calibration.rows.map((row) =>
+      settlingChange(calibration, row, trialSeconds / configured, minRounds),
+    ),
+  })
+  if (cost(configured)[1] > seconds) return { ...plan(configured, false), trialSeconds: 0 }
+  const needed = Math.max(configured, calibration.suggestion.trialSeconds)
+  if (cost(needed)[1] <= seconds) {
+    const fitted = plan(needed, true)
+    // The suggestion's trial length is for the calibrated rounds; more rounds need no longer ones.
+    return {
+      ...fitted,
+      fits: fitted.settles.every((change, i) => change <= Math.abs(calibration.rows[i]!.delta)),
+    }
+  }
+  // A run's seconds grow linearly with the trial's: the longest whole second that fits.
+  const perSecond = cost(configured + 1)[1] - cost(configured)[1]
+  const spare = seconds - cost(configured)[1]
+  const longest = perSecond > 0 ? configured + Math.floor(spare / perSecond + 1e-9) : configured
+  return plan(Math.min(longest, needed), false)
 }
 
 /**

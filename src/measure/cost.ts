@@ -1,5 +1,9 @@
+import { fitBudget } from '../decide/calibration'
 import { planLooks } from '../decide/sequential'
-import type { ArmsUnderLoad, FreshInstances } from '../model/types'
+import { median } from '../decide/stats/basic'
+import type { Calibration, CalibrationBudget, CalibrationCost } from '../model/calibration'
+import type { ArmsUnderLoad, FreshInstances, ResultsFile } from '../model/types'
+import { minutesRange } from '../report/format'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { parseDuration } from '../settings/values'
 import { renewsBefore } from './schedule'
@@ -64,14 +68,6 @@ export function secondsLeft(
   return [left(nextLook), left(plan.looks.at(-1)!)]
 }
 
-/** "4–9 minutes", "about 1 minute", "under a minute". */
-export function minutesRange([low, high]: number[]): string {
-  const [a, b] = [Math.ceil(low! / 60), Math.ceil(high! / 60)]
-  if (b <= 0) return 'under a minute'
-  if (a === b) return `${a} minute${a === 1 ? '' : 's'}`
-  return `${a}–${b} minutes`
-}
-
 /** "10–20 rounds, about 4–9 minutes (…)": what the run will cost, said before it starts. */
 export function describeCost(plan: RunPlan, step: StepSeconds, stated: string): string {
   const { rounds, seconds } = planCost(plan, step)
@@ -118,4 +114,111 @@ export function costNote({ plan, stated }: ReturnType<typeof planOf>): string {
     return `this run takes ${looks[0]}–${looks.at(-1)} rounds; the time left is estimated once a trial has run`
   const how = `stated: ${stated.trial} s a trial, ${stated.renewal} s a renewal`
   return describeCost(plan, { ...stated, trial: stated.trial }, how)
+}
+
+/** Seconds of each step as a results file's own run took them; stated where it cannot tell. */
+export interface MeasuredSteps {
+  /** Median seconds of a measured trial's window. */
+  window: number
+  /** What a measured trial took beyond its window (k6 starting, the discard, the pause before the next). */
+  trialOverhead: number
+  warmup: number
+  renewal: number
+  /** Before the first trial (checkout, build, stacks) and after the last. */
+  setup: number
+}
+
+function recordedPlan(results: ResultsFile, minRounds: number, maxRounds: number): RunPlan {
+  const arms = new Set(results.trials.map((t) => t.arm)).size || 2
+  return {
+    arms,
+    looks: planLooks(minRounds, maxRounds),
+    warmup: results.settings.warmupSeconds > 0,
+    freshInstances: results.settings.freshInstances ?? 'run',
+    armsUnderLoad: results.settings.armsUnderLoad ?? 'one-at-a-time',
+  }
+}
+
+/**
+ * The steps of a run as the results show them: trials and warm-ups from k6's own wall time, and
+ * what the trials' clock leaves over (pauses, docker stats, renewals) spread over the renewals, or
+ * over the trials when the instances were never renewed.
+ */
+export function measuredSteps(results: ResultsFile): MeasuredSteps {
+  const measured = results.trials.filter((t) => t.phase === 'measure')
+  const window = median(measured.map((t) => t.durationSeconds)) ?? 0
+  const wall = median(measured.flatMap((t) => t.k6Seconds ?? [])) ?? window + STATED_TRIAL_OVERHEAD_SECONDS
+  const stated =
+    results.settings.warmupSeconds > 0 ? results.settings.warmupSeconds + STATED_TRIAL_OVERHEAD_SECONDS : 0
+  const warmup =
+    median(results.trials.filter((t) => t.phase === 'warmup').flatMap((t) => t.k6Seconds ?? [])) ?? stated
+  const rounds = Math.max(0, ...measured.map((t) => t.round))
+  const plan = recordedPlan(results, rounds, rounds)
+  const timed = results.trials
+    .map((t) => ({ start: Date.parse(t.startedAt), seconds: t.k6Seconds ?? t.durationSeconds }))
+    .filter((t) => Number.isFinite(t.start))
+  const fallback = { window, trialOverhead: wall - window, warmup, renewal: STATED_RENEWAL_SECONDS, setup: 0 }
+  if (timed.length === 0 || rounds === 0) return fallback
+  const first = Math.min(...timed.map((t) => t.start))
+  const last = Math.max(...timed.map((t) => t.start + t.seconds * 1000))
+  const extra = Math.max(
+    0,
+    (last - first) / 1000 - secondsFor(plan, rounds, { trial: wall, warmup, renewal: 0 }),
+  )
+  let renewals = 0
+  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, plan.freshInstances)) renewals++
+  const trialsRun = rounds * (plan.armsUnderLoad === 'both' ? 1 : plan.arms)
+  const before = (first - Date.parse(results.meta.startedAt)) / 1000
+  const after = (Date.parse(results.meta.finishedAt) - last) / 1000
+  const setup = [before, after].filter(Number.isFinite).reduce((sum, s) => sum + Math.max(0, s), 0)
+  return {
+    window,
+    trialOverhead: Math.max(0, wall - window + (renewals > 0 ? 0 : extra / trialsRun)),
+    warmup,
+    renewal: renewals > 0 ? extra / renewals : STATED_RENEWAL_SECONDS,
+    setup,
+  }
+}
+
+/** Seconds a run of these rounds takes with measured trials of `trialSeconds`, setup included: first look, last. */
+export function runSeconds(
+  results: ResultsFile,
+  steps: MeasuredSteps,
+  rounds: { minRounds: number; maxRounds: number },
+  trialSeconds: number,
+): [number, number] {
+  const plan = recordedPlan(results, rounds.minRounds, rounds.maxRounds)
+  const step = { trial: trialSeconds + steps.trialOverhead, warmup: steps.warmup, renewal: steps.renewal }
+  const { seconds } = planCost(plan, step)
+  return [steps.setup + seconds[0]!, steps.setup + seconds[1]!]
+}
+
+/**
+ * What a run of each plan the calibration names would cost, from the calibration's own run; and,
+ * given a budget in seconds, the plan that fits it.
+ */
+export function priceCalibration(
+  calibration: Calibration,
+  results: ResultsFile,
+  budgetSeconds: number,
+): { cost: CalibrationCost; budget?: CalibrationBudget } {
+  const steps = measuredSteps(results)
+  const configured = { minRounds: calibration.minRounds, maxRounds: calibration.maxRounds }
+  const trialSeconds = Math.max(1, Math.round(calibration.trialSeconds))
+  const seconds = (trial: number) => runSeconds(results, steps, configured, trial)
+  const round1 = (value: number) => Math.round(value * 10) / 10
+  const cost: CalibrationCost = {
+    setup: round1(steps.setup),
+    trialOverhead: round1(steps.trialOverhead),
+    warmup: round1(steps.warmup),
+    renewal: round1(steps.renewal),
+    configured: seconds(trialSeconds),
+    suggestedRounds: runSeconds(results, steps, calibration.suggestion, trialSeconds),
+    suggestedTrials: seconds(Math.max(trialSeconds, calibration.suggestion.trialSeconds)),
+  }
+  if (!(budgetSeconds > 0)) return { cost }
+  const budget = fitBudget(calibration, budgetSeconds, (rounds, trial) =>
+    runSeconds(results, steps, rounds, trial),
+  )
+  return { cost, budget }
 }

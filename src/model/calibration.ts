@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BENCHMARK_NAME } from './names'
-import { metricIdSchema } from './thresholds'
+import { directionSchema, metricIdSchema } from './thresholds'
 import { finite, text } from './validation'
 
 export const CALIBRATION_SCHEMA_VERSION = 1
@@ -13,6 +13,8 @@ export const noiseRowSchema = z.object({
   name: text(700),
   metric: metricIdSchema,
   absolute: z.boolean(),
+  /** Which way is better (absent in calibrations written before it was kept). */
+  direction: directionSchema.optional(),
   /** The rule's minimum effect: a relative fraction, or a difference in the metric's unit. */
   delta: finite,
   /** Rounds whose head − base difference entered σ. */
@@ -44,6 +46,47 @@ export const calibrationSuggestionSchema = z.object({
 })
 export type CalibrationSuggestion = z.infer<typeof calibrationSuggestionSchema>
 
+const secondsRange = z.tuple([finite, finite])
+
+/**
+ * What the calibration's own run measured of a run's steps, and what a run of each plan costs from
+ * them: seconds at the plan's first look and at its last, setup (build, stacks) included.
+ */
+export const calibrationCostSchema = z.object({
+  /** Seconds before the first trial (checkout, build, starting the stacks) and after the last. */
+  setup: finite,
+  /** What a measured trial adds beyond its measured window: k6 starting, the discard, the pause between trials. */
+  trialOverhead: finite,
+  /** One set of warm-ups, and one renewal of the arms' instances. */
+  warmup: finite,
+  renewal: finite,
+  /** A run of the plan as configured, of the suggested rounds, and of the suggested trial length. */
+  configured: secondsRange,
+  suggestedRounds: secondsRange,
+  suggestedTrials: secondsRange,
+})
+export type CalibrationCost = z.infer<typeof calibrationCostSchema>
+
+/**
+ * The plan a time budget affords: the configured rounds with trials as long as every gated metric
+ * needs (`fits`), or, when that would take longer, as long as the budget allows, and the change each
+ * metric then settles at.
+ */
+export const calibrationBudgetSchema = z.object({
+  seconds: finite,
+  fits: z.boolean(),
+  /** The plan's rounds: the calibrated ones, or the fewest whose test can reach the look's level. */
+  minRounds: count,
+  maxRounds: count,
+  /** Seconds of a measured trial in that plan; 0 when even the configured plan takes longer. */
+  trialSeconds: finite,
+  /** The plan's run, first look and last. */
+  runSeconds: secondsRange,
+  /** Per row of the calibration, in its order: the change unchanged code settles under (90% of runs, first look). */
+  settles: z.array(finite).max(2000),
+})
+export type CalibrationBudget = z.infer<typeof calibrationBudgetSchema>
+
 export const calibrationSchema = z.object({
   schemaVersion: z.literal(CALIBRATION_SCHEMA_VERSION),
   benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
@@ -60,6 +103,9 @@ export const calibrationSchema = z.object({
   rate: finite,
   rows: z.array(noiseRowSchema).max(2000),
   suggestion: calibrationSuggestionSchema,
+  /** Absent in calibrations written before runs were costed. */
+  cost: calibrationCostSchema.optional(),
+  budget: calibrationBudgetSchema.optional(),
 })
 export type Calibration = z.infer<typeof calibrationSchema>
 

@@ -1,10 +1,11 @@
 import path from 'node:path'
 import { calibrate, noiseFloorFor, planAlpha } from '../decide/calibration'
+import { priceCalibration } from '../measure/cost'
 import { measure } from '../measure/measure'
 import type { Calibration } from '../model/calibration'
 import { readCalibration, writeCalibration } from '../model/calibration-file'
 import type { Comparison } from '../model/types'
-import { renderCalibrationMarkdown } from '../report/calibration'
+import { budgetHeadline, renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
 import { checkPushAccess } from '../store'
 import { readStoredCalibration, storeCalibration } from '../store/calibration'
@@ -47,13 +48,16 @@ export async function calibrateMode(
   )
   results.settings.minRounds = settings.minRounds
   const calibration = calibrate(results, planAlpha(settings))
+  Object.assign(calibration, priceCalibration(calibration, results, settings.calibrateBudgetSeconds))
   const calibrationFile = path.join(path.dirname(resultsPath), 'calibration.json')
   await writeCalibration(calibrationFile, calibration)
   reporter.summary(renderCalibrationMarkdown(calibration))
   if (stores) await storeLatestCalibration(run, calibration)
-  const headline = calibration.suggestion.sufficient
-    ? `the plan detects every gated metric's minimum effect with 90% power`
-    : `suggested min-rounds ${calibration.suggestion.minRounds}, max-rounds ${calibration.suggestion.maxRounds}`
+  const headline =
+    budgetHeadline(calibration) ||
+    (calibration.suggestion.sufficient
+      ? `the plan detects every gated metric's minimum effect with 90% power`
+      : `suggested min-rounds ${calibration.suggestion.minRounds}, max-rounds ${calibration.suggestion.maxRounds}`)
   reporter.info(`${bench.name}: ${headline}`)
   return { ...outcomeWithoutVerdict(bench.name, headline, resultsPath), calibration, calibrationFile }
 }

@@ -2,6 +2,7 @@ import type { Calibration, NoiseFloor, NoiseRow } from '../model/calibration'
 import type { MetricId } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { escapeMarkdown } from './escape'
+import { minutesRange } from './format'
 
 /** ±2.1% for a relative metric, ±0.40 pp for an absolute one. */
 function plusMinus(value: number, absolute: boolean): string {
@@ -43,21 +44,82 @@ const METHOD_LINE =
   'difference for absolute ones; the sample SD where MAD is 0). detectable: the change found with 90% ' +
   'power at the first look (one-sided sign-flip test of the mean, normal approximation).'
 
+/** "about 4–9 minutes a run", or '' for a calibration written before runs were costed. */
+function runMinutes(seconds: readonly number[] | undefined): string {
+  return seconds ? `about ${minutesRange(seconds)} a run` : ''
+}
+
+/** " (about 4–9 minutes a run)" or ''. */
+function costAside(seconds: readonly number[] | undefined): string {
+  return seconds ? ` (${runMinutes(seconds)})` : ''
+}
+
 function suggestionLines(c: Calibration): string[] {
   const s = c.suggestion
   if (s.sufficient)
     return [
-      `suggestion: keep min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ; fewer rounds are never suggested)`,
+      `suggestion: keep min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ; fewer rounds are never suggested${c.cost ? `; ${runMinutes(c.cost.configured)}` : ''})`,
     ]
   const times = `${Number(s.scale.toPrecision(2))}×`
   const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
   const capped = needed > s.minRounds ? ` (${needed} rounds are needed, more than a plan may have)` : ''
-  const lines = [`suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}${capped}`]
+  const lines = [
+    `suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}${capped}${costAside(c.cost?.suggestedRounds)}`,
+  ]
   if (c.trialSeconds > 0)
     lines.push(
       `  or keep ${c.minRounds} rounds with trials ${times} as long (${s.trialSeconds}s instead of ` +
-        `${Math.round(c.trialSeconds)}s) or at ${times} the rate (${s.rate}/s instead of ${Math.round(c.rate)}/s)`,
+        `${Math.round(c.trialSeconds)}s${c.cost ? `, ${runMinutes(c.cost.suggestedTrials)}` : ''}) or at ${times} the rate ` +
+        `(${s.rate}/s instead of ${Math.round(c.rate)}/s)`,
     )
+  return lines
+}
+
+function budgetMinutes(seconds: number): string {
+  const minutes = seconds / 60
+  return Number.isInteger(minutes) ? `${minutes} minutes` : `${Math.round(seconds)} s`
+}
+
+/** One line on what the budget affords: the whole plan, or where it falls short. */
+export function budgetHeadline(c: Calibration): string {
+  const b = c.budget
+  if (!b) return ''
+  const within = `within ${budgetMinutes(b.seconds)}`
+  const rounds =
+    b.minRounds === b.maxRounds ? `${b.minRounds} rounds` : `${b.minRounds}–${b.maxRounds} rounds`
+  if (b.fits)
+    return `${within}: ${rounds} of ${b.trialSeconds}s trials settle every gated metric${costAside(b.runSeconds)}`
+  if (b.trialSeconds === 0)
+    return `${within}: nothing fits — the plan as configured (${rounds} of ${Math.round(c.trialSeconds)}s trials) takes up to about ${minutesRange([b.runSeconds[1], b.runSeconds[1]])}`
+  const short = shortRows(c).length
+  return `${within}: ${rounds} of ${b.trialSeconds}s trials${costAside(b.runSeconds)} leave ${short} of ${c.rows.length} gated metrics unsettled`
+}
+
+/** The rows the budget's plan does not settle under their δ, with the change each settles under. */
+function shortRows(c: Calibration): { row: NoiseRow; settles: number }[] {
+  const settles = c.budget?.settles ?? []
+  return c.rows
+    .map((row, i) => ({ row, settles: settles[i] ?? Number.POSITIVE_INFINITY }))
+    .filter(({ row, settles }) => settles > Math.abs(row.delta))
+}
+
+function budgetLines(c: Calibration): string[] {
+  const b = c.budget
+  if (!b) return []
+  const lines = [budgetHeadline(c)]
+  if (b.fits) return lines
+  for (const { row, settles } of shortRows(c).slice(0, 20))
+    lines.push(
+      `  ${row.name || row.key} ${metricName(row.metric)}: settles under ${amount(settles, row.absolute)}, δ is ${amount(row.delta, row.absolute)}`,
+    )
+  const [its, it] = shortRows(c).length === 1 ? ['its', 'it'] : ['their', 'them']
+  const all = c.cost?.suggestedTrials
+  const longer = all
+    ? `, or allow about ${minutesRange([all[1], all[1]])} (${c.suggestion.trialSeconds}s trials)`
+    : ''
+  lines.push(
+    `  raise ${its} δ to what ${it === 'it' ? 'it settles' : 'they settle'} under, let ${it} inform (thresholds)${longer}`,
+  )
   return lines
 }
 
@@ -76,6 +138,7 @@ export function renderCalibrationText(c: Calibration): string {
     ...rows.map((cells) => `  ${cells.map((cell, i) => pad(cell, widths[i]!)).join('  ')}`.trimEnd()),
     '',
     ...suggestionLines(c),
+    ...budgetLines(c).map((line) => plain(line)),
     METHOD_LINE,
   ].join('\n')
 }
@@ -93,6 +156,8 @@ export function renderCalibrationMarkdown(c: Calibration): string {
     ...c.rows.map((row) => `| ${rowCells(row).map(cell).join(' | ')} |`),
     '',
     ...suggestionLines(c).map((line) => cell(line.trim())),
+    '',
+    ...budgetLines(c).map((line, i) => (i === 0 ? cell(line) : `- ${cell(line.trim())}`)),
     '',
     cell(METHOD_LINE),
     '',

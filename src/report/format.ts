@@ -31,3 +31,11 @@ export function verdictTone(m: Pick<MetricComparison, 'gate' | 'verdict'>): Metr
   if (!m.gate && m.verdict === 'LIKELY_OVER_DELTA') return 'INCONCLUSIVE'
   return !m.gate && m.verdict === 'REGRESSION' ? 'INCONCLUSIVE' : m.verdict
 }
+
+/** "4–9 minutes", "1 minute", "under a minute": seconds [low, high] in whole minutes, rounded up. */
+export function minutesRange([low, high]: readonly number[]): string {
+  const [a, b] = [Math.ceil(low! / 60), Math.ceil(high! / 60)]
+  if (b <= 0) return 'under a minute'
+  if (a === b) return `${a} minute${a === 1 ? '' : 's'}`
+  return `${a}–${b} minutes`
+}

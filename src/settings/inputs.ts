@@ -325,6 +325,15 @@ const TABLE = [
     scopes: ACTION_AND_FILE,
   },
   {
+    name: 'calibrate-budget',
+    description:
+      'mode calibrate - the longest a run may take, e.g. 10m (a worst-case run to max-rounds, build and ' +
+      "stacks included, at the calibration's own step times): the calibration names the trial length that " +
+      'settles every gated metric within it, or the change each metric settles under in that time. 0 - no budget.',
+    default: '0',
+    scopes: SHARED,
+  },
+  {
     name: 'github-token',
     description:
       'Token for the PR comment, commit status and review (the gh-pages push uses the checkout credentials).',

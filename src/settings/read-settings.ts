@@ -182,6 +182,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     workspace,
     reportFile: reportFile ? path.resolve(workspace, reportFile) : '',
     calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
+    calibrateBudgetSeconds: parseDuration(label('calibrate-budget'), value('calibrate-budget')),
     acceptLabel: acceptLabel(label('accept-label'), value('accept-label')),
     benchmarks,
   }

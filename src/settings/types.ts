@@ -97,6 +97,8 @@ export interface Settings {
   acceptLabel: string
   /** The `calibration` input: a calibration.json that `mode: record` stores on the history branch ('' for none). */
   calibrationFile: string
+  /** The `calibrate-budget` input in seconds: the longest a run may take (0: no budget). */
+  calibrateBudgetSeconds: number
   benchmarks: BenchmarkSettings[]
   /** How results name a head that is not a commit (the CLI's working tree with uncommitted changes). */
   headLabel?: string
