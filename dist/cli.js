@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-DDVGPZOY.js";
+} from "./chunks/chunk-NPG3MNU7.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-YAJTMABF.js";
+} from "./chunks/chunk-GUWAYWHJ.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-PQNSAG4A.js";
+} from "./chunks/chunk-WLTNMYYK.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-DDVGPZOY.js";
+} from "./chunks/chunk-NPG3MNU7.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-YAJTMABF.js";
+} from "./chunks/chunk-GUWAYWHJ.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-PQNSAG4A.js";
+} from "./chunks/chunk-WLTNMYYK.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-YAJTMABF.js";
+} from "./chunks/chunk-GUWAYWHJ.js";
 
 // src/action/post.ts
 async function post() {

@@ -4,13 +4,14 @@ import {
   calibrate,
   detectableShift,
   fewestSignificantRounds,
-  fitBudget,
   planAlpha,
   robustSigma,
   roundsForMargin,
-  settlingChange,
+  settlingPower,
   testLevel,
 } from '../../src/decide/calibration'
+import { fitBudget, settlingChange } from '../../src/decide/calibration-budget'
+import { normalQuantile } from '../../src/decide/stats/basic'
 import type { MetricThreshold } from '../../src/model/types'
 import { renderCalibrationMarkdown, renderCalibrationText } from '../../src/report/calibration'
 import { makeResults } from '../../testkit/results-factory'
@@ -122,38 +123,41 @@ describe('calibration', () => {
     assert.throws(() => testLevel(0.05, 0, 10), /at least one gated metric/)
   })
 
-  test('a budget keeps the rounds and buys longer trials: the plan that fits, the longest that fits, or none', () => {
+  test('a budget buys rounds at the calibrated trials: the suggested rounds, the most that fit, or none', () => {
     const d = [-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2]
     const calibration = calibrate(aaResults(d, 10, 20), 0.0258)
     const row = calibration.rows[0]!
-    // One gated metric: at the calibrated trials it settles under what the plan detects.
+    // One gated metric: at the calibrated plan it settles under what the plan detects.
     close(settlingChange(calibration, row, 1), row.detectable, 1e-12)
-    const needed = calibration.suggestion.trialSeconds
-    assert.ok(needed > 10, String(needed))
+    const suggested = {
+      minRounds: calibration.suggestion.minRounds,
+      maxRounds: calibration.suggestion.maxRounds,
+    }
+    assert.equal(suggested.maxRounds, 2 * suggested.minRounds)
     // A run: 60 s of setup, then 2 trials of (trial + 2) s a round.
     const run = (rounds: { minRounds: number; maxRounds: number }, trial: number) =>
       [60 + rounds.minRounds * 2 * (trial + 2), 60 + rounds.maxRounds * 2 * (trial + 2)] as const
-    const plan = { minRounds: 10, maxRounds: 20 }
 
-    const roomy = fitBudget(calibration, run(plan, needed)[1], run)
+    const roomy = fitBudget(calibration, run(suggested, 10)[1], run)
     assert.deepEqual(
-      [roomy.fits, roomy.trialSeconds, roomy.runSeconds],
-      [true, needed, [...run(plan, needed)]],
+      [roomy.fits, roomy.minRounds, roomy.maxRounds, roomy.trialSeconds, roomy.runSeconds],
+      [true, suggested.minRounds, suggested.maxRounds, 10, [...run(suggested, 10)]],
     )
     assert.ok(roomy.settles[0]! <= 0.05, `settles under δ: ${roomy.settles[0]}`)
 
-    const tight = fitBudget(calibration, run(plan, needed)[1] - 1, run)
-    assert.deepEqual([tight.fits, tight.trialSeconds], [false, needed - 1])
-    close(tight.settles[0]!, settlingChange(calibration, row, (needed - 1) / 10), 1e-12)
+    const tight = fitBudget(calibration, run(suggested, 10)[1] - 1, run)
+    const fewer = suggested.minRounds - 1
+    assert.deepEqual([tight.fits, tight.minRounds, tight.maxRounds], [false, fewer, 2 * fewer])
+    close(tight.settles[0]!, settlingChange(calibration, row, 1, fewer), 1e-12)
     assert.ok(tight.settles[0]! > 0.05)
 
-    const none = fitBudget(calibration, run(plan, 10)[1] - 1, run)
+    const none = fitBudget(calibration, run({ minRounds: 10, maxRounds: 20 }, 10)[1] - 1, run)
     assert.deepEqual([none.fits, none.trialSeconds], [false, 0])
 
     const text = renderCalibrationText({ ...calibration, budget: tight })
     assert.match(
       text,
-      new RegExp(`within ${Math.round(tight.seconds)} s: 10–20 rounds of ${needed - 1}s trials`),
+      new RegExp(`within ${Math.round(tight.seconds)} s: ${fewer}–${2 * fewer} rounds of 10s trials`),
     )
     assert.match(text, /GET \/items\/:id p50: settles under 5\.\d%, δ is 5\.0%/)
     assert.match(text, /raise its δ to what it settles under, let it inform \(thresholds\)/)
@@ -162,6 +166,34 @@ describe('calibration', () => {
       /within 10 minutes: .* settle every gated metric/,
     )
     assert.match(renderCalibrationMarkdown({ ...calibration, budget: none }), /within \d+ s: nothing fits/)
+  })
+
+  test('unchanged code settles in 90% of runs only when every varying metric settles: the misses are split', () => {
+    assert.equal(settlingPower([0.1]), 0.9)
+    close(settlingPower([0.1, 0.2, 0, 0]), 0.95, 1e-12)
+    close(settlingPower([0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]), 1 - 0.1 / 8, 1e-12)
+    // Two noisy metrics of equal σ: each must settle with 95%, so each needs more rounds than alone.
+    const d = [-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2]
+    const results = makeResults({
+      rounds: 10,
+      minRounds: 10,
+      maxRounds: 20,
+      series: ['api GET /items/:id', 'api GET /other'],
+      base: () => ({ p50: 100 }),
+      head: (round) => ({ p50: 100 * Math.exp(d[round - 1]!) }),
+    })
+    results.settings.thresholds = [P50]
+    const two = calibrate(results, 0.0258)
+    const alone = calibrate(aaResults(d, 10, 20), 0.0258)
+    const z95 = normalQuantile(1 - 0.0258) + normalQuantile(0.95)
+    assert.equal(two.rows[0]!.roundsNeeded, Math.ceil(((z95 * 0.14826) / Math.log(1.05)) ** 2))
+    assert.ok(two.rows[0]!.roundsNeeded > alone.rows[0]!.roundsNeeded)
+    assert.ok(settlingChange(two, two.rows[0]!, 1) > settlingChange(alone, alone.rows[0]!, 1))
+    // Detecting a change in one metric still asks 90% of that metric alone.
+    assert.ok(
+      two.rows[0]!.detectable > alone.rows[0]!.detectable,
+      'the family correction of the level, not power',
+    )
   })
 
   test('a budget never plans fewer rounds than can reach significance: 2⁻³ is no p under 0.05', () => {

@@ -211,13 +211,16 @@ describe("what a calibration's plans cost, from the calibration's own run", () =
       runSeconds(results, steps, { minRounds: 6, maxRounds: 6 }, calibration.suggestion.trialSeconds),
     )
     assert.ok(cost.suggestedRounds[1] > cost.configured[1])
-    const roomy = priceCalibration(calibration, results, cost.suggestedTrials[1] + 1).budget!
-    assert.equal(roomy.fits, true)
-    assert.equal(roomy.trialSeconds, calibration.suggestion.trialSeconds)
-    const tight = priceCalibration(calibration, results, cost.suggestedTrials[1] - 60).budget!
+    const { minRounds, maxRounds } = calibration.suggestion
+    const roomy = priceCalibration(calibration, results, cost.suggestedRounds[1] + 1).budget!
+    assert.deepEqual(
+      [roomy.fits, roomy.minRounds, roomy.maxRounds, roomy.trialSeconds],
+      [true, minRounds, maxRounds, 10],
+    )
+    const tight = priceCalibration(calibration, results, cost.suggestedRounds[1] - 60).budget!
     assert.equal(tight.fits, false)
-    assert.ok(tight.trialSeconds > 10 && tight.trialSeconds < calibration.suggestion.trialSeconds)
-    assert.ok(tight.runSeconds[1] <= cost.suggestedTrials[1] - 60, 'the plan fits the budget')
+    assert.ok(tight.minRounds >= 6 && tight.minRounds < minRounds, String(tight.minRounds))
+    assert.ok(tight.runSeconds[1] <= cost.suggestedRounds[1] - 60, 'the plan fits the budget')
     assert.ok(tight.settles[0]! > 0.05, 'and says the change it settles under, over δ')
   })
 })

@@ -8,7 +8,10 @@
 // BUDGET=10m applies the plan that budget affords instead (calibrate-budget): its rounds and trial
 // length, and for each gated metric it leaves unsettled a δ of what it settles under, rounded up
 // to a whole percent, as a team would write it into thresholds; and says how long the A/A run took.
+// SAVE_DIR=DIR keeps both runs' results.json there.
 //   node --import tsx bench/detection/calibrate-confirm.ts [seed=1]
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../../src/decide'
 import { calibrate, planAlpha } from '../../src/decide/calibration'
 import { priceCalibration } from '../../src/measure/cost'
@@ -74,6 +77,16 @@ const results = await measureScenario('a-a', {
   onProgress: progress('a-a with the suggestion'),
 })
 const comparison = compareResults(results, options)
+if (process.env.SAVE_DIR) {
+  // Both runs' results, a folder each, for bench/detection/round-spread.ts: the noise the applied trials had.
+  for (const [folder, file] of [
+    ['calibration', aa],
+    ['applied', results],
+  ] as const) {
+    await mkdir(path.join(process.env.SAVE_DIR, folder), { recursive: true })
+    await writeFile(path.join(process.env.SAVE_DIR, folder, `${seed}.json`), JSON.stringify(file))
+  }
+}
 
 process.stdout.write(
   [

@@ -1,10 +1,4 @@
-import type {
-  Calibration,
-  CalibrationBudget,
-  CalibrationSuggestion,
-  NoiseFloor,
-  NoiseRow,
-} from '../model/calibration'
+import type { Calibration, CalibrationSuggestion, NoiseFloor, NoiseRow } from '../model/calibration'
 import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
 import { ALL_REQUESTS } from '../model/metrics'
 import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
@@ -18,7 +12,7 @@ import { median, normalQuantile } from './stats/basic'
 /** σ from fewer differences than this says nothing about the noise. */
 export const MIN_CALIBRATION_ROUNDS = 3
 /** The most rounds a setting accepts (min-rounds and max-rounds). */
-const MAX_ROUNDS = 200
+export const MAX_ROUNDS = 200
 const POWER = 0.9
 /** 1.4826 × MAD estimates the SD of normal noise. */
 const MAD_TO_SD = 1.4826
@@ -36,6 +30,19 @@ export interface TestLevel {
   level: number
   /** Rounds the test sees. */
   rounds: number
+  /** The probability asked of it (90% unless said). */
+  power?: number
+}
+
+/**
+ * The power each gated metric must settle with so that unchanged code settles in 90% of runs: NO
+ * CHANGE needs every metric at once, so the 10% is split over the metrics that vary at all
+ * (Bonferroni on the misses; metrics that move together only do better). With seven metrics at
+ * their edge and 90% each, a plan settles about half its runs.
+ */
+export function settlingPower(sigmas: readonly number[]): number {
+  const varying = sigmas.filter((sigma) => sigma > 0).length
+  return 1 - (1 - POWER) / Math.max(1, varying)
 }
 
 /**
@@ -70,10 +77,10 @@ export function robustSigma(differences: readonly number[]): { sigma: number; me
 
 /** (z₁₋ₐ + z₀.₉) / √n: the detectable shift per unit of σ (one-sided test of the mean, normal approximation). */
 function detectablePerSigma(test: TestLevel): number {
-  return (normalQuantile(1 - test.level) + normalQuantile(POWER)) / Math.sqrt(test.rounds)
+  return (normalQuantile(1 - test.level) + normalQuantile(test.power ?? POWER)) / Math.sqrt(test.rounds)
 }
 
-/** The smallest shift on the analysis scale that the test detects with 90% power. */
+/** The smallest shift on the analysis scale that the test detects with its power (90% unless said). */
 export function detectableShift(sigma: number, test: TestLevel): number {
   return sigma * detectablePerSigma(test)
 }
@@ -84,16 +91,17 @@ export function fewestSignificantRounds(level: number): number {
 }
 
 /**
- * The rounds at which unchanged code settles with 90% probability: the one-sided upper bound at the
- * look's level falls under `margin` (the rule's δ on the analysis scale). NO CHANGE needs every gated
- * metric to show it on its own, so the level is the look's, not divided over the family.
+ * The rounds at which a metric of unchanged code settles with probability `power`: the one-sided
+ * upper bound at the look's level falls under `margin` (the rule's δ on the analysis scale). NO
+ * CHANGE needs every gated metric to show it on its own, so the level is the look's, not divided
+ * over the family; the power is what settlingPower asks of each for the run to settle.
  */
-export function roundsForMargin(sigma: number, margin: number, level: number): number {
-  const perRound = ((normalQuantile(1 - level) + normalQuantile(POWER)) * sigma) / margin
+export function roundsForMargin(sigma: number, margin: number, level: number, power = POWER): number {
+  const perRound = ((normalQuantile(1 - level) + normalQuantile(power)) * sigma) / margin
   return Math.max(fewestSignificantRounds(level), Math.ceil(perRound ** 2 - 1e-9))
 }
 
-function asChange(shift: number, absolute: boolean): number {
+export function asChange(shift: number, absolute: boolean): number {
   return absolute ? shift : Math.expm1(shift)
 }
 
@@ -136,8 +144,10 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
     )
   }
   const test = testLevel(alpha, gated.length, minRounds)
-  const rows: NoiseRow[] = gated.map(({ series, rule, differences }) => {
-    const { sigma, method } = robustSigma(differences)
+  const spreads = gated.map(({ differences }) => robustSigma(differences))
+  const power = settlingPower(spreads.map((spread) => spread.sigma))
+  const rows: NoiseRow[] = gated.map(({ series, rule, differences }, i) => {
+    const { sigma, method } = spreads[i]!
     return {
       key: series.key,
       name: series.name,
@@ -150,11 +160,11 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
       sigmaMethod: method,
       noiseFloor: asChange(sigma, rule.absolute),
       detectable: asChange(detectableShift(sigma, test), rule.absolute),
-      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), alpha),
+      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), alpha, power),
     }
   })
   // The first look's settling bound over δ, squared: how many times the information of a trial must grow.
-  const settles = testLevel(alpha, 1, minRounds)
+  const settles = { ...testLevel(alpha, 1, minRounds), power }
   const scale = Math.max(
     ...gated.map((g, i) => (detectableShift(rows[i]!.sigma, settles) / analysisMargin(g.rule)) ** 2),
   )
@@ -212,81 +222,6 @@ function suggest(
     trialSeconds: Math.ceil(trialSeconds * scale - 1e-9),
     rate: Math.ceil(plan.rate * scale - 1e-9),
   }
-}
-
-/**
- * The change under which unchanged code settles (NO CHANGE at the first look, 90% of runs) with
- * trials `scale` times as long (σ of a percentile shrinks as 1/√requests), at the calibrated
- * first look or at `rounds`.
- */
-export function settlingChange(
-  calibration: Calibration,
-  row: NoiseRow,
-  scale: number,
-  rounds = calibration.minRounds,
-): number {
-  const settles = testLevel(calibration.alpha, 1, rounds)
-  const shift = detectableShift(row.sigma / Math.sqrt(scale), settles)
-  // As δ is written: a rise when lower is better, a drop when higher is (analysisMargin's inverse).
-  if (!row.absolute && row.direction === 'higher') return -Math.expm1(-shift)
-  return asChange(shift, row.absolute)
-}
-
-export interface PlanRounds {
-  minRounds: number
-  maxRounds: number
-}
-
-/** Seconds a run of these rounds takes with measured trials of this many seconds: at its first look and at its last. */
-export type RunSeconds = (rounds: PlanRounds, trialSeconds: number) => readonly [number, number]
-
-/**
- * The plan a time budget affords, judged at the run's worst case (max-rounds): the calibrated
- * rounds (at least the fewest whose sign-flip test can reach the look's level) with trials as long
- * as the suggestion needs when that fits, else with the longest trials that fit, and the change
- * each gated metric then settles under. Rounds are not traded for trial length: a longer trial
- * buys the same information for less of k6's start-up and the pauses between trials, and fewer
- * rounds would average the instances' offsets over fewer pairs.
- */
-export function fitBudget(
-  calibration: Calibration,
-  seconds: number,
-  runSeconds: RunSeconds,
-): CalibrationBudget {
-  const minRounds = Math.max(calibration.minRounds, fewestSignificantRounds(calibration.alpha))
-  // The same ratio of looks keeps the plan's α per look.
-  const maxRounds = Math.max(
-    calibration.maxRounds,
-    Math.ceil((minRounds * calibration.maxRounds) / calibration.minRounds - 1e-9),
-  )
-  const rounds = { minRounds, maxRounds }
-  const cost = (trialSeconds: number) => runSeconds(rounds, trialSeconds)
-  const configured = Math.max(1, Math.round(calibration.trialSeconds))
-  const plan = (trialSeconds: number, fits: boolean): CalibrationBudget => ({
-    seconds,
-    fits,
-    ...rounds,
-    trialSeconds,
-    runSeconds: [...cost(trialSeconds)],
-    settles: calibration.rows.map((row) =>
-      settlingChange(calibration, row, trialSeconds / configured, minRounds),
-    ),
-  })
-  if (cost(configured)[1] > seconds) return { ...plan(configured, false), trialSeconds: 0 }
-  const needed = Math.max(configured, calibration.suggestion.trialSeconds)
-  if (cost(needed)[1] <= seconds) {
-    const fitted = plan(needed, true)
-    // The suggestion's trial length is for the calibrated rounds; more rounds need no longer ones.
-    return {
-      ...fitted,
-      fits: fitted.settles.every((change, i) => change <= Math.abs(calibration.rows[i]!.delta)),
-    }
-  }
-  // A run's seconds grow linearly with the trial's: the longest whole second that fits.
-  const perSecond = cost(configured + 1)[1] - cost(configured)[1]
-  const spare = seconds - cost(configured)[1]
-  const longest = perSecond > 0 ? configured + Math.floor(spare / perSecond + 1e-9) : configured
-  return plan(Math.min(longest, needed), false)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fitBudget } from '../decide/calibration'
+import { fitBudget } from '../decide/calibration-budget'
 import { planLooks } from '../decide/sequential'
 import { median } from '../decide/stats/basic'
 import type { Calibration, CalibrationBudget, CalibrationCost } from '../model/calibration'

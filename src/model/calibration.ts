@@ -27,7 +27,7 @@ export const noiseRowSchema = z.object({
   noiseFloor: finite,
   /** The smallest change the plan detects with 90% power at its first look, as a change like noiseFloor. */
   detectable: finite,
-  /** Rounds at which the detectable change falls under δ. */
+  /** Rounds at which this metric settles with the power that lets every gated metric settle in 90% of runs. */
   roundsNeeded: count,
 })
 export type NoiseRow = z.infer<typeof noiseRowSchema>
@@ -82,7 +82,7 @@ export const calibrationBudgetSchema = z.object({
   trialSeconds: finite,
   /** The plan's run, first look and last. */
   runSeconds: secondsRange,
-  /** Per row of the calibration, in its order: the change unchanged code settles under (90% of runs, first look). */
+  /** Per row of the calibration, in its order: the change the metric must be allowed for unchanged code to settle (NO CHANGE at the first look in 90% of runs). */
   settles: z.array(finite).max(2000),
 })
 export type CalibrationBudget = z.infer<typeof calibrationBudgetSchema>

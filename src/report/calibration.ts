@@ -42,7 +42,9 @@ function planLine(c: Calibration): string {
 const METHOD_LINE =
   'noise floor: 1.4826 × MAD of the per-round head − base differences (log-ratio for relative metrics, ' +
   'difference for absolute ones; the sample SD where MAD is 0). detectable: the change found with 90% ' +
-  'power at the first look (one-sided sign-flip test of the mean, normal approximation).'
+  'power at the first look (one-sided sign-flip test of the mean, normal approximation). rounds needed: ' +
+  'for unchanged code to settle in 90% of runs, every gated metric at once (each of the k that vary ' +
+  'settles with 1 − 10%/k).'
 
 /** "about 4–9 minutes a run", or '' for a calibration written before runs were costed. */
 function runMinutes(seconds: readonly number[] | undefined): string {
@@ -68,7 +70,8 @@ function suggestionLines(c: Calibration): string[] {
   ]
   if (c.trialSeconds > 0)
     lines.push(
-      `  or keep ${c.minRounds} rounds with trials ${times} as long (${s.trialSeconds}s instead of ` +
+      `  or, where the noise is the trials' own requests (a tail; not a state of the instance that all its endpoints share), ` +
+        `keep ${c.minRounds} rounds with trials ${times} as long (${s.trialSeconds}s instead of ` +
         `${Math.round(c.trialSeconds)}s${c.cost ? `, ${runMinutes(c.cost.suggestedTrials)}` : ''}) or at ${times} the rate ` +
         `(${s.rate}/s instead of ${Math.round(c.rate)}/s)`,
     )
@@ -113,9 +116,9 @@ function budgetLines(c: Calibration): string[] {
       `  ${row.name || row.key} ${metricName(row.metric)}: settles under ${amount(settles, row.absolute)}, δ is ${amount(row.delta, row.absolute)}`,
     )
   const [its, it] = shortRows(c).length === 1 ? ['its', 'it'] : ['their', 'them']
-  const all = c.cost?.suggestedTrials
+  const all = c.cost?.suggestedRounds
   const longer = all
-    ? `, or allow about ${minutesRange([all[1], all[1]])} (${c.suggestion.trialSeconds}s trials)`
+    ? `, or allow about ${minutesRange([all[1], all[1]])} (min-rounds ${c.suggestion.minRounds}, max-rounds ${c.suggestion.maxRounds})`
     : ''
   lines.push(
     `  raise ${its} δ to what ${it === 'it' ? 'it settles' : 'they settle'} under, let ${it} inform (thresholds)${longer}`,

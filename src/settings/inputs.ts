@@ -328,8 +328,8 @@ const TABLE = [
     name: 'calibrate-budget',
     description:
       'mode calibrate - the longest a run may take, e.g. 10m (a worst-case run to max-rounds, build and ' +
-      "stacks included, at the calibration's own step times): the calibration names the trial length that " +
-      'settles every gated metric within it, or the change each metric settles under in that time. 0 - no budget.',
+      "stacks included, at the calibration's own step times): the calibration names the rounds that settle " +
+      'every gated metric within it, or the most rounds that fit and the change each metric settles under with them. 0 - no budget.',
     default: '0',
     scopes: SHARED,
   },
