@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-NPG3MNU7.js";
+} from "./chunks/chunk-4JF67PZD.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-GUWAYWHJ.js";
+} from "./chunks/chunk-GWJ4IUSB.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

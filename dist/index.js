@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-WLTNMYYK.js";
+} from "./chunks/chunk-BEPCNVPC.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-NPG3MNU7.js";
+} from "./chunks/chunk-4JF67PZD.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-GUWAYWHJ.js";
+} from "./chunks/chunk-GWJ4IUSB.js";
 
 // src/action/main.ts
 import path from "node:path";

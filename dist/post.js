@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-WLTNMYYK.js";
+} from "./chunks/chunk-BEPCNVPC.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-GUWAYWHJ.js";
+} from "./chunks/chunk-GWJ4IUSB.js";
 
 // src/action/post.ts
 async function post() {

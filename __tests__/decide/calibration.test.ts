@@ -128,7 +128,7 @@ describe('calibration', () => {
     const calibration = calibrate(aaResults(d, 10, 20), 0.0258)
     const row = calibration.rows[0]!
     // One gated metric: at the calibrated plan it settles under what the plan detects.
-    close(settlingChange(calibration, row, 1), row.detectable, 1e-12)
+    close(settlingChange(calibration, row), row.detectable, 1e-12)
     const suggested = {
       minRounds: calibration.suggestion.minRounds,
       maxRounds: calibration.suggestion.maxRounds,
@@ -148,7 +148,7 @@ describe('calibration', () => {
     const tight = fitBudget(calibration, run(suggested, 10)[1] - 1, run)
     const fewer = suggested.minRounds - 1
     assert.deepEqual([tight.fits, tight.minRounds, tight.maxRounds], [false, fewer, 2 * fewer])
-    close(tight.settles[0]!, settlingChange(calibration, row, 1, fewer), 1e-12)
+    close(tight.settles[0]!, settlingChange(calibration, row, fewer), 1e-12)
     assert.ok(tight.settles[0]! > 0.05)
 
     const none = fitBudget(calibration, run({ minRounds: 10, maxRounds: 20 }, 10)[1] - 1, run)
@@ -188,7 +188,7 @@ describe('calibration', () => {
     const z95 = normalQuantile(1 - 0.0258) + normalQuantile(0.95)
     assert.equal(two.rows[0]!.roundsNeeded, Math.ceil(((z95 * 0.14826) / Math.log(1.05)) ** 2))
     assert.ok(two.rows[0]!.roundsNeeded > alone.rows[0]!.roundsNeeded)
-    assert.ok(settlingChange(two, two.rows[0]!, 1) > settlingChange(alone, alone.rows[0]!, 1))
+    assert.ok(settlingChange(two, two.rows[0]!) > settlingChange(alone, alone.rows[0]!))
     // Detecting a change in one metric still asks 90% of that metric alone.
     assert.ok(
       two.rows[0]!.detectable > alone.rows[0]!.detectable,
@@ -208,7 +208,7 @@ describe('calibration', () => {
   test('a higher-is-better metric settles under a drop, as its δ is written', () => {
     const calibration = calibrate(aaResults([-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2]), 0.05)
     const row = { ...calibration.rows[0]!, direction: 'higher' as const }
-    const change = settlingChange(calibration, row, 1)
+    const change = settlingChange(calibration, row)
     const shift = detectableShift(row.sigma, testLevel(0.05, 1, 10))
     // −ln(1 − δ) is the margin a throughput rule of −δ gates at (analysisMargin).
     close(-Math.log1p(-change), shift, 1e-12)

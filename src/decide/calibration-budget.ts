@@ -13,19 +13,17 @@ import {
 
 /**
  * The change under which this metric settles for unchanged code to settle (NO CHANGE at the first
- * look in 90% of runs, every gated metric at once: settlingPower) with
- * trials `scale` times as long (σ of a percentile shrinks as 1/√requests), at the calibrated
- * first look or at `rounds`.
+ * look in 90% of runs, every gated metric at once: settlingPower), with a first look at the
+ * calibrated rounds or at `rounds`.
  */
 export function settlingChange(
   calibration: Calibration,
   row: NoiseRow,
-  scale: number,
   rounds = calibration.minRounds,
 ): number {
   const power = settlingPower(calibration.rows.map((r) => r.sigma))
   const settles = { ...testLevel(calibration.alpha, 1, rounds), power }
-  const shift = detectableShift(row.sigma / Math.sqrt(scale), settles)
+  const shift = detectableShift(row.sigma, settles)
   // As δ is written: a rise when lower is better, a drop when higher is (analysisMargin's inverse).
   if (!row.absolute && row.direction === 'higher') return -Math.expm1(-shift)
   return asChange(shift, row.absolute)
@@ -61,7 +59,7 @@ export function fitBudget(
   })
   const fitsIn = (rounds: PlanRounds) => runSeconds(rounds, trialSeconds)[1] <= seconds
   const plan = (rounds: PlanRounds): CalibrationBudget => {
-    const settles = calibration.rows.map((row) => settlingChange(calibration, row, 1, rounds.minRounds))
+    const settles = calibration.rows.map((row) => settlingChange(calibration, row, rounds.minRounds))
     return {
       seconds,
       fits: settles.every((change, i) => change <= Math.abs(calibration.rows[i]!.delta)),

@@ -1,4 +1,4 @@
-import { fitBudget } from '../decide/calibration-budget'
+import { fitBudget, type PlanRounds } from '../decide/calibration-budget'
 import { planLooks } from '../decide/sequential'
 import { median } from '../decide/stats/basic'
 import type { Calibration, CalibrationBudget, CalibrationCost } from '../model/calibration'
@@ -6,7 +6,7 @@ import type { ArmsUnderLoad, FreshInstances, ResultsFile } from '../model/types'
 import { minutesRange } from '../report/format'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { parseDuration } from '../settings/values'
-import { renewsBefore } from './schedule'
+import { renewalsIn } from './schedule'
 
 /** What a run's plan fixes: how many trials, warm-ups and renewals each number of rounds takes. */
 export interface RunPlan {
@@ -39,8 +39,7 @@ export const STATED_RENEWAL_SECONDS = 8
  * renewal of the instances with its warm-up.
  */
 export function secondsFor(plan: RunPlan, rounds: number, step: StepSeconds): number {
-  let renewals = 0
-  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, plan.freshInstances)) renewals++
+  const renewals = renewalsIn(rounds, plan.freshInstances)
   const trialsPerRound = plan.armsUnderLoad === 'both' ? 1 : plan.arms
   const warmups = plan.warmup && rounds > 0 ? 1 + renewals : 0
   return rounds * trialsPerRound * step.trial + warmups * step.warmup + renewals * step.renewal
@@ -165,8 +164,7 @@ export function measuredSteps(results: ResultsFile): MeasuredSteps {
     0,
     (last - first) / 1000 - secondsFor(plan, rounds, { trial: wall, warmup, renewal: 0 }),
   )
-  let renewals = 0
-  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, plan.freshInstances)) renewals++
+  const renewals = renewalsIn(rounds, plan.freshInstances)
   const trialsRun = rounds * (plan.armsUnderLoad === 'both' ? 1 : plan.arms)
   const before = (first - Date.parse(results.meta.startedAt)) / 1000
   const after = (Date.parse(results.meta.finishedAt) - last) / 1000
@@ -184,7 +182,7 @@ export function measuredSteps(results: ResultsFile): MeasuredSteps {
 export function runSeconds(
   results: ResultsFile,
   steps: MeasuredSteps,
-  rounds: { minRounds: number; maxRounds: number },
+  rounds: PlanRounds,
   trialSeconds: number,
 ): [number, number] {
   const plan = recordedPlan(results, rounds.minRounds, rounds.maxRounds)

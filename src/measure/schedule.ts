@@ -29,12 +29,16 @@ export function renewsBefore(round: number, fresh: FreshInstances): boolean {
   return (round - 1) % every === 0
 }
 
+/** How many times rounds 1..`rounds` replace the arms' instances. */
+export function renewalsIn(rounds: number, fresh: FreshInstances): number {
+  let renewals = 0
+  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, fresh)) renewals++
+  return renewals
+}
+
 /** Warm-up trials in rounds 1..`rounds`: one per arm for every instance the rounds use. */
 export function warmupTrials(arms: number, rounds: number, fresh: FreshInstances, warmup: boolean): number {
-  if (!warmup) return 0
-  let instances = 1
-  for (let round = 2; round <= rounds; round++) if (renewsBefore(round, fresh)) instances++
-  return arms * instances
+  return warmup ? arms * (1 + renewalsIn(rounds, fresh)) : 0
 }
 
 export interface ScheduledTrial {

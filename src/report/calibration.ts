@@ -111,11 +111,12 @@ function budgetLines(c: Calibration): string[] {
   if (!b) return []
   const lines = [budgetHeadline(c)]
   if (b.fits) return lines
-  for (const { row, settles } of shortRows(c).slice(0, 20))
+  const short = shortRows(c)
+  for (const { row, settles } of short.slice(0, 20))
     lines.push(
       `  ${row.name || row.key} ${metricName(row.metric)}: settles under ${amount(settles, row.absolute)}, δ is ${amount(row.delta, row.absolute)}`,
     )
-  const [its, it] = shortRows(c).length === 1 ? ['its', 'it'] : ['their', 'them']
+  const [its, it] = short.length === 1 ? ['its', 'it'] : ['their', 'them']
   const all = c.cost?.suggestedRounds
   const longer = all
     ? `, or allow about ${minutesRange([all[1], all[1]])} (min-rounds ${c.suggestion.minRounds}, max-rounds ${c.suggestion.maxRounds})`
