@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-4JF67PZD.js";
+} from "./chunks/chunk-2OHBSRYP.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-GWJ4IUSB.js";
+} from "./chunks/chunk-NKVJYNNH.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

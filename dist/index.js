@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-BEPCNVPC.js";
+} from "./chunks/chunk-FFJAYNJY.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-4JF67PZD.js";
+} from "./chunks/chunk-2OHBSRYP.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-GWJ4IUSB.js";
+} from "./chunks/chunk-NKVJYNNH.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-BEPCNVPC.js";
+} from "./chunks/chunk-FFJAYNJY.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-GWJ4IUSB.js";
+} from "./chunks/chunk-NKVJYNNH.js";
 
 // src/action/post.ts
 async function post() {

@@ -5,11 +5,13 @@ import {
   detectableShift,
   fewestSignificantRounds,
   planAlpha,
+  noiseSigma,
   robustSigma,
   roundsForMargin,
   settlingPower,
   testLevel,
 } from '../../src/decide/calibration'
+import { signedRankSigma } from '../../src/decide/stats/signed-rank'
 import { fitBudget, settlingChange } from '../../src/decide/calibration-budget'
 import { normalQuantile } from '../../src/decide/stats/basic'
 import type { MetricThreshold } from '../../src/model/types'
@@ -73,16 +75,20 @@ describe('calibration', () => {
     const row = calibration.rows[0]!
     assert.equal(row.metric, 'p50')
     assert.equal(row.rounds, 10)
-    close(row.noiseFloor, Math.expm1(0.14826))
+    // A relative metric's σ is what its signed-rank interval faces.
+    const sigma = signedRankSigma(d)!
+    assert.equal(row.sigmaMethod, 'signed-rank')
+    close(row.sigma, sigma, 1e-12)
+    close(row.noiseFloor, Math.expm1(sigma))
     const z = 1.88901 + 1.281552 // z(1 − 0.0294) + z(0.9)
-    close(row.detectable, Math.expm1((z * 0.14826) / Math.sqrt(10)), 1e-3)
-    const needed = Math.ceil(((z * 0.14826) / Math.log(1.05)) ** 2)
+    close(row.detectable, Math.expm1((z * sigma) / Math.sqrt(10)), 1e-3)
+    const needed = Math.ceil(((z * sigma) / Math.log(1.05)) ** 2)
     assert.equal(row.roundsNeeded, needed)
     assert.equal(calibration.suggestion.sufficient, false)
     assert.equal(calibration.suggestion.minRounds, needed)
     // The plan keeps its two looks in the same ratio, and with them its α per look.
     assert.equal(calibration.suggestion.maxRounds, Math.min(200, needed * 2))
-    close(calibration.suggestion.scale, ((z * 0.14826) / Math.log(1.05)) ** 2 / 10, 1e-2)
+    close(calibration.suggestion.scale, ((z * sigma) / Math.log(1.05)) ** 2 / 10, 1e-2)
     assert.equal(calibration.trialSeconds, 10)
   })
 
@@ -106,6 +112,19 @@ describe('calibration', () => {
     const results = aaResults(new Array(20).fill(0), 10, 20)
     for (const trial of results.trials) trial.durationSeconds = 10.04
     assert.equal(calibrate(results, 0.0258).suggestion.trialSeconds, 10)
+  })
+
+  test('the noise each test faces: signed-rank σ for a relative metric, MAD for an absolute one', () => {
+    // A third of the rounds far out on either side, the rest within 2%: 1.4826 × MAD sees the bulk,
+    // the signed-rank interval is wider by what those rounds cost it.
+    const d = [0.01, -0.02, 0.3, 0.015, -0.01, -0.25, 0.005, 0.02, 0.4, -0.015, 0.0, -0.35]
+    const relative = noiseSigma(d, false)
+    const absolute = noiseSigma(d, true)
+    assert.equal(relative.method, 'signed-rank')
+    assert.deepEqual(absolute, robustSigma(d))
+    assert.ok(relative.sigma > 2 * absolute.sigma, `${relative.sigma} against ${absolute.sigma}`)
+    // Below the rounds the interval needs (4 at its level), the robust SD.
+    assert.equal(noiseSigma([0.01, -0.02, 0.03], false).method, 'mad')
   })
 
   test('MAD of 0 over differences that are not all equal falls back to the sample SD', () => {
@@ -186,7 +205,7 @@ describe('calibration', () => {
     const two = calibrate(results, 0.0258)
     const alone = calibrate(aaResults(d, 10, 20), 0.0258)
     const z95 = normalQuantile(1 - 0.0258) + normalQuantile(0.95)
-    assert.equal(two.rows[0]!.roundsNeeded, Math.ceil(((z95 * 0.14826) / Math.log(1.05)) ** 2))
+    assert.equal(two.rows[0]!.roundsNeeded, Math.ceil(((z95 * signedRankSigma(d)!) / Math.log(1.05)) ** 2))
     assert.ok(two.rows[0]!.roundsNeeded > alone.rows[0]!.roundsNeeded)
     assert.ok(settlingChange(two, two.rows[0]!) > settlingChange(alone, alone.rows[0]!))
     // Detecting a change in one metric still asks 90% of that metric alone.

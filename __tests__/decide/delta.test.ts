@@ -10,11 +10,14 @@ import { makeResults, wobble } from '../../testkit/results-factory'
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 const KEY = 'api GET /items/:id'
 
-/** Deterministic noise of mean 0 and SD about 1 for rounds 1…n (the salt picks the pattern). */
+/**
+ * Deterministic noise of SD about 1 for rounds 1…n (the salt picks the pattern), symmetric about 0
+ * (each value is followed by its opposite), so its mean and its typical value are both 0.
+ */
 function noise(rounds: number, salt: number): (round: number) => number {
-  const raw = Array.from({ length: rounds }, (_, i) => wobble(i + 1, 1.7, salt))
-  const mean = raw.reduce((a, b) => a + b, 0) / rounds
-  return (round) => raw[round - 1]! - mean
+  const raw = Array.from({ length: rounds }, (_, i) => (i % 2 ? -1 : 1) * wobble((i >> 1) + 1, 1.7, salt))
+  if (rounds % 2) raw[rounds - 1] = 0
+  return (round) => raw[round - 1]!
 }
 
 /** A head whose per-round log-ratio to the base is `mean` plus noise of about `sd` (fixed, deterministic). */
@@ -46,7 +49,7 @@ describe('δ means the tolerance', () => {
   })
 
   test('a change past ¾δ that is not shown beyond δ/2 is likely over δ, with the rounds it would take', () => {
-    const c = compareResults(shifted(20, Math.log(1.045), 0.1), opts)
+    const c = compareResults(shifted(20, Math.log(1.045), 0.06), opts)
     const m = p50(c)
     assert.equal(m.verdict, 'LIKELY_OVER_DELTA')
     assert.ok(m.roundsToDecide! > 20, `rounds ${m.roundsToDecide}`)
@@ -54,10 +57,10 @@ describe('δ means the tolerance', () => {
     assert.equal(c.verdict, 'LIKELY_OVER_DELTA')
     assert.equal(c.blocking, false, 'fail-on does not name it')
     assert.match(c.headline, /^Inconclusive, likely over δ — p50 of api GET \/items\/:id \+4\.\d%/)
-    const named = compareResults(shifted(20, Math.log(1.045), 0.1), { failOn: ['LIKELY_OVER_DELTA'] })
+    const named = compareResults(shifted(20, Math.log(1.045), 0.06), { failOn: ['LIKELY_OVER_DELTA'] })
     assert.equal(named.blocking, true)
     assert.match(named.headline, /^Blocked — likely over δ/)
-    const inconclusive = compareResults(shifted(20, Math.log(1.045), 0.1), { failOn: ['INCONCLUSIVE'] })
+    const inconclusive = compareResults(shifted(20, Math.log(1.045), 0.06), { failOn: ['INCONCLUSIVE'] })
     assert.equal(inconclusive.blocking, true, 'fail-on INCONCLUSIVE fails every inconclusive verdict')
   })
 

@@ -53,7 +53,7 @@ describe('PR comment markdown', () => {
     assert.deepEqual(
       table.header.map((h) => h.text),
       // The columns say what they are: medians of trials, and the mean of the rounds' ratios.
-      ['series', 'metric', 'base, median', 'head, median', 'change, mean per round [90% CI]', ''],
+      ['series', 'metric', 'base, median', 'head, median', 'change per round [90% CI]', ''],
     )
     assert.equal(table.rows[0]?.[5]?.text, '❌', 'regressions come first')
     assert.ok(

@@ -33,7 +33,7 @@ function slowerHead() {
       },
     ],
     base: (r) => ({ p50: 10 * (1 + wobble(r, 0.1, 1)) }),
-    head: (r) => ({ p50: 11.3 * (1 + wobble(r, 0.1, 2)) }),
+    head: (r) => ({ p50: 11.3 * (1 + wobble(r, 0.15, 2)) }),
   })
   return compareResults(results, { failOn: ['REGRESSION', 'INVALID'] }, false)
 }

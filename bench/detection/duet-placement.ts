@@ -7,6 +7,10 @@
 //   (`docker update --cpuset-cpus`, `taskset`), which arm gets which CPU drawn per repetition, so a
 //   faster CPU is noise, not bias (what duet does since it splits the CPUs).
 // Prints, per placement, the SD of the per-repetition log-ratios. Load goes to loopback only.
+// ARMS=one-at-a-time measures the arms one after the other instead (the other stack paused, the
+// order drawn per repetition), and apart then puts both stacks on one half of the CPUs and k6 on the
+// other, which half drawn per repetition: whether the kernel's placement of the load generator
+// beside the service is what varies from trial to trial.
 // SERVICE=bundled runs the bundled example (compose/) instead of the CPU-bound service.
 //   node --import tsx bench/detection/duet-placement.ts [repetitions=10] [seconds=10]
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -31,6 +35,7 @@ const COMPOSE = path.resolve(SERVICE.folder, 'compose.yaml')
 const SCRIPT = path.resolve(SERVICE.folder, 'k6', SERVICE.script)
 const PROJECTS = [`lgplace${process.pid}a`, `lgplace${process.pid}b`]
 const cpus = os.cpus().length
+const SEQUENTIAL = process.env.ARMS === 'one-at-a-time'
 if (cpus < 2) throw new Error('apart needs two CPUs')
 
 const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
@@ -60,6 +65,32 @@ async function loadBoth(ports: string[], duration: string, label: string, cpuOf?
   )
 }
 
+/** One arm after the other, in the drawn order, the other arm's stack paused; k6 on `k6Cpus` when given. */
+async function loadInTurn(ports: string[], duration: string, label: string, k6Cpus?: string) {
+  const order = coin() ? [0, 1] : [1, 0]
+  const files: string[] = []
+  for (const arm of order) {
+    const idle = PROJECTS[1 - arm]!
+    await compose(idle, 'pause')
+    const outFile = path.join(work, `${label}-${arm}.json.gz`)
+    const args = k6RunArgs({
+      script: SCRIPT,
+      baseUrl: `http://${ports[arm]}`,
+      outFile,
+      tags: {},
+      env: { DURATION: duration, RATE },
+    })
+    const [cmd, full] = k6Cpus ? ['taskset', ['-c', k6Cpus, k6.path, ...args]] : [k6.path, args]
+    try {
+      await run(cmd as string, full as string[], { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
+    } finally {
+      await compose(idle, 'unpause')
+    }
+    files[arm] = outFile
+  }
+  return files
+}
+
 type Placement = 'shared' | 'apart'
 const ratios: Record<Placement, Map<string, number[]>> = { shared: new Map(), apart: new Map() }
 
@@ -78,10 +109,13 @@ try {
       if (!ports.every((p) => /^127\.0\.0\.1:\d+$/.test(p)))
         throw new Error(`not loopback: ${ports.join(', ')}`)
       let cpuOf: string[] | undefined
+      let k6Cpus: string | undefined
       if (placement === 'apart') {
         const half = Math.floor(cpus / 2)
         const sets = [`0-${half - 1}`, `${half}-${cpus - 1}`]
         cpuOf = coin() ? sets : [sets[1]!, sets[0]!]
+        // One at a time: both stacks on one half, k6 on the other.
+        if (SEQUENTIAL) [cpuOf, k6Cpus] = [[cpuOf[0]!, cpuOf[0]!], cpuOf[1]!]
         for (const [arm, project] of PROJECTS.entries()) {
           const ids = (await compose(project, 'ps', '-q')).stdout.split('\n').filter(Boolean)
           await run('docker', ['update', '--cpuset-cpus', cpuOf[arm]!, ...ids])
@@ -94,8 +128,10 @@ try {
             await run('taskset', ['-a', '-p', '-c', cpuOf[arm]!, pid])
         }
       }
-      await loadBoth(ports, '3s', `warm-${r}-${placement}`, cpuOf)
-      const files = await loadBoth(ports, `${seconds}s`, `trial-${r}-${placement}`, cpuOf)
+      const load = (duration: string, label: string) =>
+        SEQUENTIAL ? loadInTurn(ports, duration, label, k6Cpus) : loadBoth(ports, duration, label, cpuOf)
+      await load('3s', `warm-${r}-${placement}`)
+      const files = await load(`${seconds}s`, `trial-${r}-${placement}`)
       const [a, b] = await Promise.all(files.map((f) => parseK6Output(f)))
       for (const series of a!.series) {
         const other = b!.series.find((s) => s.key === series.key)
@@ -106,9 +142,12 @@ try {
           list.push(Math.log(other.latency![metric] / series.latency![metric]))
         }
       }
-      process.stderr.write(
-        `repetition ${r} ${placement}${cpuOf ? ` (CPUs ${cpuOf.join(' / ')})` : ''} done\n`,
-      )
+      const where = k6Cpus
+        ? ` (stacks on ${cpuOf![0]}, k6 on ${k6Cpus})`
+        : cpuOf
+          ? ` (CPUs ${cpuOf.join(' / ')})`
+          : ''
+      process.stderr.write(`repetition ${r} ${placement}${where} done\n`)
     }
   }
 } finally {
@@ -122,7 +161,7 @@ const sd = (v: number[]) => {
   return Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / (v.length - 1))
 }
 console.log(
-  `Duet rounds of ${SERVICE.folder}/, identical code, ${seconds}-s trials at ${RATE}/s, ${cpus} CPUs:`,
+  `${SEQUENTIAL ? 'One-at-a-time' : 'Duet'} rounds of ${SERVICE.folder}/, identical code, ${seconds}-s trials at ${RATE}/s, ${cpus} CPUs:`,
 )
 console.log('SD of the per-repetition head/base log-ratio\n')
 console.log(`| series metric | shared (${repetitions} reps) | apart (${repetitions} reps) |`)

@@ -1,12 +1,16 @@
 // The design table's measure: per gated series and metric, the SD of the per-round head − base
-// log-ratio, pooled over the saved A/A runs of each design (one folder per design, results saved by
-// `SAVE_DIR=DIR bench/detection/detection-confirm.ts N a-a` with ARMS_UNDER_LOAD / FRESH_INSTANCES set). The
-// rounds a run needs for one interval width grow with the square of this SD.
+// log-ratio, pooled over the saved A/A runs of each design (what a test of the mean faces), and after
+// the slash the median over the runs of the σ the signed-rank test faces (stats/signed-rank.ts).
+// One folder per design, results saved by `SAVE_DIR=DIR bench/detection/detection-confirm.ts N a-a`
+// with ARMS_UNDER_LOAD / FRESH_INSTANCES set. The rounds a run needs for one interval width grow
+// with the square of the σ.
 //   node --import tsx bench/detection/round-spread.ts DIR [DIR ...]
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults } from '../../src/decide'
 import { pairedSamples } from '../../src/decide/samples'
+import { median } from '../../src/decide/stats/basic'
+import { signedRankSigma } from '../../src/decide/stats/signed-rank'
 import type { ResultsFile } from '../../src/model/types'
 
 const dirs = process.argv.slice(2)
@@ -14,7 +18,7 @@ if (dirs.length === 0)
   throw new Error('usage: node --import tsx bench/detection/round-spread.ts DIR [DIR ...]')
 
 /** Series metric → the within-run deviations of every run's rounds, and their degrees of freedom. */
-type Pool = Map<string, { squares: number; freedom: number; rounds: number }>
+type Pool = Map<string, { squares: number; freedom: number; rounds: number; ranked: number[] }>
 
 async function poolOf(dir: string): Promise<{ pool: Pool; runs: ResultsFile[] }> {
   const runs: ResultsFile[] = []
@@ -29,7 +33,9 @@ async function poolOf(dir: string): Promise<{ pool: Pool; runs: ResultsFile[] }>
         if (d.length < 2) continue
         const mean = d.reduce((a, b) => a + b, 0) / d.length
         const key = `${series.key} ${m.metric}`
-        const entry = pool.get(key) ?? { squares: 0, freedom: 0, rounds: 0 }
+        const entry = pool.get(key) ?? { squares: 0, freedom: 0, rounds: 0, ranked: [] }
+        const ranked = signedRankSigma(d)
+        if (ranked !== null) entry.ranked.push(ranked)
         entry.squares += d.reduce((a, b) => a + (b - mean) ** 2, 0)
         entry.freedom += d.length - 1
         entry.rounds += d.length
@@ -52,7 +58,9 @@ for (const key of keys) {
   const cells = designs.map(({ pool }) => {
     const entry = pool.get(key)
     if (!entry || entry.freedom === 0) return '—'
-    return `${(100 * Math.sqrt(entry.squares / entry.freedom)).toFixed(1)}% (${entry.rounds} rounds)`
+    const ranked = median(entry.ranked)
+    const rankedCell = ranked === null ? '' : ` / ${(100 * ranked).toFixed(1)}%`
+    return `${(100 * Math.sqrt(entry.squares / entry.freedom)).toFixed(1)}%${rankedCell} (${entry.rounds} rounds)`
   })
   console.log(`| ${key} | ${cells.join(' | ')} |`)
 }

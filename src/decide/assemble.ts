@@ -16,6 +16,7 @@ import { measured, type Samples } from './samples'
 import { serviceComparisons } from './services'
 import { failsOn, worstMetricVerdict } from './severity'
 import { holm, median } from './stats/basic'
+import { flipScores } from './paired-test'
 import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
 import { runnerLoad } from './runner-load'
@@ -64,7 +65,8 @@ export function metricDraft(
 /**
  * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
  * more than δ/2" (what REGRESSION asks), on the good side of "better". Paired runs: step-down maxT
- * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2. Stored baselines
+ * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2 — their signed
+ * ranks for relative metrics, as each metric's own test (paired-test.ts). Stored baselines
  * have no rounds to flip: Holm over each metric's own one-sided p-values, and the worse side only
  * counts where the metric's own bound is beyond δ/2.
  */
@@ -75,7 +77,12 @@ function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<Metri
   let good: number[]
   if (kind === 'paired') {
     const oriented = (sign: (m: MetricDraft) => number, shift: (m: MetricDraft) => number) =>
-      gated.map((m) => m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))))
+      gated.map((m) =>
+        flipScores(
+          m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))),
+          m.threshold.absolute,
+        ),
+      )
     bad = maxTAdjusted(oriented(badSign, half))
     good = maxTAdjusted(
       oriented(

@@ -1,4 +1,10 @@
-import type { Calibration, CalibrationSuggestion, NoiseFloor, NoiseRow } from '../model/calibration'
+import type {
+  Calibration,
+  CalibrationSuggestion,
+  NoiseFloor,
+  NoiseRow,
+  SigmaMethod,
+} from '../model/calibration'
 import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
 import { ALL_REQUESTS } from '../model/metrics'
 import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
@@ -8,6 +14,7 @@ import { analysisMargin } from './rules'
 import { measured, pairedSamples } from './samples'
 import { rulesFor, seriesKeys } from './series'
 import { median, normalQuantile } from './stats/basic'
+import { signedRankSigma } from './stats/signed-rank'
 
 /** σ from fewer differences than this says nothing about the noise. */
 export const MIN_CALIBRATION_ROUNDS = 3
@@ -60,8 +67,21 @@ export function testLevel(alpha: number, family: number, rounds: number): TestLe
   return { level: alpha / family, rounds }
 }
 
+/**
+ * The per-round noise a metric's test faces (see paired-test.ts): for a relative metric the σ its
+ * signed-rank interval implies, so far-out rounds count as much as they cost that test; else, and
+ * below the rounds that interval needs, the robust SD.
+ */
+export function noiseSigma(
+  differences: readonly number[],
+  absolute: boolean,
+): { sigma: number; method: SigmaMethod } {
+  const ranked = absolute || differences.length < MIN_CALIBRATION_ROUNDS ? null : signedRankSigma(differences)
+  return ranked !== null && ranked > 0 ? { sigma: ranked, method: 'signed-rank' } : robustSigma(differences)
+}
+
 /** 1.4826 × MAD of the differences; the sample SD when MAD is 0 but the differences are not all equal. */
-export function robustSigma(differences: readonly number[]): { sigma: number; method: 'mad' | 'sd' } {
+export function robustSigma(differences: readonly number[]): { sigma: number; method: SigmaMethod } {
   if (differences.length < MIN_CALIBRATION_ROUNDS) {
     throw new LoadgateError(
       `${differences.length} paired rounds: calibration needs at least ${MIN_CALIBRATION_ROUNDS} to estimate the noise`,
@@ -144,7 +164,7 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
     )
   }
   const test = testLevel(alpha, gated.length, minRounds)
-  const spreads = gated.map(({ differences }) => robustSigma(differences))
+  const spreads = gated.map(({ rule, differences }) => noiseSigma(differences, rule.absolute))
   const power = settlingPower(spreads.map((spread) => spread.sigma))
   const rows: NoiseRow[] = gated.map(({ series, rule, differences }, i) => {
     const { sigma, method } = spreads[i]!

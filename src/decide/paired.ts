@@ -7,8 +7,8 @@ import { alphaFor, lookAlpha, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
 import { sampleSize } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
+import { pairedInterval } from './paired-test'
 import { planLooks } from './sequential'
-import { signFlipInterval } from './stats/sign-flip'
 
 /**
  * Same-job A/B: base and head trials paired by round (the gate). `finalLook` false judges the data
@@ -28,7 +28,9 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
     const metrics = rules.map((threshold) => {
       const samples = pairedSamples(results, s.key, threshold.metric, threshold.absolute)
       const stats =
-        samples.differences.length > 0 ? signFlipInterval(samples.differences, intervalAlpha) : null
+        samples.differences.length > 0
+          ? pairedInterval(samples.differences, threshold.absolute, intervalAlpha)
+          : null
       const draft = metricDraft(threshold, samples, stats)
       return mixed && s.key === ALL_REQUESTS && unitOf(threshold.metric) === 'ms'
         ? mixedPercentile(draft)

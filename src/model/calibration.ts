@@ -7,6 +7,9 @@ export const CALIBRATION_SCHEMA_VERSION = 1
 
 const count = z.number().int().nonnegative()
 
+export const sigmaMethodSchema = z.enum(['signed-rank', 'mad', 'sd'])
+export type SigmaMethod = z.infer<typeof sigmaMethodSchema>
+
 export const noiseRowSchema = z.object({
   /** Series key and display name, as in a comparison. */
   key: text(1000),
@@ -19,10 +22,13 @@ export const noiseRowSchema = z.object({
   delta: finite,
   /** Rounds whose head − base difference entered σ. */
   rounds: count,
-  /** Robust SD of the per-round differences on the analysis scale (log-ratio or difference). */
+  /** The per-round SD its test faces, on the analysis scale (log-ratio or difference): see sigmaMethod. */
   sigma: finite,
-  /** 'mad': 1.4826 × median absolute deviation; 'sd': the sample SD (when MAD is 0 but not every difference is). */
-  sigmaMethod: z.enum(['mad', 'sd']),
+  /**
+   * 'signed-rank': the σ a relative metric's signed-rank interval implies (√n · width / 2z); 'mad':
+   * 1.4826 × median absolute deviation; 'sd': the sample SD (when MAD is 0 but not every difference is).
+   */
+  sigmaMethod: sigmaMethodSchema,
   /** σ as a change: a relative fraction (e^σ − 1) or the absolute difference. */
   noiseFloor: finite,
   /** The smallest change the plan detects with 90% power at its first look, as a change like noiseFloor. */

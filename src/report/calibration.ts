@@ -40,11 +40,11 @@ function planLine(c: Calibration): string {
 }
 
 const METHOD_LINE =
-  'noise floor: 1.4826 × MAD of the per-round head − base differences (log-ratio for relative metrics, ' +
-  'difference for absolute ones; the sample SD where MAD is 0). detectable: the change found with 90% ' +
-  'power at the first look (one-sided sign-flip test of the mean, normal approximation). rounds needed: ' +
-  'for unchanged code to settle in 90% of runs, every gated metric at once (each of the k that vary ' +
-  'settles with 1 − 10%/k).'
+  'noise floor: the per-round SD each test faces — for relative metrics (log-ratios) the σ whose normal ' +
+  'interval is as wide as the signed-rank one, so far-out rounds count as much as they cost the test; for ' +
+  'absolute ones 1.4826 × MAD of the differences (the sample SD where MAD is 0). detectable: the change found ' +
+  'with 90% power at the first look (normal approximation). rounds needed: for unchanged code to settle in ' +
+  '90% of runs, every gated metric at once (each of the k that vary settles with 1 − 10%/k).'
 
 /** "about 4–9 minutes a run", or '' for a calibration written before runs were costed. */
 function runMinutes(seconds: readonly number[] | undefined): string {

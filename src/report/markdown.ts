@@ -81,9 +81,9 @@ function metricRow(series: SeriesComparison | null, m: MetricComparison): string
 }
 
 function tableHead(comparison: Comparison): string {
-  // Base and head are medians over trials; the change is the mean of the rounds' head/base ratios
-  // (what the test is about), so 0.92 ms → 0.92 ms can be +4%: the headers say which is which.
-  return `| series | metric | base, median | head, median | change, mean per round [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
+  // Base and head are medians over trials; the change is that of the rounds (the typical round's
+  // head/base ratio, what the test is about), so 0.92 ms → 0.92 ms can be +4%: the headers say which is which.
+  return `| series | metric | base, median | head, median | change per round [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
 }
 
 /** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
@@ -171,7 +171,7 @@ function runDetails(comparison: Comparison): string {
   return [
     `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
     `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
-    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? 'sign-flip tests, step-down maxT over gated metrics' : 'Holm over gated metrics'}`,
+    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
     `- Base ${sha7(m.base?.sha)} ${escapeMarkdown((m.base?.message ?? '').split('\n')[0] ?? '')}`,
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
   ].join('\n')
