@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-2OHBSRYP.js";
+} from "./chunks/chunk-YEHJN4QA.js";
 import {
   BENCHMARK_NAME,
   Git,

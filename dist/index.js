@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-2OHBSRYP.js";
+} from "./chunks/chunk-YEHJN4QA.js";
 import {
   BENCHMARK_NAME,
   createForge,

@@ -3,8 +3,8 @@
 // truth is known. A round's head − base log-ratio is ln(1 + true change) plus normal noise of the
 // given per-round SD. With FAR_OUT=0.3, that share of rounds also has one arm's whole trial 8–50%
 // slower, either arm at random (what a third of the CPU-bound service's rounds showed). Every look
-// judges the rounds so far exactly as the gate does (signed-rank interval, maxT on the signed ranks
-// of d − ln(1 + δ/2), classify) and the run stops at the first look that decides.
+// judges the rounds so far exactly as the gate does (signed-rank interval; maxT on d − ln(1 + δ/2),
+// clipped at twice its median size, where that interval is beyond δ/2; classify) and the run stops at the first look that decides.
 // What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.
@@ -13,7 +13,7 @@ import { classify, type Classification } from '../../src/decide/classify'
 import { lookAlpha } from '../../src/decide/plan'
 import { analysisMargin } from '../../src/decide/rules'
 import { planLooks } from '../../src/decide/sequential'
-import { flipScores, pairedInterval } from '../../src/decide/paired-test'
+import { familyScores, pairedInterval } from '../../src/decide/paired-test'
 import { maxTAdjusted } from '../../src/decide/stats/max-t'
 import { signFlipInterval } from '../../src/decide/stats/sign-flip'
 import type { MetricThreshold, MetricVerdict } from '../../src/model/types'
@@ -44,12 +44,13 @@ function noise(sd: number, random: () => number): number {
 function look(differences: number[], final: boolean): Classification {
   const alpha = lookAlpha(MIN, MAX)
   const half = analysisMargin(P50, 1 / 2)
-  const scores = (values: number[]) => (MEAN ? values : flipScores(values, P50.absolute))
-  const bad = maxTAdjusted([scores(differences.map((d) => d - half))])[0]!
-  const good = maxTAdjusted([scores(differences.map((d) => -d))])[0]!
   const interval = MEAN
     ? signFlipInterval(differences, alpha)
     : pairedInterval(differences, P50.absolute, alpha)
+  // REGRESSION also needs the metric's own interval beyond δ/2 (assemble.ts).
+  const scores = (values: number[]) => (MEAN ? values : familyScores(values, P50.absolute))
+  const bad = interval.low > half ? maxTAdjusted([scores(differences.map((d) => d - half))])[0]! : 1
+  const good = maxTAdjusted([scores(differences.map((d) => -d))])[0]!
   return classify(P50, interval, { bad, good }, 1, alpha, final)
 }
 

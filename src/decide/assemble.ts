@@ -16,7 +16,7 @@ import { measured, type Samples } from './samples'
 import { serviceComparisons } from './services'
 import { failsOn, worstMetricVerdict } from './severity'
 import { holm, median } from './stats/basic'
-import { flipScores } from './paired-test'
+import { familyScores } from './paired-test'
 import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
 import { runnerLoad } from './runner-load'
@@ -65,20 +65,22 @@ export function metricDraft(
 /**
  * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
  * more than δ/2" (what REGRESSION asks), on the good side of "better". Paired runs: step-down maxT
- * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2 — their signed
- * ranks for relative metrics, as each metric's own test (paired-test.ts). Stored baselines
- * have no rounds to flip: Holm over each metric's own one-sided p-values, and the worse side only
- * counts where the metric's own bound is beyond δ/2.
+ * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2, far-out rounds
+ * clipped (paired-test.ts). Stored baselines have no rounds to flip: Holm over each metric's own
+ * one-sided p-values. Either way the worse side only counts where the metric's own interval is
+ * beyond δ/2, so what the typical round does not show never blocks.
  */
 function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<MetricDraft, AdjustedP> {
   const badSign = (m: MetricDraft) => (m.threshold.direction === 'lower' ? 1 : -1)
   const half = (m: MetricDraft) => analysisMargin(m.threshold, 1 / 2)
+  const beyondHalf = (m: MetricDraft) =>
+    Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
   let bad: number[]
   let good: number[]
   if (kind === 'paired') {
     const oriented = (sign: (m: MetricDraft) => number, shift: (m: MetricDraft) => number) =>
       gated.map((m) =>
-        flipScores(
+        familyScores(
           m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))),
           m.threshold.absolute,
         ),
@@ -92,11 +94,10 @@ function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<Metri
     )
   } else {
     const side = (m: MetricDraft, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
-    const beyondHalf = (m: MetricDraft) =>
-      Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
-    bad = holm(gated.map((m) => side(m, badSign(m)))).map((p, i) => (beyondHalf(gated[i]!) ? p : 1))
+    bad = holm(gated.map((m) => side(m, badSign(m))))
     good = holm(gated.map((m) => side(m, -badSign(m))))
   }
+  bad = bad.map((p, i) => (beyondHalf(gated[i]!) ? p : 1))
   return new Map(gated.map((m, i) => [m, { bad: bad[i]!, good: good[i]! }]))
 }
 

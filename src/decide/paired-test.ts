@@ -1,5 +1,6 @@
+import { median } from './stats/basic'
 import { signFlipInterval, type OneSampleResult } from './stats/sign-flip'
-import { signedRankInterval, signedRanks } from './stats/signed-rank'
+import { signedRankInterval } from './stats/signed-rank'
 
 /**
  * The paired test a metric's per-round differences get, in one place.
@@ -7,6 +8,7 @@ import { signedRankInterval, signedRanks } from './stats/signed-rank'
  *   test and its Hodges–Lehmann estimate, the typical round's change. On a CPU-bound service a third
  *   of the rounds can have one arm's whole trial 10–50% slower, on either side at random: ranked,
  *   such a round widens the interval a little instead of dragging the estimate.
+ *   Their family test (maxT) flips the differences clipped at twice their typical size (familyScores).
  * - Absolute metrics (error rates, in points): the mean difference and its sign-flip test. Errors
  *   come in a few rounds, and their mean is the change in the share of failed requests; ranks would
  *   let the rounds without errors outvote them.
@@ -19,7 +21,21 @@ export function pairedInterval(
   return absolute ? signFlipInterval(differences, alpha) : signedRankInterval(differences, alpha)
 }
 
-/** What the family's maxT flips for one metric, round by round: its signed ranks, or its differences. */
-export function flipScores(values: readonly (number | null)[], absolute: boolean): (number | null)[] {
-  return absolute ? [...values] : signedRanks(values)
+/** A far-out round weighs at most this many times the typical size of a metric's differences. */
+const CLIP_FACTOR = 2
+
+/**
+ * What the family's maxT flips for one metric, round by round: a relative metric's differences
+ * clipped at twice their median size, an absolute one's as they are. The median size is the same
+ * under every flip, so the test stays exact; a round where one arm's whole trial ran 40% slower
+ * then counts as twice a typical round, not as twenty. The values stay continuous (ranks would not:
+ * every metric's ranks reach the same largest statistic, so one metric that stands out would no
+ * longer reach 2⁻ⁿ in a family).
+ */
+export function familyScores(values: readonly (number | null)[], absolute: boolean): (number | null)[] {
+  const sizes = values.filter((v): v is number => v !== null).map(Math.abs)
+  const typical = median(sizes)
+  if (absolute || !typical) return [...values]
+  const limit = CLIP_FACTOR * typical
+  return values.map((v) => (v === null ? null : Math.max(-limit, Math.min(limit, v))))
 }

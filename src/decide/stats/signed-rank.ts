@@ -78,28 +78,6 @@ export function signedRankInterval(differences: readonly number[], alpha: number
   return { estimate, low, high, level, pGreater, pLess, p: Math.min(1, 2 * Math.min(pGreater, pLess)), n }
 }
 
-/**
- * Each value's signed rank: sign × the rank of its size among the others (midranks for ties, 0 for
- * a zero), null kept. Flipping the signs of these is the signed-rank test, for every metric of a
- * family at once (maxT): a metric's ranks keep their sizes under any flip.
- */
-export function signedRanks(values: readonly (number | null)[]): (number | null)[] {
-  const nonZero = values
-    .map((value, index) => ({ value, index }))
-    .filter((x): x is { value: number; index: number } => x.value !== null && x.value !== 0)
-    .sort((a, b) => Math.abs(a.value) - Math.abs(b.value))
-  const ranks: (number | null)[] = values.map((value) => (value === null ? null : 0))
-  for (let start = 0; start < nonZero.length;) {
-    let end = start
-    while (end + 1 < nonZero.length && Math.abs(nonZero[end + 1]!.value) === Math.abs(nonZero[start]!.value))
-      end++
-    const midrank = (start + end + 2) / 2
-    for (let i = start; i <= end; i++) ranks[nonZero[i]!.index] = Math.sign(nonZero[i]!.value) * midrank
-    start = end + 1
-  }
-  return ranks
-}
-
 /** The one-sided level whose interval sizes the noise: wide enough to be stable, reachable from 4 rounds. */
 const SIZING_ALPHA = 0.1
 
