@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-YEHJN4QA.js";
+} from "./chunks/chunk-7ZLEPGBE.js";
 import {
   BENCHMARK_NAME,
   Git,

@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-YEHJN4QA.js";
+} from "./chunks/chunk-7ZLEPGBE.js";
 import {
   BENCHMARK_NAME,
   createForge,

@@ -4,7 +4,8 @@
 // given per-round SD. With FAR_OUT=0.3, that share of rounds also has one arm's whole trial 8–50%
 // slower, either arm at random (what a third of the CPU-bound service's rounds showed). Every look
 // judges the rounds so far exactly as the gate does (signed-rank interval; maxT on d − ln(1 + δ/2),
-// clipped at twice its median size, where that interval is beyond δ/2; classify) and the run stops at the first look that decides.
+// clipped at twice its median size, where that interval is beyond δ/2; classify) and the run stops
+// at the first look that decides.
 // What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.

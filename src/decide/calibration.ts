@@ -76,7 +76,7 @@ export function noiseSigma(
   differences: readonly number[],
   absolute: boolean,
 ): { sigma: number; method: SigmaMethod } {
-  const ranked = absolute || differences.length < MIN_CALIBRATION_ROUNDS ? null : signedRankSigma(differences)
+  const ranked = absolute ? null : signedRankSigma(differences)
   return ranked !== null && ranked > 0 ? { sigma: ranked, method: 'signed-rank' } : robustSigma(differences)
 }
 
