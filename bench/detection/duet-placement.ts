@@ -16,32 +16,18 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { locateK6 } from '../../src/measure/load/k6/install'
 import { parseK6Output } from '../../src/measure/load/k6/parse'
-import { k6RunArgs } from '../../src/measure/load/k6/run'
-import { builtInDefault } from '../../src/settings/input-lookup'
 import { run } from '../../src/util/exec'
+import { buildStacks, compose, freshStacks, loadOneArm, removeStacks, runK6At, SERVICE } from './two-stacks'
 
 const repetitions = Number(process.argv[2] ?? 10)
 const seconds = Number(process.argv[3] ?? 10)
-const SERVICES = {
-  'cpu-bound': { folder: 'cpu-bound', script: 'mixed.js', rate: '150' },
-  bundled: { folder: 'compose', script: 'api.js', rate: '100' },
-}
-const SERVICE = SERVICES[(process.env.SERVICE ?? 'cpu-bound') as keyof typeof SERVICES]
-if (!SERVICE) throw new Error(`SERVICE must be one of ${Object.keys(SERVICES).join(', ')}`)
-const RATE = SERVICE.rate
-const COMPOSE = path.resolve(SERVICE.folder, 'compose.yaml')
-const SCRIPT = path.resolve(SERVICE.folder, 'k6', SERVICE.script)
 const PROJECTS = [`lgplace${process.pid}a`, `lgplace${process.pid}b`]
 const cpus = os.cpus().length
 const SEQUENTIAL = process.env.ARMS === 'one-at-a-time'
 if (cpus < 2) throw new Error('apart needs two CPUs')
 
-const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
 const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-placement-'))
-const compose = (project: string, ...args: string[]) =>
-  run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000 })
 
 let seed = 20261126
 const coin = () => ((seed = (seed * 16807) % 2147483647) & 1) === 1
@@ -51,15 +37,7 @@ async function loadBoth(ports: string[], duration: string, label: string, cpuOf?
   return Promise.all(
     ports.map(async (port, arm) => {
       const outFile = path.join(work, `${label}-${arm}.json.gz`)
-      const args = k6RunArgs({
-        script: SCRIPT,
-        baseUrl: `http://${port}`,
-        outFile,
-        tags: {},
-        env: { DURATION: duration, RATE },
-      })
-      const [cmd, full] = cpuOf ? ['taskset', ['-c', cpuOf[arm]!, k6.path, ...args]] : [k6.path, args]
-      await run(cmd as string, full as string[], { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
+      await runK6At(port, duration, outFile, cpuOf?.[arm])
       return outFile
     }),
   )
@@ -70,22 +48,8 @@ async function loadInTurn(ports: string[], duration: string, label: string, k6Cp
   const order = coin() ? [0, 1] : [1, 0]
   const files: string[] = []
   for (const arm of order) {
-    const idle = PROJECTS[1 - arm]!
-    await compose(idle, 'pause')
     const outFile = path.join(work, `${label}-${arm}.json.gz`)
-    const args = k6RunArgs({
-      script: SCRIPT,
-      baseUrl: `http://${ports[arm]}`,
-      outFile,
-      tags: {},
-      env: { DURATION: duration, RATE },
-    })
-    const [cmd, full] = k6Cpus ? ['taskset', ['-c', k6Cpus, k6.path, ...args]] : [k6.path, args]
-    try {
-      await run(cmd as string, full as string[], { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
-    } finally {
-      await compose(idle, 'unpause')
-    }
+    await loadOneArm(ports[arm]!, PROJECTS[1 - arm]!, duration, outFile, k6Cpus)
     files[arm] = outFile
   }
   return files
@@ -95,19 +59,10 @@ type Placement = 'shared' | 'apart'
 const ratios: Record<Placement, Map<string, number[]>> = { shared: new Map(), apart: new Map() }
 
 try {
-  await run('bash', [`${SERVICE.folder}/prepare.sh`], { timeoutMs: 300_000 })
-  for (const project of PROJECTS) await compose(project, 'build', '-q')
+  await buildStacks(PROJECTS)
   for (let r = 1; r <= repetitions; r++) {
     for (const placement of (r % 2 ? ['shared', 'apart'] : ['apart', 'shared']) as Placement[]) {
-      for (const project of PROJECTS) await compose(project, 'up', '-d', '--wait', '--force-recreate')
-      // The load goes to loopback, whichever address the compose file publishes on.
-      const ports = await Promise.all(
-        PROJECTS.map(async (p) =>
-          (await compose(p, 'port', 'api', '8080')).stdout.trim().replace(/^0\.0\.0\.0:/, '127.0.0.1:'),
-        ),
-      )
-      if (!ports.every((p) => /^127\.0\.0\.1:\d+$/.test(p)))
-        throw new Error(`not loopback: ${ports.join(', ')}`)
+      const ports = await freshStacks(PROJECTS)
       let cpuOf: string[] | undefined
       let k6Cpus: string | undefined
       if (placement === 'apart') {
@@ -151,8 +106,7 @@ try {
     }
   }
 } finally {
-  for (const project of PROJECTS)
-    await compose(project, 'down', '-v', '--rmi', 'local').catch(() => undefined)
+  await removeStacks(PROJECTS)
   await rm(work, { recursive: true, force: true })
 }
 
@@ -161,7 +115,7 @@ const sd = (v: number[]) => {
   return Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / (v.length - 1))
 }
 console.log(
-  `${SEQUENTIAL ? 'One-at-a-time' : 'Duet'} rounds of ${SERVICE.folder}/, identical code, ${seconds}-s trials at ${RATE}/s, ${cpus} CPUs:`,
+  `${SEQUENTIAL ? 'One-at-a-time' : 'Duet'} rounds of ${SERVICE.folder}/, identical code, ${seconds}-s trials at ${SERVICE.rate}/s, ${cpus} CPUs:`,
 )
 console.log('SD of the per-repetition head/base log-ratio\n')
 console.log(`| series metric | shared (${repetitions} reps) | apart (${repetitions} reps) |`)

@@ -1,0 +1,79 @@
+// Two Compose stacks of one reference service, for the benches that drive k6 by hand
+// (duet-placement.ts, noise-timescale.ts). SERVICE=bundled picks the bundled example (compose/),
+// otherwise the CPU-bound service. Load goes to loopback only.
+import path from 'node:path'
+import { locateK6 } from '../../src/measure/load/k6/install'
+import { k6RunArgs } from '../../src/measure/load/k6/run'
+import { builtInDefault } from '../../src/settings/input-lookup'
+import { run } from '../../src/util/exec'
+
+const SERVICES = {
+  'cpu-bound': { folder: 'cpu-bound', script: 'mixed.js', rate: '150' },
+  bundled: { folder: 'compose', script: 'api.js', rate: '100' },
+}
+const chosen = SERVICES[(process.env.SERVICE ?? 'cpu-bound') as keyof typeof SERVICES]
+if (!chosen) throw new Error(`SERVICE must be one of ${Object.keys(SERVICES).join(', ')}`)
+export const SERVICE = chosen
+export const RATE = chosen.rate
+const COMPOSE = path.resolve(chosen.folder, 'compose.yaml')
+export const SCRIPT = path.resolve(chosen.folder, 'k6', chosen.script)
+
+/** The k6 binary loadgate would use, or the one on PATH. */
+export const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
+
+export const compose = (project: string, ...args: string[]) =>
+  run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000 })
+
+/** Compiles the service and builds every project's images. */
+export async function buildStacks(projects: string[]): Promise<void> {
+  await run('bash', [`${chosen.folder}/prepare.sh`], { timeoutMs: 300_000 })
+  for (const project of projects) await compose(project, 'build', '-q')
+}
+
+/** Recreates every project's containers; returns each one's published port, on loopback. */
+export async function freshStacks(projects: string[]): Promise<string[]> {
+  for (const project of projects) await compose(project, 'up', '-d', '--wait', '--force-recreate')
+  // The load goes to loopback, whichever address the compose file publishes on.
+  const ports = await Promise.all(
+    projects.map(async (p) =>
+      (await compose(p, 'port', 'api', '8080')).stdout.trim().replace(/^0\.0\.0\.0:/, '127.0.0.1:'),
+    ),
+  )
+  if (!ports.every((p) => /^127\.0\.0\.1:\d+$/.test(p))) throw new Error(`not loopback: ${ports.join(', ')}`)
+  return ports
+}
+
+/** Removes every project's containers, volumes and images. */
+export async function removeStacks(projects: string[]): Promise<void> {
+  for (const project of projects)
+    await compose(project, 'down', '-v', '--rmi', 'local').catch(() => undefined)
+}
+
+/** One k6 trial of the reference script at `port` (loopback), writing `outFile`; on `cpus` when given. */
+export async function runK6At(port: string, duration: string, outFile: string, cpus?: string): Promise<void> {
+  const args = k6RunArgs({
+    script: SCRIPT,
+    baseUrl: `http://${port}`,
+    outFile,
+    tags: {},
+    env: { DURATION: duration, RATE },
+  })
+  const [cmd, full] = cpus ? ['taskset', ['-c', cpus, k6.path, ...args]] : [k6.path, args]
+  await run(cmd, full, { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
+}
+
+/** {@link runK6At} with the stack `idle` paused meanwhile; it is thawed whatever happens. */
+export async function loadOneArm(
+  port: string,
+  idle: string,
+  duration: string,
+  outFile: string,
+  k6Cpus?: string,
+): Promise<void> {
+  await compose(idle, 'pause')
+  try {
+    await runK6At(port, duration, outFile, k6Cpus)
+  } finally {
+    await compose(idle, 'unpause')
+  }
+}
