@@ -7,7 +7,7 @@
 // - a round as today: the epoch's first pair;
 // - the epoch's pairs averaged (an interleaved round of `slices` pairs: what it costs, what it gains);
 // and the two variance components behind them: within an instance (slices of one container, minutes
-// apart at most) and between instances (what stays with a container), as SDs of one trial's log p50.
+// apart at most) and between instances (what stays with a container), as SDs of one trial's log value.
 // Load goes to loopback only.
 //   node --import tsx bench/detection/noise-timescale.ts [epochs=8] [slices=3] [seconds=5]
 // SERVICE=bundled measures the bundled example (compose/) instead of the CPU-bound service.

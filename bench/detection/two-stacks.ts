@@ -14,9 +14,9 @@ const SERVICES = {
 const chosen = SERVICES[(process.env.SERVICE ?? 'cpu-bound') as keyof typeof SERVICES]
 if (!chosen) throw new Error(`SERVICE must be one of ${Object.keys(SERVICES).join(', ')}`)
 export const SERVICE = chosen
-export const RATE = chosen.rate
+const RATE = chosen.rate
 const COMPOSE = path.resolve(chosen.folder, 'compose.yaml')
-export const SCRIPT = path.resolve(chosen.folder, 'k6', chosen.script)
+const SCRIPT = path.resolve(chosen.folder, 'k6', chosen.script)
 
 /** The k6 binary loadgate would use, or the one on PATH. */
 export const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
