@@ -14,12 +14,11 @@ const SERVICES = {
 const chosen = SERVICES[(process.env.SERVICE ?? 'cpu-bound') as keyof typeof SERVICES]
 if (!chosen) throw new Error(`SERVICE must be one of ${Object.keys(SERVICES).join(', ')}`)
 export const SERVICE = chosen
-const RATE = chosen.rate
 const COMPOSE = path.resolve(chosen.folder, 'compose.yaml')
 const SCRIPT = path.resolve(chosen.folder, 'k6', chosen.script)
 
 /** The k6 binary loadgate would use, or the one on PATH. */
-export const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
+const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
 
 export const compose = (project: string, ...args: string[]) =>
   run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000 })
@@ -56,7 +55,7 @@ export async function runK6At(port: string, duration: string, outFile: string, c
     baseUrl: `http://${port}`,
     outFile,
     tags: {},
-    env: { DURATION: duration, RATE },
+    env: { DURATION: duration, RATE: chosen.rate },
   })
   const [cmd, full] = cpus ? ['taskset', ['-c', cpus, k6.path, ...args]] : [k6.path, args]
   await run(cmd, full, { timeoutMs: 120_000, env: { K6_NO_USAGE_REPORT: 'true' } })
