@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-7ZLEPGBE.js";
+} from "./chunks/chunk-CXTMI6QA.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-NKVJYNNH.js";
+} from "./chunks/chunk-3FIJ7XZ7.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-FFJAYNJY.js";
+} from "./chunks/chunk-PXDXTMET.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-7ZLEPGBE.js";
+} from "./chunks/chunk-CXTMI6QA.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-NKVJYNNH.js";
+} from "./chunks/chunk-3FIJ7XZ7.js";
 
 // src/action/main.ts
 import path from "node:path";

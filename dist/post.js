@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-FFJAYNJY.js";
+} from "./chunks/chunk-PXDXTMET.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-NKVJYNNH.js";
+} from "./chunks/chunk-3FIJ7XZ7.js";
 
 // src/action/post.ts
 async function post() {

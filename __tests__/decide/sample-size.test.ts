@@ -1,21 +1,22 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
-import { p95RankUncertainty } from '../../src/decide/sample-size'
+import { p95RankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-size'
 import { renderComment } from '../../src/report/markdown'
+import { thinSeriesProgressNotes } from '../../src/report/sample-size'
 import { renderTerminal } from '../../src/report/terminal'
 import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 
 /** Two series at the same latency: one with 1,000 requests per 10 s trial, one with 200. */
-function results(thinThroughput: number) {
+function results(thinThroughput: number, rounds = 10) {
   const shape = (r: number, key: string, seed: number) => ({
     p50: 10 * (1 + wobble(r, 0.01, seed)),
     throughput: key.endsWith('/thin') ? thinThroughput : 100,
   })
   return makeResults({
-    rounds: 10,
+    rounds,
     series: ['api GET /busy', 'api GET /thin'],
     base: (r, key) => shape(r, key, 1),
     head: (r, key) => shape(r, key, 2),
@@ -58,6 +59,23 @@ describe('requests per series', () => {
       renderTerminal(c, { color: false }),
       /i p95 of api GET \/thin rests on 200 requests per trial/,
     )
+  })
+
+  test('one round already tells which p95 is thin, and what the report will say of it', () => {
+    const early = thinSeriesSoFar(results(20, 1))
+    assert.deepEqual(
+      early.map((t) => t.key),
+      ['api GET /thin'],
+    )
+    const final = compareResults(results(20), opts).series.find((s) => s.key === 'api GET /thin')!
+    assert.equal(early[0]!.size.requestsNeeded, final.sampleSize!.requestsNeeded)
+    const [note, ...more] = thinSeriesProgressNotes(results(20, 1))
+    assert.equal(more.length, 0)
+    assert.match(
+      note!,
+      /^after round 1, p95 of api GET \/thin rests on 200 requests per trial .*INCONCLUSIVE$/,
+    )
+    assert.deepEqual(thinSeriesSoFar(results(Math.ceil(final.sampleSize!.requestsNeeded! / 10), 1)), [])
   })
 
   test('a series without a gated relative p95 rule gets no request-count note', () => {

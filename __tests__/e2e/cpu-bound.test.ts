@@ -24,7 +24,7 @@ async function compare(options: {
   script: string
   headEnv: string
   rounds: number
-}): Promise<{ comparison: Comparison; results: ResultsFile }> {
+}): Promise<{ comparison: Comparison; results: ResultsFile; progress: string }> {
   const repo = await makeExampleRepo({ folder: 'cpu-bound', headEnv: options.headEnv })
   cleanups.push(repo.cleanup)
   const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-cpu-bound-'))
@@ -71,7 +71,11 @@ async function compare(options: {
     await readFile(path.join(work, benchmark, 'comparison.json'), 'utf8'),
   ) as Comparison
   assertNothingLeft(`loadgate-${runId}-`)
-  return { comparison, results: await readResults(path.join(work, benchmark, 'results.json')) }
+  return {
+    comparison,
+    results: await readResults(path.join(work, benchmark, 'results.json')),
+    progress: result.stdout,
+  }
 }
 
 /** The endpoints a comparison compared, by name (loadgate's aggregate over them aside). */
@@ -110,7 +114,7 @@ test(
   'CPU-bound service, mixed load with GET /top slowed by its CPU knob: every endpoint compared, no error',
   { timeout: 600_000 },
   async () => {
-    const { comparison, results } = await compare({
+    const { comparison, results, progress } = await compare({
       script: 'mixed.js',
       headEnv: 'CPU_WORK_PERCENT=13\nCPU_WORK_ROUTE=GET /top',
       rounds: 3,
@@ -122,6 +126,16 @@ test(
       const p50 = series.metrics.find((m) => m.metric === 'p50')
       assert.ok(p50?.change !== null && p50?.change !== undefined, `p50 of ${series.name} compared`)
     }
+    // About 30 requests per endpoint and trial: every p95 is thin, and the run says so after its
+    // first round, while there are rounds left to stop, not only in the report at the end.
+    const early = progress.match(/after round 1, p95 of [^\n]*GET \/top rests on \d+ requests per trial/g)
+    assert.equal(early?.length, 1, progress)
+    assert.ok(
+      progress.indexOf(early![0]!) < progress.search(/round 2 (base|head) …/),
+      'said before round 2 starts',
+    )
+    const thin = comparison.series.find((s) => s.name === 'GET /top')!.sampleSize
+    assert.ok(thin?.requestsNeeded, 'the report says the same at the end')
   },
 )
 

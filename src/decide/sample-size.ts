@@ -1,5 +1,7 @@
-import type { MetricThreshold, SampleSize, Trial } from '../model/types'
+import type { MetricThreshold, ResultsFile, SampleSize, Trial } from '../model/types'
 import { analysisMargin } from './rules'
+import { validTrials } from './samples'
+import { rulesFor, seriesKeys } from './series'
 
 const P = 0.95
 
@@ -58,4 +60,17 @@ export function sampleSize(
     delta: p95.delta,
     requestsNeeded: roundNoise > margin / 2 ? Math.ceil(requests * (roundNoise / (margin / 2)) ** 2) : null,
   }
+}
+
+/**
+ * The series whose gated p95 the trials measured so far cannot resolve (sampleSize's rule), by key.
+ * After the first round it already tells what the report would say at the end, while there is time
+ * to stop and lengthen the trials.
+ */
+export function thinSeriesSoFar(results: ResultsFile): Array<{ key: string; size: SampleSize }> {
+  const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
+  return seriesKeys(results).flatMap(({ key }) => {
+    const size = sampleSize(trials, key, rulesFor(key, results))
+    return size?.requestsNeeded != null ? [{ key, size }] : []
+  })
 }

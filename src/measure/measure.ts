@@ -17,6 +17,7 @@ import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { profilePair } from './profile/profile-pair'
+import { thinSeriesProgressNotes } from '../report/sample-size'
 
 export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
@@ -130,7 +131,11 @@ export async function measure(
       await save()
       clock.finished(Date.now() - started, phase)
       const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)
-      if (phase === 'measure' && measured.length === arms.length) clock.roundDone(round)
+      if (phase === 'measure' && measured.length === arms.length) {
+        clock.roundDone(round)
+        if (round === 1 && arms.length === 2)
+          for (const text of thinSeriesProgressNotes(results)) progress(note(text))
+      }
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
       // The same script runs in every trial: one that cannot start will fail every other trial too.
       if (scriptError) {

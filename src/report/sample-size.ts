@@ -1,4 +1,5 @@
-import type { Comparison, SampleSize, SeriesComparison } from '../model/types'
+import { thinSeriesSoFar } from '../decide/sample-size'
+import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../model/types'
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
 const seconds = (s: number) => (s >= 100 ? s.toFixed(0) : s.toPrecision(2))
@@ -25,5 +26,17 @@ export function thinSeriesText(label: string, size: SampleSize): string {
     `${(size.delta * 100).toFixed(0)}% takes about ${count(needed)} per trial: ${factor.toFixed(1)}× the rate ` +
     `(${rate.toFixed(rate >= 10 ? 0 : 1)} req/s for this series in ${seconds(size.trialSeconds)} s measured windows), ` +
     `or ${seconds(size.trialSeconds * factor)} s measured windows at this rate`
+  )
+}
+
+/**
+ * Said while a run measures, once its first round is in: the thin series so far (their names as
+ * measured; the progress log strips control characters), while the trials can still be lengthened.
+ */
+export function thinSeriesProgressNotes(results: ResultsFile): string[] {
+  return thinSeriesSoFar(results).map(
+    ({ key, size }) =>
+      `after round 1, ${thinSeriesText(key, size)}; with fewer, it can hold the run to its last ` +
+      'look and leave it INCONCLUSIVE',
   )
 }
