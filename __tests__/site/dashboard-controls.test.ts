@@ -156,7 +156,11 @@ describe('dashboard controls in Chromium', () => {
   test('dragging across a chart zooms it; the reset button shows then and restores every run', async () => {
     const { page } = await open()
     assert.equal(await page.isVisible('#reset-zoom'), false)
+    // The charts on screen fetch their series and draw after the first one: a drag planned before
+    // the page settles can start beside the plot (then the zoom reaches its first run).
+    await page.waitForLoadState('networkidle')
     const over = page.locator('.card:first-child .chart[data-kind="latency"] .u-over')
+    await over.scrollIntoViewIfNeeded()
     const box = (await over.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2)
     await page.mouse.down()
