@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-CXTMI6QA.js";
+} from "./chunks/chunk-PX5I6ZJA.js";
 import {
   BENCHMARK_NAME,
   Git,

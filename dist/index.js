@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-CXTMI6QA.js";
+} from "./chunks/chunk-PX5I6ZJA.js";
 import {
   BENCHMARK_NAME,
   createForge,

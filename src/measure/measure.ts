@@ -131,12 +131,11 @@ export async function measure(
       await save()
       clock.finished(Date.now() - started, phase)
       const measured = results.trials.filter((t) => t.phase === 'measure' && t.round === round)
-      if (phase === 'measure' && measured.length === arms.length) {
-        clock.roundDone(round)
-        if (round === 1 && arms.length === 2)
-          for (const text of thinSeriesProgressNotes(results)) progress(note(text))
-      }
+      const roundDone = phase === 'measure' && measured.length === arms.length
+      if (roundDone) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
+      if (roundDone && round === 1 && arms.length === 2)
+        for (const text of thinSeriesProgressNotes(results)) progress(note(text))
       // The same script runs in every trial: one that cannot start will fail every other trial too.
       if (scriptError) {
         throw new StopMeasuring(
