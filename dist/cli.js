@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-PX5I6ZJA.js";
+} from "./chunks/chunk-CK2QIHXQ.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-3FIJ7XZ7.js";
+} from "./chunks/chunk-UF2MAKSS.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-PXDXTMET.js";
+} from "./chunks/chunk-T4YU7RUY.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-PX5I6ZJA.js";
+} from "./chunks/chunk-CK2QIHXQ.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-3FIJ7XZ7.js";
+} from "./chunks/chunk-UF2MAKSS.js";
 
 // src/action/main.ts
 import path from "node:path";

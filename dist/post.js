@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-PXDXTMET.js";
+} from "./chunks/chunk-T4YU7RUY.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-3FIJ7XZ7.js";
+} from "./chunks/chunk-UF2MAKSS.js";
 
 // src/action/post.ts
 async function post() {

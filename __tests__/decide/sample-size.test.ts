@@ -3,13 +3,13 @@ import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { p95RankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-size'
 import { renderComment } from '../../src/report/markdown'
-import { thinSeriesProgressNotes } from '../../src/report/sample-size'
+import { thinSeriesProgressNotes, thinSeriesText } from '../../src/report/sample-size'
 import { renderTerminal } from '../../src/report/terminal'
 import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 
-/** Two series at the same latency: one with 1,000 requests per 10 s trial, one with 200. */
+/** Two series at the same latency: one with 1,000 requests per 10 s trial, one with 10·thinThroughput. */
 function results(thinThroughput: number, rounds = 10) {
   const shape = (r: number, key: string, seed: number) => ({
     p50: 10 * (1 + wobble(r, 0.01, seed)),
@@ -17,6 +17,9 @@ function results(thinThroughput: number, rounds = 10) {
   })
   return makeResults({
     rounds,
+    // The plan, whatever has been measured of it so far.
+    minRounds: 10,
+    maxRounds: 10,
     series: ['api GET /busy', 'api GET /thin'],
     base: (r, key) => shape(r, key, 1),
     head: (r, key) => shape(r, key, 2),
@@ -31,55 +34,93 @@ describe('requests per series', () => {
     assert.equal(p95RankUncertainty({ count: 1, p90: 1, p95: 1, p99: 1 }), null)
   })
 
-  test('a p95 on 200 requests per trial is told so, with the requests, rate and window that resolve δ', () => {
-    const c = compareResults(results(20), opts)
+  test('a p95 on 50 requests per trial is told so, with the requests, rate and window that settle δ', () => {
+    const c = compareResults(results(5), opts)
     const thin = c.series.find((s) => s.key === 'api GET /thin')!.sampleSize!
     const busy = c.series.find((s) => s.key === 'api GET /busy')!.sampleSize!
-    assert.equal(thin.requestsPerTrial, 200)
+    assert.equal(thin.requestsPerTrial, 50)
     assert.equal(busy.requestsPerTrial, 1000)
     assert.equal(thin.delta, 0.1, 'the default p95 rule')
     // Factory shape: p90 = 1.5·p50, p95 = 1.7·p50, p99 = 2·p50.
-    const u = (Math.sqrt(0.0475 / 200) * (0.5 / 0.09)) / 1.7
+    const u = (Math.sqrt(0.0475 / 50) * (0.5 / 0.09)) / 1.7
     assert.ok(Math.abs(thin.p95Uncertainty - u) < 1e-9)
-    const needed = Math.ceil(200 * ((Math.SQRT2 * u) / (Math.log1p(0.1) / 2)) ** 2)
-    assert.equal(thin.requestsNeeded, needed)
-    assert.equal(busy.requestsNeeded, null, '1,000 requests resolve a 10% δ at this spread')
+    // One look at 10 rounds (α 5%); four gated latency metrics that vary (p50 and p95 of two
+    // series), each to settle with 97.5% so that the run settles in 90%: z 1.645 + 1.960.
+    const settles = (Math.log1p(0.1) * Math.sqrt(10)) / (1.6449 + 1.96)
+    const needed = Math.ceil(50 * ((Math.SQRT2 * u) / settles) ** 2)
+    assert.ok(Math.abs(thin.requestsNeeded! - needed) <= 1, `${thin.requestsNeeded} against ${needed}`)
+    assert.equal(busy.requestsNeeded, null, '1,000 requests settle a 10% δ at this spread')
     // With the needed requests per trial, the series is no longer thin.
-    const enough = compareResults(results(Math.ceil(needed / 10)), opts)
+    const enough = compareResults(results(Math.ceil(thin.requestsNeeded! / 10)), opts)
     assert.equal(enough.series.find((s) => s.key === 'api GET /thin')!.sampleSize!.requestsNeeded, null)
 
     const comment = renderComment(c, {})
-    const factor = (needed / 200).toFixed(1)
+    const factor = (thin.requestsNeeded! / 50).toFixed(1)
+    assert.ok(thin.requestsNeeded! / 50 >= 2, 'a factor of 2 or more is printed to one decimal')
     // The series' name is escaped for markdown like every other cell of the comment.
-    assert.ok(comment.includes('ℹ️ p95 of api GET /thin rests on 200 requests per trial'), comment)
-    assert.ok(comment.includes(`about ${needed} per trial: ${factor}× the rate`))
-    assert.ok(comment.includes(`or ${Math.round((10 * needed) / 200)} s measured windows at this rate`))
+    assert.ok(comment.includes('ℹ️ p95 of api GET /thin rests on 50 requests per trial'), comment)
+    assert.ok(comment.includes(`settling its δ of 10% by the last look (10 rounds) takes at least about`))
+    assert.ok(comment.includes(` ${thin.requestsNeeded} per trial: ${factor}× the rate`))
+    const window = (10 * thin.requestsNeeded!) / 50
+    assert.ok(
+      comment.includes(
+        `or ${window >= 100 ? window.toFixed(0) : window.toPrecision(2)} s measured windows at this rate.`,
+      ),
+    )
     assert.doesNotMatch(comment, /p95 of api GET \/busy/)
     assert.match(
       renderTerminal(c, { color: false }),
-      /i p95 of api GET \/thin rests on 200 requests per trial/,
+      /i p95 of api GET \/thin rests on 50 requests per trial/,
     )
   })
 
   test('one round already tells which p95 is thin, and what the report will say of it', () => {
-    const early = thinSeriesSoFar(results(20, 1))
+    const early = thinSeriesSoFar(results(5, 1))
     assert.deepEqual(
       early.map((t) => t.key),
       ['api GET /thin'],
     )
-    const final = compareResults(results(20), opts).series.find((s) => s.key === 'api GET /thin')!
+    const final = compareResults(results(5), opts).series.find((s) => s.key === 'api GET /thin')!
     assert.equal(early[0]!.size.requestsNeeded, final.sampleSize!.requestsNeeded)
-    const [note, ...more] = thinSeriesProgressNotes(results(20, 1))
+    const [note, ...more] = thinSeriesProgressNotes(results(5, 1))
     assert.equal(more.length, 0)
     assert.match(
       note!,
-      /^after round 1, p95 of api GET \/thin rests on 200 requests per trial .*INCONCLUSIVE$/,
+      /^after round 1, p95 of api GET \/thin rests on 50 requests per trial .*INCONCLUSIVE$/,
     )
     assert.deepEqual(thinSeriesSoFar(results(Math.ceil(final.sampleSize!.requestsNeeded! / 10), 1)), [])
   })
 
+  test('the sentence says the look it is stated for, and what the first look would take', () => {
+    const size = {
+      requestsPerTrial: 190,
+      trialSeconds: 5,
+      p95Uncertainty: 0.18,
+      delta: 0.1,
+      requestsNeeded: 1140,
+    }
+    const text = thinSeriesText('GET /stock/:id', { ...size, firstLook: 10, lastLook: 20 })
+    assert.match(
+      text,
+      /settling its δ of 10% by the last look \(20 rounds\) takes at least about 1,140 per trial: 6\.0× the rate/,
+    )
+    assert.match(text, /or 30 s measured windows at this rate \(twice that by the first look, 10 rounds\)$/)
+    assert.match(
+      thinSeriesText('x', { ...size, firstLook: 10, lastLook: 15 }),
+      /\(1\.5× that by the first look, 10 rounds\)$/,
+    )
+    assert.doesNotMatch(thinSeriesText('x', { ...size, firstLook: 10, lastLook: 10 }), /first look/)
+    // Just short of enough: a factor under 2 keeps two decimals, so it never reads "1.0×".
+    assert.match(
+      thinSeriesText('x', { ...size, requestsNeeded: 194 }),
+      /about 194 per trial: 1\.02× the rate/,
+    )
+    // A comparison stored before the rule named its look still reads.
+    assert.match(thinSeriesText('x', size), /resolving its δ of 10% takes at least about 1,140 per trial/)
+  })
+
   test('a series without a gated relative p95 rule gets no request-count note', () => {
-    const r = results(20)
+    const r = results(5)
     r.settings.thresholds = r.settings.thresholds.filter((t) => t.metric !== 'p95')
     const c = compareResults(r, opts)
     assert.ok(c.series.every((s) => s.sampleSize === undefined))

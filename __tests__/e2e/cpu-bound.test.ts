@@ -24,6 +24,8 @@ async function compare(options: {
   script: string
   headEnv: string
   rounds: number
+  /** More flags for loadgate compare. */
+  flags?: string[]
 }): Promise<{ comparison: Comparison; results: ResultsFile; progress: string }> {
   const repo = await makeExampleRepo({ folder: 'cpu-bound', headEnv: options.headEnv })
   cleanups.push(repo.cleanup)
@@ -62,6 +64,7 @@ async function compare(options: {
       'INVALID',
       '--work-dir',
       work,
+      ...(options.flags ?? []),
     ],
     { cwd: repo.dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, GITHUB_RUN_ID: runId } },
   )
@@ -118,6 +121,7 @@ test(
       script: 'mixed.js',
       headEnv: 'CPU_WORK_PERCENT=13\nCPU_WORK_ROUTE=GET /top',
       rounds: 3,
+      flags: ['--trial-length', 'auto up to 4s'],
     })
     assertEveryEndpointMeasured(results, MIXED, 3)
     assert.notEqual(comparison.verdict, 'INVALID', comparison.headline)
@@ -136,6 +140,26 @@ test(
     )
     const thin = comparison.series.find((s) => s.name === 'GET /top')!.sampleSize
     assert.ok(thin?.requestsNeeded, 'the report says the same at the end')
+    // trial-length auto then lengthened rounds 2 and 3 to its cap (their p95s want far more), said
+    // before round 2 and recorded; the warm-ups kept their own 1 s.
+    const lengthened = progress.match(
+      /trial-length auto: measured trials from round 2 on run 4 s \(DURATION=4s\), its cap; the thin p95s above want \d+ s/g,
+    )
+    assert.equal(lengthened?.length, 1, progress)
+    assert.ok(progress.indexOf(lengthened![0]!) < progress.search(/round 2 (base|head) …/))
+    assert.deepEqual(results.settings.trialLength, {
+      mode: 'auto',
+      maxSeconds: 4,
+      lengthenedSeconds: 4,
+      fromRound: 2,
+    })
+    for (const trial of results.trials) {
+      const window = trial.durationSeconds
+      const where = `${trial.phase} ${trial.arm} round ${trial.round}: ${window} s`
+      if (trial.phase === 'measure' && trial.round >= 2) assert.ok(window > 3.2 && window < 4.5, where)
+      else assert.ok(window < 2.5, where)
+    }
+    assert.doesNotMatch(progress, /does not read __ENV\.DURATION/)
   },
 )
 

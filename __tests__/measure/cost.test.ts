@@ -111,6 +111,20 @@ describe('the progress line shows the range the plan allows', () => {
     assert.equal(clock.status().planned, 10)
   })
 
+  test('trials lengthened after round 1 (trial-length auto) are estimated at their new length', () => {
+    const plan = { ...DEFAULTS, looks: [2, 4], freshInstances: 'run' as const }
+    const clock = trialClock(plan, { trial: 7, warmup: 5, renewal: 8 })
+    clock.finished(3000, 'warmup')
+    clock.finished(10_000)
+    clock.finished(10_000)
+    clock.roundDone(1)
+    clock.lengthened(30)
+    // 1 and 3 rounds left, two trials of 30 s each.
+    assert.deepEqual(clock.status().leftSeconds, [60, 180])
+    clock.finished(40_000)
+    assert.deepEqual(clock.status().leftSeconds, [80, 240], 'then as timed')
+  })
+
   test('without a stated trial length, nothing is estimated until a trial has run', () => {
     const clock = trialClock(DEFAULTS, { trial: null, warmup: 5, renewal: 8 })
     assert.equal(clock.status().leftSeconds, null)

@@ -164,6 +164,36 @@ describe('settings', () => {
     )
   })
 
+  test('trial-length: script by default; auto lengthens up to 60 s, or up to a stated duration', () => {
+    assert.deepEqual(load(baseInputs).trialLength, { mode: 'script' })
+    assert.deepEqual(load({ ...baseInputs, 'trial-length': 'auto' }).trialLength, {
+      mode: 'auto',
+      maxSeconds: 60,
+    })
+    assert.deepEqual(load({ ...baseInputs, 'trial-length': ' Auto up to 2m ' }).trialLength, {
+      mode: 'auto',
+      maxSeconds: 120,
+    })
+    for (const bad of ['longer', 'auto 30s', 'auto up to'])
+      assertOneLineError(
+        () => load({ ...baseInputs, 'trial-length': bad }),
+        "Input 'trial-length'",
+        `'${bad}'`,
+        "script, auto, or auto up to a duration such as 'auto up to 30s'",
+      )
+    assertOneLineError(
+      () => load({ ...baseInputs, 'trial-length': 'auto up to 500ms' }),
+      "Input 'trial-length'",
+      'auto up to at least 1s',
+    )
+    assertOneLineError(
+      () => load({ ...baseInputs, 'trial-length': 'auto up to soon' }),
+      "Input 'trial-length'",
+      "'auto up to soon'",
+      "auto up to a duration such as '30s' or '2m'",
+    )
+  })
+
   test('fail-on accepts never and spaced verdict names', () => {
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'never' }).failOn, [])
     assert.deepEqual(load({ ...baseInputs, 'fail-on': 'regression, no change' }).failOn, [

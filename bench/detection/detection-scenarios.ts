@@ -179,6 +179,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
       // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table.
       'fresh-instances': process.env.FRESH_INSTANCES ?? '',
       'arms-under-load': process.env.ARMS_UNDER_LOAD ?? '',
+      'trial-length': process.env.TRIAL_LENGTH ?? '',
       ...run.inputs,
     })
     const { resultsPath } = await measure({

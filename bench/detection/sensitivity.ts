@@ -9,7 +9,8 @@
 // What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.
-//   [FAR_OUT=0.3] [TEST=mean] node --import tsx bench/detection/sensitivity.ts [runs=1000] [changes=0,0.02,0.04,0.05,0.1]
+// METRIC=p95 judges the default p95 rule (δ +10%); SDS=0.07,0.1 sets the per-round SDs (fractions).
+//   [FAR_OUT=0.3] [TEST=mean] [METRIC=p95] [SDS=…] node --import tsx bench/detection/sensitivity.ts [runs=1000] [changes=0,0.02,0.04,0.05,0.1]
 import { classify, type Classification } from '../../src/decide/classify'
 import { lookAlpha } from '../../src/decide/plan'
 import { analysisMargin } from '../../src/decide/rules'
@@ -27,8 +28,9 @@ const MAX = 20
 const CHANGES = process.argv[3]?.split(',').map(Number) ?? [0, 0.02, 0.04, 0.05, 0.1]
 const FAR_OUT = Number(process.env.FAR_OUT ?? 0)
 const MEAN = process.env.TEST === 'mean'
-const SDS = FAR_OUT > 0 ? [0.01, 0.025, 0.05] : [0.02, 0.05, 0.1]
-const P50: MetricThreshold = defaultThresholds().find((t) => t.metric === 'p50' && t.gate)!
+const SDS = process.env.SDS?.split(',').map(Number) ?? (FAR_OUT > 0 ? [0.01, 0.025, 0.05] : [0.02, 0.05, 0.1])
+const METRIC = process.env.METRIC ?? 'p50'
+const RULE: MetricThreshold = defaultThresholds().find((t) => t.metric === METRIC && t.gate)!
 
 function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
@@ -44,15 +46,15 @@ function noise(sd: number, random: () => number): number {
 /** One look at the first n differences, as the gate judges a single gated metric. */
 function look(differences: number[], final: boolean): Classification {
   const alpha = lookAlpha(MIN, MAX)
-  const half = analysisMargin(P50, 1 / 2)
+  const half = analysisMargin(RULE, 1 / 2)
   const interval = MEAN
     ? signFlipInterval(differences, alpha)
-    : pairedInterval(differences, P50.absolute, alpha)
+    : pairedInterval(differences, RULE.absolute, alpha)
   // REGRESSION also needs the metric's own interval beyond δ/2 (assemble.ts).
-  const scores = (values: number[]) => (MEAN ? values : familyScores(values, P50.absolute))
+  const scores = (values: number[]) => (MEAN ? values : familyScores(values, RULE.absolute))
   const bad = interval.low > half ? maxTAdjusted([scores(differences.map((d) => d - half))])[0]! : 1
   const good = maxTAdjusted([scores(differences.map((d) => -d))])[0]!
-  return classify(P50, interval, { bad, good }, 1, alpha, final)
+  return classify(RULE, interval, { bad, good }, 1, alpha, final)
 }
 
 function run(change: number, sd: number, random: () => number): { verdict: MetricVerdict; rounds: number } {
@@ -76,7 +78,7 @@ function median(values: number[]): number {
 const pct = (count: number) => `${((100 * count) / RUNS).toFixed(1)}%`
 
 console.log(
-  `${RUNS} simulated runs per row${MEAN ? ', judged by the mean' : ''}${FAR_OUT > 0 ? `, ${FAR_OUT * 100}% of rounds far out` : ''}; p50 δ +${P50.delta * 100}%; looks at ${planLooks(MIN, MAX).join(', ')} rounds, level ${lookAlpha(MIN, MAX).toFixed(4)} per look.`,
+  `${RUNS} simulated runs per row${MEAN ? ', judged by the mean' : ''}${FAR_OUT > 0 ? `, ${FAR_OUT * 100}% of rounds far out` : ''}; ${METRIC} δ +${RULE.delta * 100}%; looks at ${planLooks(MIN, MAX).join(', ')} rounds, level ${lookAlpha(MIN, MAX).toFixed(4)} per look.`,
 )
 console.log('')
 console.log(
@@ -96,7 +98,7 @@ for (const change of CHANGES) {
     const count = (v: MetricVerdict) => tally.get(v) ?? 0
     const likely = count('LIKELY_OVER_DELTA')
     console.log(
-      `| ${change === 0 ? '0' : `+${change * 100}%`} | ${sd * 100}% | ${pct(count('REGRESSION'))} | ${pct(count('NO_CHANGE') + count('IMPROVEMENT'))} | ${pct(count('INCONCLUSIVE') + likely)} | ${pct(likely)} | ${median(rounds)} |`,
+      `| ${change === 0 ? '0' : `+${change * 100}%`} | ${Number((sd * 100).toFixed(2))}% | ${pct(count('REGRESSION'))} | ${pct(count('NO_CHANGE') + count('IMPROVEMENT'))} | ${pct(count('INCONCLUSIVE') + likely)} | ${pct(likely)} | ${median(rounds)} |`,
     )
   }
 }

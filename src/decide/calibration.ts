@@ -48,7 +48,11 @@ export interface TestLevel {
  * their edge and 90% each, a plan settles about half its runs.
  */
 export function settlingPower(sigmas: readonly number[]): number {
-  const varying = sigmas.filter((sigma) => sigma > 0).length
+  return settlingPowerOver(sigmas.filter((sigma) => sigma > 0).length)
+}
+
+/** settlingPower for a family of `varying` gated metrics that vary at all. */
+export function settlingPowerOver(varying: number): number {
   return 1 - (1 - POWER) / Math.max(1, varying)
 }
 
@@ -119,6 +123,11 @@ export function fewestSignificantRounds(level: number): number {
 export function roundsForMargin(sigma: number, margin: number, level: number, power = POWER): number {
   const perRound = ((normalQuantile(1 - level) + normalQuantile(power)) * sigma) / margin
   return Math.max(fewestSignificantRounds(level), Math.ceil(perRound ** 2 - 1e-9))
+}
+
+/** The inverse of roundsForMargin: the most per-round noise with which `rounds` settle the margin. */
+export function noiseForMargin(margin: number, rounds: number, level: number, power = POWER): number {
+  return (margin * Math.sqrt(rounds)) / (normalQuantile(1 - level) + normalQuantile(power))
 }
 
 export function asChange(shift: number, absolute: boolean): number {

@@ -5,7 +5,7 @@ import { assemble, metricDraft, type Draft, type MetricDraft } from './assemble'
 import { dispersion, spread } from './dispersion'
 import { alphaFor, lookAlpha, type CompareOptions } from './plan'
 import { pairedSamples, validTrials } from './samples'
-import { sampleSize } from './sample-size'
+import { sampleSize, settlingPlan } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
 import { pairedInterval } from './paired-test'
 import { planLooks } from './sequential'
@@ -22,6 +22,7 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
   const intervalAlpha = lookAlpha(minRounds, maxRounds)
   const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
   const keys = seriesKeys(results)
+  const plan = settlingPlan(results)
   const mixed = keys.filter((s) => s.key !== ALL_REQUESTS).length > 1
   const drafts: Draft[] = keys.map((s) => {
     const rules = rulesFor(s.key, results)
@@ -40,7 +41,7 @@ export function compareResults(results: ResultsFile, options: CompareOptions, fi
       spread(validTrials(results, 'base'), s.key),
       spread(validTrials(results, 'head'), s.key),
     )
-    const size = sampleSize(trials, s.key, rules)
+    const size = sampleSize(trials, s.key, rules, plan)
     return { series: { ...s, dispersion: spreads, ...(size ? { sampleSize: size } : {}) }, metrics }
   })
   const comparison = assemble(results, drafts, 'paired', options, alpha, finalLook)

@@ -4,7 +4,7 @@ import { crossRunInterval, MIN_HISTORY_RUNS, runLevel, spreadRuns } from './cros
 import { dispersion, spread } from './dispersion'
 import { ALPHA, type CompareOptions } from './plan'
 import { transformAll, unpairedSamples, validTrials } from './samples'
-import { sampleSize } from './sample-size'
+import { sampleSize, settlingPlan } from './sample-size'
 import { rulesFor, seriesKeys } from './series'
 import { median } from './stats/basic'
 import type { OneSampleResult } from './stats/sign-flip'
@@ -44,6 +44,7 @@ export function compareWithStored(
   const alpha = ALPHA
   const runs = spreadRuns(baseline, history)
   const head = validTrials(results, 'head')
+  const plan = settlingPlan(results)
   const tooFew = `only ${runs.length} stored run${runs.length === 1 ? '' : 's'} of ${shortText(baseline.branch)} to measure run-to-run variance: ${MIN_HISTORY_RUNS} are needed`
   const drafts: Draft[] = seriesKeys(results).map((s) => {
     const rules = rulesFor(s.key, results)
@@ -60,7 +61,7 @@ export function compareWithStored(
       if (levels.length < MIN_HISTORY_RUNS) return metricDraft(threshold, samples, estimateOnly(x, y), tooFew)
       return metricDraft(threshold, samples, crossRunInterval(x, y, levels, 1 - alpha))
     })
-    const size = sampleSize(head, s.key, rules)
+    const size = sampleSize(head, s.key, rules, plan)
     const series = { ...s, dispersion: dispersion(null, spread(head, s.key)) }
     return { series: size ? { ...series, sampleSize: size } : series, metrics }
   })

@@ -51,6 +51,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       warmupSeconds: settings.warmupSeconds,
       discardSeconds: settings.discardSeconds,
       armsUnderLoad: settings.armsUnderLoad,
+      trialLength: settings.trialLength,
     },
     schedule: [],
     trials: [],

@@ -9,13 +9,14 @@ import { interruptSignal } from './cleanup'
 import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
-import { note, plainProgress, trialClock } from './progress'
+import { note, plainProgress, timeLeft, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { recordSaturation, stolenNote } from './host-cpu'
-import { costNote, planOf } from './cost'
+import { costNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
+import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
 import { thinSeriesProgressNotes } from '../report/sample-size'
 
@@ -86,6 +87,9 @@ export async function measure(
     const clock = trialClock(plan, stated)
     let warmupWarned = false
     let stealNoted = false
+    // trial-length auto may lengthen the measured trials after round 1 (DURATION; warm-ups keep theirs).
+    let trialEnv = bench.k6Env
+    let lengthened: { seconds: number; checked: boolean } | null = null
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -103,7 +107,7 @@ export async function measure(
           arm,
           phase,
           round,
-          env: bench.k6Env,
+          env: trialEnv,
           warmupSeconds: settings.warmupSeconds,
           ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
         })
@@ -134,8 +138,26 @@ export async function measure(
       const roundDone = phase === 'measure' && measured.length === arms.length
       if (roundDone) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
-      if (roundDone && round === 1 && arms.length === 2)
+      if (roundDone && round === 1 && arms.length === 2) {
         for (const text of thinSeriesProgressNotes(results)) progress(note(text))
+        const longer = lengthenAfterFirstRound(results, settings.trialLength)
+        if (longer) {
+          trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
+          lengthened = { seconds: longer.seconds, checked: false }
+          results.settings.trialLength = {
+            ...settings.trialLength,
+            lengthenedSeconds: longer.seconds,
+            fromRound: 2,
+          }
+          clock.lengthened(longer.seconds + STATED_TRIAL_OVERHEAD_SECONDS)
+          await save()
+          progress(note(`${longer.message}${timeLeft(clock.status())}`))
+        }
+      } else if (lengthened && !lengthened.checked && phase === 'measure') {
+        lengthened.checked = true
+        const ignored = lengtheningIgnored(result, lengthened.seconds, settings.discardSeconds)
+        if (ignored) progress(note(ignored))
+      }
       // The same script runs in every trial: one that cannot start will fail every other trial too.
       if (scriptError) {
         throw new StopMeasuring(

@@ -20,7 +20,8 @@ type Stated = Omit<StepSeconds, 'trial'> & { trial: number | null }
  * Counts trials (warm-ups of new instances included) and estimates the time left from the plan:
  * each step (trial, warm-up, renewal) at its mean time so far, or as stated until one is timed.
  */
-export function trialClock(plan: RunPlan, stated: Stated) {
+export function trialClock(plan: RunPlan, statedSteps: Stated) {
+  const stated = { ...statedSteps }
   const trials = (rounds: number) =>
     plan.arms * rounds + warmupTrials(plan.arms, rounds, plan.freshInstances, plan.warmup)
   let nextLook = plan.looks[0]!
@@ -45,6 +46,11 @@ export function trialClock(plan: RunPlan, stated: Stated) {
     /** Rounds 1..`round` are measured. */
     roundDone(round: number) {
       rounds = round
+    },
+    /** The measured trials from here on take about `seconds` each (trial-length auto): forget the shorter ones. */
+    lengthened(seconds: number) {
+      timed.trial = [0, 0]
+      stated.trial = seconds
     },
     /** The plan now runs `rounds` rounds in all. */
     extend(toRounds: number) {

@@ -69,8 +69,11 @@ export const sampleSizeSchema = z.object({
   p95Uncertainty: finite,
   /** The p95 rule's δ. */
   delta: finite,
-  /** Requests per trial that would resolve δ; null when the trials already have enough. */
+  /** Requests per trial at which unchanged code settles δ by the last look; null when the trials have them. */
   requestsNeeded: finiteOrNull,
+  /** The plan's looks, in rounds (absent from comparisons made before the rule was stated for them). */
+  firstLook: finite.optional(),
+  lastLook: finite.optional(),
 })
 export type SampleSize = z.infer<typeof sampleSizeSchema>
 

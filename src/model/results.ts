@@ -21,6 +21,16 @@ export type FreshInstances = z.infer<typeof freshInstancesSchema>
 export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both'])
 export type ArmsUnderLoad = z.infer<typeof armsUnderLoadSchema>
 
+/** script: every trial as long as the script says; auto: lengthened after round 1 for a thin p95, up to maxSeconds. */
+export const trialLengthSchema = z.object({
+  mode: z.enum(['script', 'auto']),
+  maxSeconds: z.number().positive().max(3600).optional(),
+  /** The DURATION the measured trials ran with from `fromRound` on (auto, when it lengthened them). */
+  lengthenedSeconds: z.number().positive().max(3600).optional(),
+  fromRound: z.number().int().min(2).optional(),
+})
+export type TrialLength = z.infer<typeof trialLengthSchema>
+
 export const latencySummarySchema = z.object({
   /** Number of successful requests the summary is over. */
   count: finite,
@@ -194,6 +204,8 @@ export const resultsFileSchema = z.object({
     pauseIdleArm: z.boolean().optional(),
     /** one-at-a-time (sequential) or both (duet); absent in files written before duet existed. */
     armsUnderLoad: armsUnderLoadSchema.optional(),
+    /** trial-length auto: the cap, and the window the measured trials were lengthened to from round 2. */
+    trialLength: trialLengthSchema.optional(),
     /** Why the arms could not be recreated or paused as the settings asked (target url). */
     instancesNote: text(500).optional(),
   }),

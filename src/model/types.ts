@@ -24,6 +24,7 @@ export type {
   CustomMetricType,
   FreshInstances,
   ArmsUnderLoad,
+  TrialLength,
   LatencySummary,
   Mode,
   Phase,

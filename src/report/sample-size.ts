@@ -22,11 +22,27 @@ export function thinSeriesText(label: string, size: SampleSize): string {
   const rate = size.trialSeconds > 0 ? needed / size.trialSeconds : 0
   return (
     `p95 of ${label} rests on ${count(size.requestsPerTrial)} requests per trial ` +
-    `(±${(size.p95Uncertainty * 100).toFixed(1)}% from their ranks alone); resolving its δ of ` +
-    `${(size.delta * 100).toFixed(0)}% takes about ${count(needed)} per trial: ${factor.toFixed(1)}× the rate ` +
+    `(±${(size.p95Uncertainty * 100).toFixed(1)}% from their ranks alone); ${settling(size)} ` +
+    `takes at least about ${count(needed)} per trial: ${factor.toFixed(factor < 2 ? 2 : 1)}× the rate ` +
     `(${rate.toFixed(rate >= 10 ? 0 : 1)} req/s for this series in ${seconds(size.trialSeconds)} s measured windows), ` +
-    `or ${seconds(size.trialSeconds * factor)} s measured windows at this rate`
+    `or ${seconds(size.trialSeconds * factor)} s measured windows at this rate${sooner(size)}`
   )
+}
+
+function settling(size: SampleSize): string {
+  const delta = `its δ of ${(size.delta * 100).toFixed(0)}%`
+  return size.lastLook === undefined
+    ? `resolving ${delta}`
+    : `settling ${delta} by the last look (${size.lastLook} rounds)`
+}
+
+/** Requests needed scale as 1/rounds: settling at the first look takes lastLook/firstLook as many. */
+function sooner(size: SampleSize): string {
+  const { firstLook, lastLook } = size
+  if (firstLook === undefined || lastLook === undefined || !(firstLook < lastLook)) return ''
+  const ratio = lastLook / firstLook
+  const times = ratio === 2 ? 'twice' : `${Number(ratio.toFixed(1))}×`
+  return ` (${times} that by the first look, ${firstLook} rounds)`
 }
 
 /**

@@ -223,6 +223,17 @@ const TABLE = [
     scopes: SHARED,
   },
   {
+    name: 'trial-length',
+    description:
+      'script (every measured trial as long as the k6 script, or k6-env DURATION, says) or auto: when ' +
+      'round 1 shows a gated p95 resting on too few requests to settle its δ by the last look (the ' +
+      "report's request-count line), the measured trials from round 2 on run with __ENV.DURATION set to " +
+      "the window that line names, at most 60s, or at most the duration in 'auto up to 30s'. The cost is " +
+      'said again when it changes. The script must take its length from __ENV.DURATION, as the warm-up does.',
+    default: 'script',
+    scopes: SHARED,
+  },
+  {
     name: 'fresh-instances',
     description:
       "When each arm's Compose stack is recreated: round (before every round, so each round pairs fresh " +

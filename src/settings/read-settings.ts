@@ -14,6 +14,7 @@ import {
   parseFailOn,
   parseFraction,
   parseArmsUnderLoad,
+  parseTrialLength,
   parseFreshInstances,
   probability,
 } from './values'
@@ -155,6 +156,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
     profile: oneOf(label('profile'), value('profile'), profileModeSchema.options),
     armsUnderLoad: parseArmsUnderLoad(label('arms-under-load'), value('arms-under-load'), load.kind),
+    trialLength: parseTrialLength(label('trial-length'), value('trial-length')),
     discardSeconds: parseDuration(label('discard-seconds'), value('discard-seconds')),
     maxErrorRate: parseFraction(label('max-error-rate'), value('max-error-rate')),
     maxDroppedRate: parseFraction(label('max-dropped-rate'), value('max-dropped-rate')),

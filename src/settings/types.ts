@@ -5,6 +5,7 @@ import type {
   FailOn,
   FreshInstances,
   MetricThreshold,
+  TrialLength,
 } from '../model/types'
 import type { ProfileMode } from '../model/profile'
 import type { LoadSettings } from './load-backend'
@@ -68,6 +69,8 @@ export interface Settings {
   pauseIdleArm: boolean
   /** Measured trials one arm at a time, or both arms' at once (duet). */
   armsUnderLoad: ArmsUnderLoad
+  /** Measured trials as long as the script says, or lengthened after round 1 for a thin p95. */
+  trialLength: TrialLength
   /** When the profiling pair runs after the verdict. */
   profile: ProfileMode
   discardSeconds: number

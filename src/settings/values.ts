@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SettingsError } from '../util/errors'
-import type { ArmsUnderLoad, FailOn, FreshInstances } from '../model/types'
+import type { ArmsUnderLoad, FailOn, FreshInstances, TrialLength } from '../model/types'
 
 /** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
 
@@ -52,6 +52,24 @@ export function parseFreshInstances(input: string, value: string): FreshInstance
   if (/^\d+$/.test(word) && Number(word) > 1)
     return fail(input, value, 'round or run (rounds that share an instance are not independent pairs)')
   return fail(input, value, 'round, run or 1')
+}
+
+/** The cap of trial-length auto when none is given. */
+export const AUTO_TRIAL_MAX_SECONDS = 60
+
+/** 'script', 'auto' or 'auto up to <duration>'. */
+export function parseTrialLength(input: string, value: string): TrialLength {
+  const word = value.trim().toLowerCase()
+  if (word === 'script') return { mode: 'script' }
+  const match = /^auto(?:\s+up\s+to\s+(.+))?$/.exec(word)
+  if (!match) return fail(input, value, "script, auto, or auto up to a duration such as 'auto up to 30s'")
+  const cap = match[1]
+  if (cap === undefined) return { mode: 'auto', maxSeconds: AUTO_TRIAL_MAX_SECONDS }
+  if (!/^\d+(?:\.\d+)?\s*(ms|s|m)?$/.test(cap))
+    fail(input, value, "auto up to a duration such as '30s' or '2m'")
+  const maxSeconds = parseDuration(input, cap)
+  if (!(maxSeconds >= 1)) fail(input, value, 'auto up to at least 1s')
+  return { mode: 'auto', maxSeconds }
 }
 
 /** one-at-a-time or both; both needs a load generator this machine can hold at a start barrier. */
