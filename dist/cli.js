@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-CK2QIHXQ.js";
+} from "./chunks/chunk-3ETPIXTF.js";
 import {
   BENCHMARK_NAME,
   Git,

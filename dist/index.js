@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-CK2QIHXQ.js";
+} from "./chunks/chunk-3ETPIXTF.js";
 import {
   BENCHMARK_NAME,
   createForge,

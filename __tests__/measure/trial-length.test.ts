@@ -29,6 +29,12 @@ function wantedSeconds(thinThroughput: number, discardSeconds = 0): number {
   return Math.ceil((trialSeconds * requestsNeeded!) / requestsPerTrial + discardSeconds)
 }
 
+/** A run's settings once auto has lengthened its trials to `seconds`. */
+const lengthenedTo = (seconds: number, discardSeconds: number) => ({
+  trialLength: { mode: 'auto' as const, maxSeconds: 60, lengthenedSeconds: seconds, fromRound: 2 },
+  discardSeconds,
+})
+
 describe('trial-length auto', () => {
   test('after round 1, a thin p95 lengthens the measured trials to the window its sentence names', () => {
     const wanted = wantedSeconds(3)
@@ -64,14 +70,14 @@ describe('trial-length auto', () => {
 
   test('a script that keeps its own length is named once its first lengthened trial is in', () => {
     const trial = structuredClone(firstRound(3).trials.find((t) => t.phase === 'measure')!)
-    const warning = lengtheningIgnored({ ...trial, durationSeconds: 10 }, 30, 0)
+    const warning = lengtheningIgnored({ ...trial, durationSeconds: 10 }, lengthenedTo(30, 0))
     assert.match(
       warning ?? '',
       /^warning: trial-length auto set DURATION=30s, but the trial measured a 10\.0-s window: the k6 script does not read __ENV\.DURATION/,
     )
-    assert.equal(lengtheningIgnored({ ...trial, durationSeconds: 29.6 }, 30, 0), null)
+    assert.equal(lengtheningIgnored({ ...trial, durationSeconds: 29.6 }, lengthenedTo(30, 0)), null)
     assert.equal(
-      lengtheningIgnored({ ...trial, durationSeconds: 27 }, 30, 2),
+      lengtheningIgnored({ ...trial, durationSeconds: 27 }, lengthenedTo(30, 2)),
       null,
       'the discarded seconds are not in the window',
     )

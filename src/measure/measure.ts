@@ -89,7 +89,7 @@ export async function measure(
     let stealNoted = false
     // trial-length auto may lengthen the measured trials after round 1 (DURATION; warm-ups keep theirs).
     let trialEnv = bench.k6Env
-    let lengthened: { seconds: number; checked: boolean } | null = null
+    let lengthCheckPending = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -143,7 +143,7 @@ export async function measure(
         const longer = lengthenAfterFirstRound(results, settings.trialLength)
         if (longer) {
           trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
-          lengthened = { seconds: longer.seconds, checked: false }
+          lengthCheckPending = true
           results.settings.trialLength = {
             ...settings.trialLength,
             lengthenedSeconds: longer.seconds,
@@ -153,9 +153,9 @@ export async function measure(
           await save()
           progress(note(`${longer.message}${timeLeft(clock.status())}`))
         }
-      } else if (lengthened && !lengthened.checked && phase === 'measure') {
-        lengthened.checked = true
-        const ignored = lengtheningIgnored(result, lengthened.seconds, settings.discardSeconds)
+      } else if (lengthCheckPending && phase === 'measure') {
+        lengthCheckPending = false
+        const ignored = lengtheningIgnored(result, results.settings)
         if (ignored) progress(note(ignored))
       }
       // The same script runs in every trial: one that cannot start will fail every other trial too.

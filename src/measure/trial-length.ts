@@ -33,8 +33,13 @@ export function lengthenAfterFirstRound(
  * Said once, after the first lengthened trial, when its window fell well short of the DURATION it
  * was given: the script sets its own length and ignores __ENV.DURATION in measured trials.
  */
-export function lengtheningIgnored(trial: Trial, seconds: number, discardSeconds: number): string | null {
-  if (trial.phase !== 'measure' || !(trial.durationSeconds > 0)) return null
+export function lengtheningIgnored(
+  trial: Trial,
+  settings: Pick<ResultsFile['settings'], 'trialLength' | 'discardSeconds'>,
+): string | null {
+  const seconds = settings.trialLength?.lengthenedSeconds
+  if (seconds === undefined || trial.phase !== 'measure' || !(trial.durationSeconds > 0)) return null
+  const { discardSeconds } = settings
   if (trial.durationSeconds >= (seconds - discardSeconds) * 0.8) return null
   return (
     `warning: trial-length auto set DURATION=${seconds}s, but the trial measured a ` +
