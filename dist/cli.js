@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-3ETPIXTF.js";
+} from "./chunks/chunk-DXVRBXEC.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-UF2MAKSS.js";
+} from "./chunks/chunk-NFFMQSR7.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

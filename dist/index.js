@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-T4YU7RUY.js";
+} from "./chunks/chunk-QOHU2OWF.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-3ETPIXTF.js";
+} from "./chunks/chunk-DXVRBXEC.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-UF2MAKSS.js";
+} from "./chunks/chunk-NFFMQSR7.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-T4YU7RUY.js";
+} from "./chunks/chunk-QOHU2OWF.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-UF2MAKSS.js";
+} from "./chunks/chunk-NFFMQSR7.js";
 
 // src/action/post.ts
 async function post() {

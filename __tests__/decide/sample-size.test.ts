@@ -5,6 +5,7 @@ import { p95RankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-siz
 import { renderComment } from '../../src/report/markdown'
 import { thinSeriesProgressNotes, thinSeriesText } from '../../src/report/sample-size'
 import { renderTerminal } from '../../src/report/terminal'
+import { latencyShapes, robustSd, simulatedTrial } from '../../testkit/latency-shapes'
 import { makeResults, wobble } from '../../testkit/results-factory'
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
@@ -32,6 +33,30 @@ describe('requests per series', () => {
     assert.ok(Math.abs(u - (0.005 * 100) / 17) < 1e-12, String(u))
     assert.ok(Math.abs(p95RankUncertainty({ count: 475, p90: 15, p95: 17, p99: 24 })! - 2 * u) < 1e-12)
     assert.equal(p95RankUncertainty({ count: 1, p90: 1, p95: 1, p99: 1 }), null)
+  })
+
+  test("a p95's rank noise read from the quantiles around it tracks how much the p95 moves; the p90–p99 slope overstates it", () => {
+    // Seeded samples of 150 and 600 requests: a smooth log-normal, and a fast bulk with 1% or 3% of
+    // requests five times slower (the bundled example's shape: p99 far beyond p95). The truth is
+    // how much one round's p95 log-ratio moves, robustly (over √2): ranks, as the signed-rank test
+    // reads rounds, so a rare jump into the slow mode counts as one round.
+    const shapes = latencyShapes()
+    const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!
+    for (const shape of ['log-normal, σ 0.4', '1% of requests 5× slower', '3% of requests 5× slower'])
+      for (const n of [150, 600]) {
+        const trials = Array.from({ length: 2000 }, () => simulatedTrial(shapes[shape]!, n))
+        const rounds = trials.slice(0, 1000).map((t, i) => t.logP95 - trials[1000 + i]!.logP95)
+        const truth = robustSd(rounds) / Math.SQRT2
+        const quantiles = median(trials.map((t) => t.quantiles)) / truth
+        const slope = median(trials.map((t) => t.slope)) / truth
+        const where = `${shape}, ${n} requests`
+        assert.ok(
+          quantiles > 0.75 && quantiles < 1.6,
+          `${where}: the quantiles read ${quantiles.toFixed(2)}× the truth`,
+        )
+        if (shape.includes('slower') && n === 600)
+          assert.ok(slope > 1.8, `${where}: the slope reads ${slope.toFixed(2)}×`)
+      }
   })
 
   test('a p95 on 50 requests per trial is told so, with the requests, rate and window that settle δ', () => {

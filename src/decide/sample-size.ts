@@ -15,17 +15,21 @@ function median(values: number[]): number {
 
 /**
  * How much a trial's p95 of n requests moves by chance alone, as a fraction of it: the rank of the
- * sample p95 has a standard deviation of √(0.95·0.05·n) (binomial), i.e. ±√(0.95·0.05/n) in
- * probability, turned into milliseconds by the slope of the latency distribution near p95, read
- * from the trial's own p90 and p99: (p99 − p90) / 0.09.
+ * sample p95 has a standard deviation of √(0.95·0.05·n) (binomial), and the trial's `p95RankNoise` is
+ * how far the p95 moves for that many ranks, read from the requests around p95 themselves. Results
+ * files of 1.0.0 lack it: there the ranks are turned into milliseconds by the slope of the latency
+ * distribution from p90 to p99, (p99 − p90) / 0.09, which a few very slow requests beyond p95
+ * steepen (about 3× on the bundled example).
  */
 export function p95RankUncertainty(latency: {
   count: number
   p90: number
   p95: number
   p99: number
+  p95RankNoise?: number | undefined
 }): number | null {
   if (latency.count < 2 || !(latency.p95 > 0)) return null
+  if (latency.p95RankNoise !== undefined) return latency.p95RankNoise / latency.p95
   const slope = (latency.p99 - latency.p90) / 0.09
   return (Math.sqrt((P * (1 - P)) / latency.count) * slope) / latency.p95
 }

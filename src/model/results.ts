@@ -42,6 +42,11 @@ export const latencySummarySchema = z.object({
   mean: finite,
   min: finite,
   max: finite,
+  /**
+   * Milliseconds the p95 moves by chance alone: half the distance between the quantiles at
+   * 0.95 ∓ √(0.95·0.05/count), one binomial SD of its rank either side. Absent in results files of 1.0.0.
+   */
+  p95RankNoise: finite.optional(),
 })
 export type LatencySummary = z.infer<typeof latencySummarySchema>
 

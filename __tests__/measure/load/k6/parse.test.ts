@@ -39,6 +39,14 @@ describe('k6 output parser', () => {
     assert.equal(items.latency!.count, expected.length)
     assert.equal(items.latency!.p95, percentile(expected, 0.95))
     assert.equal(items.latency!.max, expected.at(-1))
+    // One binomial SD of the p95's rank either side, in milliseconds, from the same sorted requests.
+    const rankSd = Math.sqrt((0.95 * 0.05) / expected.length)
+    const spread = (percentile(expected, 0.95 + rankSd) - percentile(expected, 0.95 - rankSd)) / 2
+    assert.ok(
+      Math.abs(items.latency!.p95RankNoise! - spread) < 1e-12,
+      `${items.latency!.p95RankNoise} against ${spread}`,
+    )
+    assert.ok(spread > 0)
     const all = parsed.series.find((s) => s.key === 'all requests')!
     assert.equal(all.requests, points.length)
     assert.equal(parsed.checks.passes + parsed.checks.fails, points.length)
@@ -149,6 +157,7 @@ describe('k6 output parser', () => {
     assert.equal(jobs.latency!.max, 12, 'a failed request’s latency is not a latency')
     const latency = parsed.custom.find((c) => c.name === 'job_latency')!
     assert.equal(latency.values.p50, 50)
+    assert.equal(latency.values.p95RankNoise, undefined, 'a custom trend is compared by its own metrics only')
     const completed = parsed.custom.find((c) => c.name === 'jobs_completed')!
     assert.equal(completed.values.value, 2)
     await rm(dir, { recursive: true, force: true })

@@ -23,6 +23,8 @@ export interface CustomAccumulator {
   max: number
 }
 
+const P95 = 0.95
+
 export function latencySummary(values: Float64Array): LatencySummary | null {
   if (values.length === 0) return null
   let sum = 0
@@ -31,12 +33,32 @@ export function latencySummary(values: Float64Array): LatencySummary | null {
     count: values.length,
     p50: percentile(values, 0.5),
     p90: percentile(values, 0.9),
-    p95: percentile(values, 0.95),
+    p95: percentile(values, P95),
     p99: percentile(values, 0.99),
     mean: sum / values.length,
     min: values[0]!,
     max: values[values.length - 1]!,
   }
+}
+
+/**
+ * How far the trial's p95 moves by chance alone, in milliseconds: the rank of a sample p95 of n
+ * requests has a binomial SD of √(0.95·0.05·n), so the p95 moves about half the distance between
+ * the sample quantiles at 0.95 ∓ √(0.95·0.05/n). Read from the requests themselves, it needs no
+ * shape of the distribution: a few very slow requests far beyond p95 do not widen it, as they
+ * widen the slope from p90 to p99.
+ */
+export function p95RankNoise(sorted: Float64Array): number | undefined {
+  if (sorted.length < 2) return undefined
+  const sd = Math.sqrt((P95 * (1 - P95)) / sorted.length)
+  return (percentile(sorted, Math.min(1, P95 + sd)) - percentile(sorted, Math.max(0, P95 - sd))) / 2
+}
+
+/** A series' latency summary, with its p95's rank noise (custom trends carry no such field). */
+export function requestLatencySummary(sorted: Float64Array): LatencySummary | null {
+  const summary = latencySummary(sorted)
+  const noise = p95RankNoise(sorted)
+  return summary && noise !== undefined ? { ...summary, p95RankNoise: noise } : summary
 }
 
 /** Every request of the trial together: where throughput is judged under an open model. */
@@ -91,7 +113,7 @@ export function seriesTrial(key: string, acc: SeriesAccumulator, durationSeconds
     failed: acc.failed,
     throughput: durationSeconds > 0 ? acc.requests / durationSeconds : 0,
     errorRate: acc.requests > 0 ? acc.failed / acc.requests : 0,
-    latency: latencySummary(sortedValues(acc.latencies)),
+    latency: requestLatencySummary(sortedValues(acc.latencies)),
     statusCodes: acc.statusCodes,
   }
 }
