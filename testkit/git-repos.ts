@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { defaultWorkDir, earlierRunsDir } from '../src/cli/work-dir'
 
 // Throwaway git repositories: every builder in the kit starts from makeWorkRepo.
 
@@ -93,4 +94,10 @@ export async function cloneOrigin(root: string, origin: string, name: string): P
   git(root, 'clone', '-q', origin, dir)
   setIdentity(dir)
   return dir
+}
+
+/** Removes the CLI's default work folder of `repositoryRoot` and the earlier runs kept beside it. */
+export async function removeDefaultWorkDir(repositoryRoot: string): Promise<void> {
+  const dir = defaultWorkDir(repositoryRoot)
+  for (const folder of [dir, earlierRunsDir(dir)]) await rm(folder, { recursive: true, force: true })
 }

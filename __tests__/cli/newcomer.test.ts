@@ -9,7 +9,14 @@ import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
 import type { ResultsFile } from '../../src/model/types'
 import { makeResults } from '../../testkit/results-factory'
-import { commitAll, git, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
+import {
+  commitAll,
+  git,
+  makeWorkRepo,
+  removeDefaultWorkDir,
+  writeFiles,
+  type WorkRepo,
+} from '../../testkit/git-repos'
 
 // What a first-time user of the CLI runs into, none of it needing Docker.
 
@@ -229,7 +236,7 @@ describe('loadgate compare and record settings', () => {
       assert.deepEqual(await readdir(path.join(workDir, 'api')), ['results.json'])
       assert.equal(git(scratch.dir, 'worktree', 'list').split('\n').length, 1, 'the base worktree is removed')
     } finally {
-      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
+      await removeDefaultWorkDir(scratch.dir)
       await scratch.cleanup()
     }
   })
@@ -265,7 +272,7 @@ describe('loadgate compare and record settings', () => {
       )
       assert.deepEqual(heads, [])
     } finally {
-      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
+      await removeDefaultWorkDir(scratch.dir)
       await scratch.cleanup()
     }
   })
@@ -301,7 +308,7 @@ describe('loadgate compare and record settings', () => {
       assert.equal(results.meta.head.ref, 'working tree (uncommitted changes)')
       assert.match(results.meta.head.message, /^working tree \(uncommitted changes\) on top of: initial/)
     } finally {
-      await rm(defaultWorkDir(scratch.dir), { recursive: true, force: true })
+      await removeDefaultWorkDir(scratch.dir)
       await scratch.cleanup()
     }
   })

@@ -2,14 +2,14 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
 import type { Comparison } from '../../src/model/types'
 import { comparisonSchema } from '../../src/model/comparison'
 import { assertNothingLeft } from '../../testkit/docker'
-import { git, makeWorkRepo, writeFiles, type WorkRepo } from '../../testkit/git-repos'
+import { git, makeWorkRepo, removeDefaultWorkDir, writeFiles, type WorkRepo } from '../../testkit/git-repos'
 
 // The CLI as a newcomer runs it, on a repository made only for this test: a tiny Go service with
 // its own compose file, k6 script and a loadgate.yml with two benchmarks, and a bare origin.
@@ -109,7 +109,7 @@ before(async () => {
   })
 })
 after(async () => {
-  await rm(defaultWorkDir(repo.dir), { recursive: true, force: true })
+  await removeDefaultWorkDir(repo.dir)
   await repo.cleanup()
 })
 

@@ -1,7 +1,7 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
@@ -67,12 +67,15 @@ async function dispatch(headSha: string): Promise<string> {
 const statuses = () =>
   double.state.statuses.filter((s) => Object.values(sha).includes(s.sha)).map((s) => [s.sha, s.state])
 
+/** The action as packed for act: a fresh build of src/. */
+let build: string | undefined
+
 before(async () => {
   await mkdir(OUTPUT, { recursive: true })
   repo = await makeTestRepo({
     workflows: { 'trusted-run.yml': await workflowForTest('trusted-run.yml', { inputs, k6Env }) },
   })
-  const build = await mkdtemp(path.join(os.tmpdir(), 'loadgate-build-'))
+  build = await mkdtemp(path.join(os.tmpdir(), 'loadgate-build-'))
   execFileSync('node', ['scripts/build.mjs', path.join(build, 'dist')], { stdio: 'inherit' })
   for (const file of ['action.yml', 'package.json']) await copyFile(file, path.join(build, file))
   actionDir = await packAction(path.join(repo.root, 'action'), build)
@@ -107,6 +110,7 @@ after(async () => {
   await double?.close()
   if (process.env.LOADGATE_E2E_KEEP) console.log(`kept ${repo?.root}`)
   else await repo?.cleanup()
+  if (build) await rm(build, { recursive: true, force: true })
 })
 
 describe("a trusted run of a fork's pull request whose head merged main into a regressed branch", () => {

@@ -84,6 +84,7 @@ describe('interrupting a measurement', () => {
       })
       assert.equal(post.status, 0, post.stdout + post.stderr)
       assert.match(post.stdout, /removed compose loadgate-kill/)
+      assert.match(post.stdout, /removed image-override \S+loadgate-kill\S+\.images\.json/)
       const resources = JSON.parse(state['loadgate-resources']!) as Array<{ kind: string; id: string }>
       const worktree = resources.find((r) => r.kind === 'worktree')!
       assert.equal(existsSync(path.dirname(worktree.id)), false, 'the worktree’s temporary directory is gone')

@@ -6,12 +6,17 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { installSignalHandlers, track } from '../../src/measure/cleanup'
 import { measure } from '../../src/measure/measure'
 import type { ResultsFile } from '../../src/model/types'
 import { makeExampleRepo, type ExampleFolder } from '../../testkit/example-repo'
 import { settingsFor } from '../../testkit/settings'
 
 const execFileAsync = promisify(execFile)
+
+// Ctrl-C (or a kill) mid-run removes the run's stacks and worktrees, as the CLI does, and the
+// bench's own repository and work directory tracked below: nothing is left to remove by hand.
+installSignalHandlers()
 
 /**
  * Scenario → the head's `.env`: A/A (the head changes nothing), then the example's knobs. The
@@ -165,6 +170,11 @@ export interface ScenarioRun {
 export async function measureScenario(scenario: string, run: ScenarioRun): Promise<ResultsFile> {
   const repo = await makeExampleRepo({ headEnv: SCENARIOS[scenario], folder: SERVICE.folder })
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-detection-'))
+  const removeScratch = track({ kind: 'bench scratch', id: workDir, path: repo.dir }, async () => {
+    if (SAME_IMAGE) await removeSameImages()
+    await rm(workDir, { recursive: true, force: true })
+    await repo.cleanup()
+  })
   try {
     const prepare: Record<string, string> = SAME_IMAGE ? { prepare: await sameImagePrepare(repo.dir) } : {}
     const settings = settingsFor(repo.dir, {
@@ -193,9 +203,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
     })
     return JSON.parse(await readFile(resultsPath, 'utf8')) as ResultsFile
   } finally {
-    if (SAME_IMAGE) await removeSameImages()
     if (run.keepRaw) await cp(workDir, run.keepRaw, { recursive: true })
-    await rm(workDir, { recursive: true, force: true })
-    await repo.cleanup()
+    await removeScratch()
   }
 }

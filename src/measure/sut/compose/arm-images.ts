@@ -45,13 +45,21 @@ export async function writeImageOverride(
     throw new LoadgateError(`${path.basename(file)} cannot be read by docker compose: ${errorMessage(error)}`)
   }
   const names = armImageNames(config, prefix)
-  const overrideFile = path.join(os.tmpdir(), `${prefix}.images.json`)
+  const overrideFile = path.join(os.tmpdir(), `${prefix}${OVERRIDE_SUFFIX}`)
   await writeFile(overrideFile, imageOverride(names))
   return {
     overrideFile,
     images: Object.values(names),
     remove: () => rm(overrideFile, { force: true }),
   }
+}
+
+const OVERRIDE_SUFFIX = '.images.json'
+
+/** Whether `file` is one of the override files writeImageOverride writes (a run's name, in the temp folder). */
+export function isImageOverrideFile(file: string): boolean {
+  const name = path.basename(file)
+  return path.dirname(file) === os.tmpdir() && name.startsWith('loadgate-') && name.endsWith(OVERRIDE_SUFFIX)
 }
 
 /** Removes one of an arm's images; one already gone is not an error. */

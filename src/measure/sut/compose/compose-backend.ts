@@ -9,7 +9,7 @@ import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
 import { checkComposeFiles } from './compose-file-checks'
-import { removeImage, writeImageOverride } from './arm-images'
+import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-images'
 import { confineStack } from './cpuset'
 import { containerProcesses, ResourceSampler } from './resources'
 import { ComposeStack, type ComposeContainer } from './stack'
@@ -59,7 +59,7 @@ class ComposeSystem implements SystemUnderTest {
       if (bench.prepare) await prepare(bench.prepare, tree, arm)
       const file = path.join(tree, bench.composeFile)
       const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm))
-      removers.push(images.remove)
+      removers.push(track({ kind: 'image-override', id: images.overrideFile, path: '' }, images.remove))
       for (const image of images.images)
         removers.push(track({ kind: 'image', id: image, path: '' }, () => removeImage(image)))
       const placed = (at: number) => {
@@ -191,7 +191,7 @@ async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
   }
 }
 
-/** Removes a stack or worktree a killed run recorded: what the post step calls. */
+/** Removes a stack, image, image override or worktree a killed run recorded: what the post step calls. */
 export async function removeComposeLeftover(resource: Resource): Promise<void> {
   if (resource.kind === 'compose') {
     const file = existsSync(resource.path) ? ['-f', resource.path] : []
@@ -219,6 +219,10 @@ export async function removeComposeLeftover(resource: Resource): Promise<void> {
     )
   } else if (resource.kind === 'image') {
     await removeImage(resource.id)
+  } else if (resource.kind === 'image-override') {
+    // Only ever a file this backend wrote: the state it comes from is the run's, but a path is a path.
+    if (!isImageOverrideFile(resource.id)) throw new Error(`not an image override file: ${resource.id}`)
+    await rm(resource.id, { force: true })
   } else if (resource.kind === 'worktree') {
     const git = new Git(resource.path)
     await git.tryRun(['worktree', 'remove', '--force', resource.id], { cleanup: true })
