@@ -14,8 +14,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { parseK6Output } from '../../src/measure/load/k6/parse'
-import { buildStacks, freshStacks, loadOneArm, removeStacks, SERVICE } from './two-stacks'
+import { buildStacks, freshStacks, logQuantilesOfOneArm, removeStacks, SERVICE } from './two-stacks'
 
 const epochs = Number(process.argv[2] ?? 8)
 const slices = Number(process.argv[3] ?? 3)
@@ -28,19 +27,8 @@ let seed = 20261127
 const coin = () => ((seed = (seed * 16807) % 2147483647) & 1) === 1
 
 /** One trial of `arm`, the other stack paused: each series' log p50 and log p95. */
-async function trial(ports: string[], arm: number, duration: string, label: string) {
-  const outFile = path.join(work, `${label}.json.gz`)
-  await loadOneArm(ports[arm]!, PROJECTS[1 - arm]!, duration, outFile)
-  const parsed = await parseK6Output(outFile)
-  await rm(outFile, { force: true })
-  const out = new Map<string, number>()
-  for (const s of parsed.series) {
-    if (s.key === 'all requests' || !s.latency) continue
-    out.set(`${s.key} p50`, Math.log(s.latency.p50))
-    out.set(`${s.key} p95`, Math.log(s.latency.p95))
-  }
-  return out
-}
+const trial = (ports: string[], arm: number, duration: string, label: string) =>
+  logQuantilesOfOneArm(PROJECTS, ports, arm, duration, path.join(work, `${label}.json.gz`))
 
 /** measured[epoch][arm][slice] = log metric by key. */
 const measured: Array<Array<Array<Map<string, number>>>> = []

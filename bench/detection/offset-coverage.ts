@@ -3,7 +3,9 @@
 // metric, the spread (SD) of the per-run mean head − base log-ratio next to the runs' own standard
 // errors, and how many runs' intervals cover the truth, zero. An offset per run that the rounds
 // cannot see shows as a spread of the means well above their standard errors, and as intervals that
-// miss zero more often than their level allows.
+// miss zero more often than their level allows. A second table asks whether the rounds' p50 and
+// p95 log-ratios owe anything to which arm went first or which stack slot the head had (both drawn
+// per round): a regression with an intercept per run, each effect ± its standard error.
 //   node --import tsx bench/detection/offset-coverage.ts DIR
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -56,5 +58,61 @@ for (const [key, row] of rows) {
   const se = row.standardErrors.reduce((a, b) => a + b, 0) / n
   console.log(
     `| ${key} | ${row.means.map((m) => pct(Math.expm1(m))).join(', ')} | ${pct(spread)} | ${pct(se)} | ${(spread / se).toFixed(2)} | ${row.covered}/${n} at ${pct(row.level)} |`,
+  )
+}
+
+/** Per round of `results`, the series metric's log-ratio with ±1 for "the head went first" and "the head had slot 0". */
+function roundsOf(results: ResultsFile, key: string, metric: 'p50' | 'p95') {
+  const measured = results.trials.filter((t) => t.phase === 'measure' && t.valid)
+  return [...new Set(measured.map((t) => t.round))].flatMap((round) => {
+    const [head, base] = (['head', 'base'] as const).map((arm) =>
+      measured.find((t) => t.round === round && t.arm === arm),
+    )
+    const [h, b] = [head, base].map((t) => t?.series.find((s) => s.key === key)?.latency?.[metric])
+    if (!head || !base || !h || !b) return []
+    return [
+      { y: Math.log(h / b), first: head.startedAt < base.startedAt ? 1 : -1, slot: head.slot === 0 ? 1 : -1 },
+    ]
+  })
+}
+
+/** Least squares of y on two regressors after removing each run's mean (Frisch–Waugh): effects ± SE. */
+function effects(runsRounds: Array<Array<{ y: number; first: number; slot: number }>>) {
+  const centred = runsRounds.flatMap((rounds) => {
+    const mean = (f: (r: (typeof rounds)[number]) => number) =>
+      rounds.reduce((a, r) => a + f(r), 0) / rounds.length
+    const [my, mf, ms] = [mean((r) => r.y), mean((r) => r.first), mean((r) => r.slot)]
+    return rounds.map((r) => [r.y - my, r.first - mf, r.slot - ms] as const)
+  })
+  const sum = (f: (r: (typeof centred)[number]) => number) => centred.reduce((a, r) => a + f(r), 0)
+  const [ff, ss, fs, fy, sy] = [
+    sum((r) => r[1] ** 2),
+    sum((r) => r[2] ** 2),
+    sum((r) => r[1] * r[2]),
+    sum((r) => r[1] * r[0]),
+    sum((r) => r[2] * r[0]),
+  ]
+  const det = ff * ss - fs * fs
+  const [first, slot] = [(ss * fy - fs * sy) / det, (ff * sy - fs * fy) / det]
+  const freedom = centred.length - runsRounds.length - 2
+  const residual = sum((r) => (r[0] - first * r[1] - slot * r[2]) ** 2) / freedom
+  return {
+    first,
+    slot,
+    firstSe: Math.sqrt((residual * ss) / det),
+    slotSe: Math.sqrt((residual * ff) / det),
+    rounds: centred.length,
+  }
+}
+
+console.log('')
+console.log('| series metric | the head went first | the head had slot 0 | rounds |')
+console.log('|---|---:|---:|---:|')
+for (const key of [...rows.keys()].filter((k) => / p(50|95)$/.test(k))) {
+  const [series, metric] = [key.slice(0, -4), key.slice(-3) as 'p50' | 'p95']
+  const e = effects(runs.map((results) => roundsOf(results, series, metric)).filter((r) => r.length > 2))
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`
+  console.log(
+    `| ${key} | ${signed(e.first)} ± ${pct(e.firstSe)} | ${signed(e.slot)} ± ${pct(e.slotSe)} | ${e.rounds} |`,
   )
 }

@@ -2,7 +2,9 @@
 // (duet-placement.ts, noise-timescale.ts). SERVICE=bundled picks the bundled example (compose/),
 // otherwise the CPU-bound service. Load goes to loopback only.
 import path from 'node:path'
+import { rm } from 'node:fs/promises'
 import { locateK6 } from '../../src/measure/load/k6/install'
+import { parseK6Output } from '../../src/measure/load/k6/parse'
 import { k6RunArgs } from '../../src/measure/load/k6/run'
 import { builtInDefault } from '../../src/settings/input-lookup'
 import { run } from '../../src/util/exec'
@@ -75,4 +77,34 @@ export async function loadOneArm(
   } finally {
     await compose(idle, 'unpause')
   }
+}
+
+/**
+ * One trial of project `arm` of `projects` (the other paused) into `outFile`, which is removed after:
+ * each endpoint's log p50 and log p95, keyed `<series> p50`, and the log of the service's CPU per request when given.
+ */
+export async function logQuantilesOfOneArm(
+  projects: string[],
+  ports: string[],
+  arm: number,
+  duration: string,
+  outFile: string,
+  /** The measured arm's service CPU seconds so far (its cgroup): adds `service CPU per request`. */
+  cpuSeconds?: () => Promise<number | null>,
+): Promise<Map<string, number>> {
+  const cpuBefore = await cpuSeconds?.()
+  await loadOneArm(ports[arm]!, projects[1 - arm]!, duration, outFile)
+  const cpuAfter = await cpuSeconds?.()
+  const parsed = await parseK6Output(outFile)
+  await rm(outFile, { force: true })
+  const out = new Map<string, number>()
+  const requests = parsed.series.find((s) => s.key === 'all requests')?.requests ?? 0
+  if (cpuBefore != null && cpuAfter != null && requests > 0)
+    out.set('service CPU per request', Math.log((cpuAfter - cpuBefore) / requests))
+  for (const s of parsed.series) {
+    if (s.key === 'all requests' || !s.latency) continue
+    out.set(`${s.key} p50`, Math.log(s.latency.p50))
+    out.set(`${s.key} p95`, Math.log(s.latency.p95))
+  }
+  return out
 }
