@@ -5,7 +5,10 @@
 // cannot see shows as a spread of the means well above their standard errors, and as intervals that
 // miss zero more often than their level allows. A second table asks whether the rounds' p50 and
 // p95 log-ratios owe anything to which arm went first or which stack slot the head had (both drawn
-// per round): a regression with an intercept per run, each effect ± its standard error.
+// per round): a regression with an intercept per run, each effect ± its standard error. A third
+// puts each run's lean of the p50s beside the lean of the service's own CPU per iteration (its
+// containers' CPU seconds, which every trial records): when they move together, the difference
+// between the arms is inside the service's processes.
 //   node --import tsx bench/detection/offset-coverage.ts DIR
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -15,9 +18,9 @@ import type { ResultsFile } from '../../src/model/types'
 
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: node --import tsx bench/detection/offset-coverage.ts DIR')
+const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()
 const runs: ResultsFile[] = []
-for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort())
-  runs.push(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ResultsFile)
+for (const file of files) runs.push(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ResultsFile)
 
 interface Row {
   means: number[]
@@ -115,4 +118,37 @@ for (const key of [...rows.keys()].filter((k) => / p(50|95)$/.test(k))) {
   console.log(
     `| ${key} | ${signed(e.first)} ± ${pct(e.firstSe)} | ${signed(e.slot)} ± ${pct(e.slotSe)} | ${e.rounds} |`,
   )
+}
+
+/** Per run: the mean over rounds of head/base log-ratios of the services' CPU per iteration and of the endpoints' mean p50. */
+function cpuLean(results: ResultsFile): { cpu: number; p50: number; rounds: number } {
+  const measured = results.trials.filter((t) => t.phase === 'measure' && t.valid)
+  const cpu = (t: (typeof measured)[number]) =>
+    t.resources.reduce((a, r) => a + (r.cpuSeconds ?? 0), 0) / Math.max(1, t.iterations)
+  const p50 = (t: (typeof measured)[number]) => {
+    const logs = t.series
+      .filter((s) => s.key !== 'all requests' && s.latency)
+      .map((s) => Math.log(s.latency!.p50))
+    return logs.reduce((a, b) => a + b, 0) / logs.length
+  }
+  const rounds = [...new Set(measured.map((t) => t.round))].flatMap((round) => {
+    const [head, base] = (['head', 'base'] as const).map((arm) =>
+      measured.find((t) => t.round === round && t.arm === arm),
+    )
+    return head && base && cpu(base) > 0
+      ? [{ cpu: Math.log(cpu(head) / cpu(base)), p50: p50(head) - p50(base) }]
+      : []
+  })
+  const mean = (f: (r: (typeof rounds)[number]) => number) =>
+    rounds.reduce((a, r) => a + f(r), 0) / rounds.length
+  return { cpu: mean((r) => r.cpu), p50: mean((r) => r.p50), rounds: rounds.length }
+}
+
+console.log('')
+console.log('| run | service CPU per iteration, head/base | endpoints’ p50, head/base | rounds |')
+console.log('|---|---:|---:|---:|')
+for (const [i, results] of runs.entries()) {
+  const lean = cpuLean(results)
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(Math.expm1(x))}`
+  console.log(`| ${files[i]} | ${signed(lean.cpu)} | ${signed(lean.p50)} | ${lean.rounds} |`)
 }
