@@ -1,4 +1,5 @@
 import { p95RankUncertainty } from '../src/decide/sample-size'
+import { median } from '../src/decide/stats/basic'
 import { requestLatencySummary } from '../src/measure/load/k6/summarize'
 
 /**
@@ -35,7 +36,6 @@ export function simulatedTrial(
 
 /** 1.4826 × the median absolute deviation: the SD of a normal, robust to the rare jump. */
 export function robustSd(values: number[]): number {
-  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!
-  const centre = median(values)
-  return 1.4826 * median(values.map((x) => Math.abs(x - centre)))
+  const centre = median(values)!
+  return 1.4826 * median(values.map((x) => Math.abs(x - centre)))!
 }

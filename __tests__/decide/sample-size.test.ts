@@ -2,6 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { p95RankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-size'
+import { median } from '../../src/decide/stats/basic'
 import { renderComment } from '../../src/report/markdown'
 import { thinSeriesProgressNotes, thinSeriesText } from '../../src/report/sample-size'
 import { renderTerminal } from '../../src/report/terminal'
@@ -41,14 +42,13 @@ describe('requests per series', () => {
     // how much one round's p95 log-ratio moves, robustly (over √2): ranks, as the signed-rank test
     // reads rounds, so a rare jump into the slow mode counts as one round.
     const shapes = latencyShapes()
-    const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!
     for (const shape of ['log-normal, σ 0.4', '1% of requests 5× slower', '3% of requests 5× slower'])
       for (const n of [150, 600]) {
         const trials = Array.from({ length: 2000 }, () => simulatedTrial(shapes[shape]!, n))
         const rounds = trials.slice(0, 1000).map((t, i) => t.logP95 - trials[1000 + i]!.logP95)
         const truth = robustSd(rounds) / Math.SQRT2
-        const quantiles = median(trials.map((t) => t.quantiles)) / truth
-        const slope = median(trials.map((t) => t.slope)) / truth
+        const quantiles = median(trials.map((t) => t.quantiles))! / truth
+        const slope = median(trials.map((t) => t.slope))! / truth
         const where = `${shape}, ${n} requests`
         assert.ok(
           quantiles > 0.75 && quantiles < 1.6,
