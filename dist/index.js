@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-QOHU2OWF.js";
+} from "./chunks/chunk-QSHB3YR6.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-DXVRBXEC.js";
+} from "./chunks/chunk-7ONPTIIK.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-NFFMQSR7.js";
+} from "./chunks/chunk-6MKRPSP6.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-QOHU2OWF.js";
+} from "./chunks/chunk-QSHB3YR6.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-NFFMQSR7.js";
+} from "./chunks/chunk-6MKRPSP6.js";
 
 // src/action/post.ts
 async function post() {

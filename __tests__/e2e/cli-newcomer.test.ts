@@ -153,6 +153,9 @@ describe('the CLI on a newcomer repository', () => {
         /warning: service 'worker' \(compose\.yaml\) has no healthcheck: the load starts once it runs/,
       )
       assert.equal(run.stderr.match(/has no healthcheck/g)?.length, 2, 'once per benchmark run, not per arm')
+      // Read from the running container: 'web' checks every second, 'worker' has no check.
+      assert.match(run.stderr, /service 'web' \(every 1 s\) checks its health during the trials too/)
+      assert.equal(run.stderr.match(/during the trials too/g)?.length, 2, 'once per benchmark run')
 
       const results = path.join(defaultWorkDir(repo.dir), 'home')
       const stored = JSON.parse(await readFile(path.join(results, 'results.json'), 'utf8')) as Comparison

@@ -144,6 +144,18 @@ async function sameImagePrepare(dir: string): Promise<string> {
   return `sed -i '${swap}' ${folder}/compose.yaml`
 }
 
+/**
+ * NO_HEALTH_CHECK=1 (the CPU-bound service): each arm's compose file loses its 1-s health check
+ * before the stack starts, so no `docker exec` runs in the measured container during a trial (the
+ * service starts in milliseconds and the warm-up absorbs it). Against a run with it, this tells what
+ * the checks add to the rounds' noise.
+ */
+const NO_HEALTH_CHECK = process.env.NO_HEALTH_CHECK === '1'
+function withoutHealthCheck(prepare: string): string {
+  if (SERVICE.folder !== 'cpu-bound') throw new Error('NO_HEALTH_CHECK=1 applies to SERVICE=cpu-bound')
+  return `${prepare} && sed -i '/^    healthcheck:/,$d' cpu-bound/compose.yaml`
+}
+
 async function removeSameImages(): Promise<void> {
   for (const service of SERVICE.services)
     await execFileAsync('docker', ['image', 'rm', '--force', `${SAME_IMAGE_PREFIX}-${service}`]).catch(
@@ -177,6 +189,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
   })
   try {
     const prepare: Record<string, string> = SAME_IMAGE ? { prepare: await sameImagePrepare(repo.dir) } : {}
+    if (NO_HEALTH_CHECK) prepare.prepare = withoutHealthCheck(prepare.prepare ?? inputsOf(scenario).prepare!)
     const settings = settingsFor(repo.dir, {
       ...inputsOf(scenario),
       ...prepare,
@@ -186,10 +199,12 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
       warmup: '3s',
       seed: String(run.seed),
       // The product's defaults (fresh instances every round), not the test kit's one instance per arm;
-      // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table.
+      // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table, PAUSE_IDLE_ARM=false to
+      // leave the arm not under load running.
       'fresh-instances': process.env.FRESH_INSTANCES ?? '',
       'arms-under-load': process.env.ARMS_UNDER_LOAD ?? '',
       'trial-length': process.env.TRIAL_LENGTH ?? '',
+      'pause-idle-arm': process.env.PAUSE_IDLE_ARM ?? '',
       ...run.inputs,
     })
     const { resultsPath } = await measure({

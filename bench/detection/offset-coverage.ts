@@ -8,7 +8,9 @@
 // per round): a regression with an intercept per run, each effect ± its standard error. A third
 // puts each run's lean of the p50s beside the lean of the service's own CPU per iteration (its
 // containers' CPU seconds, which every trial records): when they move together, the difference
-// between the arms is inside the service's processes.
+// between the arms is inside the service's processes. Beside them the same from the warm-ups, which
+// run the instances a round then measures side by side, neither arm paused: a lean the measured
+// trials show and the warm-ups do not comes from how the arms are measured, not from what they run.
 //   node --import tsx bench/detection/offset-coverage.ts DIR
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -120,35 +122,49 @@ for (const key of [...rows.keys()].filter((k) => / p(50|95)$/.test(k))) {
   )
 }
 
-/** Per run: the mean over rounds of head/base log-ratios of the services' CPU per iteration and of the endpoints' mean p50. */
-function cpuLean(results: ResultsFile): { cpu: number; p50: number; rounds: number } {
-  const measured = results.trials.filter((t) => t.phase === 'measure' && t.valid)
-  const cpu = (t: (typeof measured)[number]) =>
+/**
+ * Per run and phase: the mean over rounds (± its standard error) of head/base log-ratios of the
+ * services' CPU per iteration and of the endpoints' mean p50. Warm-ups run side by side, so theirs
+ * compares the same instances as the measured trials at one moment, neither arm paused.
+ */
+function cpuLean(results: ResultsFile, phase: 'measure' | 'warmup') {
+  const trials = results.trials.filter((t) => t.phase === phase && t.iterations > 0)
+  const cpu = (t: (typeof trials)[number]) =>
     t.resources.reduce((a, r) => a + (r.cpuSeconds ?? 0), 0) / Math.max(1, t.iterations)
-  const p50 = (t: (typeof measured)[number]) => {
+  const p50 = (t: (typeof trials)[number]) => {
     const logs = t.series
       .filter((s) => s.key !== 'all requests' && s.latency)
       .map((s) => Math.log(s.latency!.p50))
     return logs.reduce((a, b) => a + b, 0) / logs.length
   }
-  const rounds = [...new Set(measured.map((t) => t.round))].flatMap((round) => {
+  const rounds = [...new Set(trials.map((t) => t.round))].flatMap((round) => {
     const [head, base] = (['head', 'base'] as const).map((arm) =>
-      measured.find((t) => t.round === round && t.arm === arm),
+      trials.find((t) => t.round === round && t.arm === arm),
     )
     return head && base && cpu(base) > 0
       ? [{ cpu: Math.log(cpu(head) / cpu(base)), p50: p50(head) - p50(base) }]
       : []
   })
-  const mean = (f: (r: (typeof rounds)[number]) => number) =>
-    rounds.reduce((a, r) => a + f(r), 0) / rounds.length
-  return { cpu: mean((r) => r.cpu), p50: mean((r) => r.p50), rounds: rounds.length }
+  const summary = (f: (r: (typeof rounds)[number]) => number) => {
+    const values = rounds.map(f)
+    const mean = values.reduce((a, b) => a + b, 0) / values.length
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1))
+    return { mean, se: sd / Math.sqrt(values.length) }
+  }
+  return { cpu: summary((r) => r.cpu), p50: summary((r) => r.p50), rounds: rounds.length }
 }
 
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(Math.expm1(x))}`
+const withError = (s: { mean: number; se: number }) => `${signed(s.mean)} ± ${pct(s.se)}`
 console.log('')
-console.log('| run | service CPU per iteration, head/base | endpoints’ p50, head/base | rounds |')
-console.log('|---|---:|---:|---:|')
+console.log(
+  '| run | service CPU per iteration, head/base | endpoints’ p50, head/base | rounds | warm-ups (side by side): CPU per iteration | p50 |',
+)
+console.log('|---|---:|---:|---:|---:|---:|')
 for (const [i, results] of runs.entries()) {
-  const lean = cpuLean(results)
-  const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(Math.expm1(x))}`
-  console.log(`| ${files[i]} | ${signed(lean.cpu)} | ${signed(lean.p50)} | ${lean.rounds} |`)
+  const measured = cpuLean(results, 'measure')
+  const warm = cpuLean(results, 'warmup')
+  console.log(
+    `| ${files[i]} | ${withError(measured.cpu)} | ${withError(measured.p50)} | ${measured.rounds} | ${withError(warm.cpu)} | ${withError(warm.p50)} |`,
+  )
 }

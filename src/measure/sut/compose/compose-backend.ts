@@ -11,6 +11,7 @@ import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } fr
 import { checkComposeFiles } from './compose-file-checks'
 import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-images'
 import { confineStack } from './cpuset'
+import { frequentHealthCheckNote, healthCheckIntervals } from './health-checks'
 import { containerProcesses, ResourceSampler } from './resources'
 import { ComposeStack, type ComposeContainer } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
@@ -30,6 +31,8 @@ class ComposeSystem implements SystemUnderTest {
   private composeFilesChecked: Promise<void> | undefined
   /** Services already named for lacking a healthcheck. */
   private readonly noted = new Set<string>()
+  /** Whether the health checks that run during the trials have been looked at (once per run). */
+  private healthChecksNoted = false
 
   constructor(private readonly options: SystemOptions) {}
 
@@ -74,7 +77,9 @@ class ComposeSystem implements SystemUnderTest {
       const stack = placed(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
-      this.noteUncheckedServices(await stack.containers())
+      const containers = await stack.containers()
+      this.noteUncheckedServices(containers)
+      await this.noteFrequentHealthChecks(containers)
       return await this.instance(stack, slot, {
         stop,
         vacate: async () => {
@@ -107,6 +112,24 @@ class ComposeSystem implements SystemUnderTest {
         `${one ? 'has' : 'have'} no healthcheck: the load starts once ${one ? 'it runs' : 'they run'}, ` +
         `not once ${one ? 'it is' : 'they are'} ready; give ${one ? 'it' : 'each'} one (docs/setup.md)`,
     )
+  }
+
+  /**
+   * Names, once per run, the services whose health checks go on during the trials (both arms run the
+   * same compose file, so the first stack tells). Reading them is advice only: a failure is ignored.
+   */
+  private async noteFrequentHealthChecks(containers: ComposeContainer[]): Promise<void> {
+    if (this.healthChecksNoted) return
+    this.healthChecksNoted = true
+    const running = containers.filter((c) => c.state === 'running')
+    const intervals = await healthCheckIntervals(running.map((c) => c.id)).catch(
+      () => new Map<string, number>(),
+    )
+    const checks = running.flatMap((c) =>
+      intervals.has(c.id) ? [{ service: c.service, intervalSeconds: intervals.get(c.id)! }] : [],
+    )
+    const note = frequentHealthCheckNote(checks)
+    if (note) this.options.onProgress(note)
   }
 
   /** The running stack as an arm; after a recreation its port and containers are read anew. */

@@ -1,0 +1,57 @@
+import { run } from '../../../util/exec'
+
+/**
+ * A health check keeps running after start-up: every check is a `docker exec`, a process started
+ * in the container, which the trial measures together with the requests. On the CPU-bound
+ * reference service, 1-s checks added 16% to its CPU per request and 6–12% to its p95s, and widened
+ * the rank noise of those p95s (docs/statistics.md). Checks this frequent or more are named once.
+ */
+export const FREQUENT_HEALTH_CHECK_SECONDS = 60
+
+/** Docker's interval when a health check names none. */
+const DEFAULT_INTERVAL_SECONDS = 30
+
+export interface ServiceHealthCheck {
+  service: string
+  intervalSeconds: number
+}
+
+/** The health check intervals of running containers (compose file or image), by container id. */
+export async function healthCheckIntervals(ids: readonly string[]): Promise<Map<string, number>> {
+  const intervals = new Map<string, number>()
+  if (ids.length === 0) return intervals
+  const { stdout } = await run(
+    'docker',
+    ['inspect', '--format', '{{.Id}} {{json (index .Config "Healthcheck")}}', ...ids],
+    {
+      timeoutMs: 30_000,
+    },
+  )
+  for (const line of stdout.trim().split('\n')) {
+    const space = line.indexOf(' ')
+    const full = line.slice(0, space)
+    const check = JSON.parse(line.slice(space + 1) || 'null') as { Test?: string[]; Interval?: number } | null
+    const id = ids.find((candidate) => full.startsWith(candidate))
+    if (!id || !check?.Test?.length || check.Test[0] === 'NONE') continue
+    intervals.set(id, check.Interval ? check.Interval / 1e9 : DEFAULT_INTERVAL_SECONDS)
+  }
+  return intervals
+}
+
+/** What to say of health checks that run during the trials; null when none is frequent. */
+export function frequentHealthCheckNote(checks: readonly ServiceHealthCheck[]): string | null {
+  const frequent = checks.filter((c) => c.intervalSeconds < FREQUENT_HEALTH_CHECK_SECONDS)
+  if (frequent.length === 0) return null
+  const each = frequent.map((c) => `'${c.service}' (every ${formatSeconds(c.intervalSeconds)})`).join(', ')
+  const one = frequent.length === 1
+  return (
+    `${one ? 'service' : 'services'} ${each} ${one ? 'checks its' : 'check their'} health during the trials too: ` +
+    'each check starts a process in the container, measured with the requests and delaying some of them ' +
+    '(slower tails, more noise); with Docker Engine 25 or later, start_interval keeps start-up as quick ' +
+    'and a long interval keeps the checks out of the trials (docs/setup.md)'
+  )
+}
+
+function formatSeconds(seconds: number): string {
+  return Number.isInteger(seconds) ? `${seconds} s` : `${Number(seconds.toFixed(3))} s`
+}
