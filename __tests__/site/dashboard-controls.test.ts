@@ -161,7 +161,14 @@ describe('dashboard controls in Chromium', () => {
     await page.waitForLoadState('networkidle')
     const over = page.locator('.card:first-child .chart[data-kind="latency"] .u-over')
     await over.scrollIntoViewIfNeeded()
-    const box = (await over.boundingBox())!
+    // Charts drawn below this one can still move it: the drag is planned once its place holds.
+    let box = (await over.boundingBox())!
+    for (let settled = 0; settled < 3;) {
+      await page.waitForTimeout(100)
+      const now = (await over.boundingBox())!
+      settled = now.x === box.x && now.y === box.y && now.width === box.width ? settled + 1 : 0
+      box = now
+    }
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2)
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 })
