@@ -24,7 +24,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-7ONPTIIK.js";
+} from "./chunks/chunk-XVOGL5EE.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -59,7 +59,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-6MKRPSP6.js";
+} from "./chunks/chunk-5HEF7JDG.js";
 
 // src/cli/push-only.ts
 import path from "node:path";

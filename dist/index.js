@@ -15,7 +15,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-QSHB3YR6.js";
+} from "./chunks/chunk-TDDIEMUM.js";
 import {
   NO_CONFIG_FILE,
   benchmarkName,
@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-7ONPTIIK.js";
+} from "./chunks/chunk-XVOGL5EE.js";
 import {
   BENCHMARK_NAME,
   createForge,
@@ -32,7 +32,7 @@ import {
   interruptSignal,
   readRunContext,
   worstVerdict
-} from "./chunks/chunk-6MKRPSP6.js";
+} from "./chunks/chunk-5HEF7JDG.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-QSHB3YR6.js";
+} from "./chunks/chunk-TDDIEMUM.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-6MKRPSP6.js";
+} from "./chunks/chunk-5HEF7JDG.js";
 
 // src/action/post.ts
 async function post() {

@@ -135,6 +135,14 @@ describe('the CLI on a newcomer repository', () => {
 
   test('compare on a dirty tree with two benchmarks and --json: one document, the head named as the working tree', async () => {
     await writeFile(path.join(repo.dir, 'README.md'), '# a service, edited\n')
+    // The head gives 'worker' a frequent health check of its own: named from the head's stack.
+    await writeFile(
+      path.join(repo.dir, 'compose.yaml'),
+      SERVICE['compose.yaml'].replace(
+        '  worker:\n    build: ./web\n',
+        "  worker:\n    build: ./web\n    healthcheck: { test: ['CMD', '/web', '-health'], interval: 2s, timeout: 2s, retries: 30 }\n",
+      ),
+    )
     try {
       const id = runId()
       const run = loadgate(id, 'compare', '--base', 'HEAD', '--config', 'loadgate.yml', '--json')
@@ -153,9 +161,11 @@ describe('the CLI on a newcomer repository', () => {
         /warning: service 'worker' \(compose\.yaml\) has no healthcheck: the load starts once it runs/,
       )
       assert.equal(run.stderr.match(/has no healthcheck/g)?.length, 2, 'once per benchmark run, not per arm')
-      // Read from the running container: 'web' checks every second, 'worker' has no check.
-      assert.match(run.stderr, /service 'web' \(every 1 s\) checks its health during the trials too/)
-      assert.equal(run.stderr.match(/during the trials too/g)?.length, 2, 'once per benchmark run')
+      // Read from the running containers: 'web' checks every second in both arms, 'worker' every
+      // two seconds in the head only; each is named once per benchmark run, whichever arm starts first.
+      const checkNotes = run.stderr.split('\n').filter((line) => line.includes('during the trials too'))
+      assert.equal(checkNotes.filter((l) => l.includes("'web' (every 1 s)")).length, 2, run.stderr)
+      assert.equal(checkNotes.filter((l) => l.includes("'worker' (every 2 s)")).length, 2, run.stderr)
 
       const results = path.join(defaultWorkDir(repo.dir), 'home')
       const stored = JSON.parse(await readFile(path.join(results, 'results.json'), 'utf8')) as Comparison
@@ -164,10 +174,14 @@ describe('the CLI on a newcomer repository', () => {
       const table = loadgate(id, 'report', path.join(results, 'comparison.json'))
       assert.match(table.stdout, /→ head working tree \(uncommitted changes\) on top of [0-9a-f]{12}/)
 
-      assert.equal(git(repo.dir, 'status', '--porcelain'), 'M README.md', 'the run adds nothing to the tree')
+      assert.equal(
+        git(repo.dir, 'status', '--porcelain'),
+        'M README.md\n M compose.yaml',
+        'the run adds nothing to the tree',
+      )
       assertNothingLeft(`loadgate-${id}-`)
     } finally {
-      git(repo.dir, 'checkout', '--', 'README.md')
+      git(repo.dir, 'checkout', '--', 'README.md', 'compose.yaml')
     }
   })
 

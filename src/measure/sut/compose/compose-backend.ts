@@ -11,7 +11,7 @@ import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } fr
 import { checkComposeFiles } from './compose-file-checks'
 import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-images'
 import { confineStack } from './cpuset'
-import { frequentHealthCheckNote, healthCheckIntervals } from './health-checks'
+import { frequentHealthCheckNote, healthCheckIntervals, isFrequent } from './health-checks'
 import { containerProcesses, ResourceSampler } from './resources'
 import { ComposeStack, type ComposeContainer } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
@@ -31,8 +31,9 @@ class ComposeSystem implements SystemUnderTest {
   private composeFilesChecked: Promise<void> | undefined
   /** Services already named for lacking a healthcheck. */
   private readonly noted = new Set<string>()
-  /** Whether the health checks that run during the trials have been looked at (once per run). */
-  private healthChecksNoted = false
+  /** Arms whose health checks have been looked at (their first stack tells), and services named for them. */
+  private readonly healthChecksRead = new Set<Arm>()
+  private readonly frequentCheckNoted = new Set<string>()
 
   constructor(private readonly options: SystemOptions) {}
 
@@ -79,7 +80,7 @@ class ComposeSystem implements SystemUnderTest {
       await stack.up(this.options.startTimeoutSeconds, () => {})
       const containers = await stack.containers()
       this.noteUncheckedServices(containers)
-      await this.noteFrequentHealthChecks(containers)
+      await this.noteFrequentHealthChecks(arm, containers)
       return await this.instance(stack, slot, {
         stop,
         vacate: async () => {
@@ -115,13 +116,14 @@ class ComposeSystem implements SystemUnderTest {
   }
 
   /**
-   * Names, once per run, the services whose health checks go on during the trials (both arms run the
-   * same compose file, so the first stack tells). Reading them is advice only: a failure is ignored.
+   * Names, once per run, the services whose health checks go on during the trials, from each arm's
+   * first stack (a head may change its checks; the same service in both arms is named once).
+   * Reading them is advice only: a failure is ignored.
    */
-  private async noteFrequentHealthChecks(containers: ComposeContainer[]): Promise<void> {
-    if (this.healthChecksNoted) return
-    this.healthChecksNoted = true
-    const running = containers.filter((c) => c.state === 'running')
+  private async noteFrequentHealthChecks(arm: Arm, containers: ComposeContainer[]): Promise<void> {
+    if (this.healthChecksRead.has(arm)) return
+    this.healthChecksRead.add(arm)
+    const running = containers.filter((c) => c.state === 'running' && !this.frequentCheckNoted.has(c.service))
     const intervals = await healthCheckIntervals(running.map((c) => c.id)).catch(
       () => new Map<string, number>(),
     )
@@ -129,7 +131,9 @@ class ComposeSystem implements SystemUnderTest {
       intervals.has(c.id) ? [{ service: c.service, intervalSeconds: intervals.get(c.id)! }] : [],
     )
     const note = frequentHealthCheckNote(checks)
-    if (note) this.options.onProgress(note)
+    if (!note) return
+    for (const check of checks.filter(isFrequent)) this.frequentCheckNoted.add(check.service)
+    this.options.onProgress(note)
   }
 
   /** The running stack as an arm; after a recreation its port and containers are read anew. */

@@ -1,5 +1,6 @@
 import { LoadgateError } from '../../../util/errors'
 import { run } from '../../../util/exec'
+import { inspectContainers } from './docker-inspect'
 
 const UPDATE_TIMEOUT_MS = 30_000
 
@@ -11,17 +12,8 @@ const UPDATE_TIMEOUT_MS = 30_000
  */
 export async function confineStack(containerIds: string[], cpus: string, hostPorts: number[]): Promise<void> {
   await run('docker', ['update', '--cpuset-cpus', cpus, ...containerIds], { timeoutMs: UPDATE_TIMEOUT_MS })
-  const applied = await run(
-    'docker',
-    ['inspect', '--format', '{{.HostConfig.CpusetCpus}}', ...containerIds],
-    {
-      timeoutMs: UPDATE_TIMEOUT_MS,
-    },
-  )
-  const wrong = applied.stdout
-    .split('\n')
-    .filter(Boolean)
-    .find((line) => line.trim() !== cpus)
+  const applied = await inspectContainers(containerIds, '{{.HostConfig.CpusetCpus}}', UPDATE_TIMEOUT_MS)
+  const wrong = [...applied.values()].find((value) => value.trim() !== cpus)
   if (wrong !== undefined)
     throw new LoadgateError(`docker update --cpuset-cpus ${cpus} left a container on CPUs '${wrong.trim()}'`)
   for (const port of hostPorts) {

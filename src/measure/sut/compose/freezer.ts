@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { run } from '../../../util/exec'
+import { inspectContainers } from './docker-inspect'
 
 // `docker pause` freezes a container's cgroup. A health check's `docker exec` that starts at that
 // moment is frozen half-way (`runc init`, in `__refrigerator`) while the engine holds the
@@ -75,18 +76,8 @@ export async function thawFrozen(ids: readonly string[]): Promise<string[]> {
 }
 
 /** Each container's state as the engine has it (`running`, `paused`, …), by the ids given. */
-async function engineStates(ids: readonly string[]): Promise<Map<string, string>> {
-  const { stdout } = await run('docker', ['inspect', '--format', '{{.Id}} {{.State.Status}}', ...ids], {
-    timeoutMs: ENGINE_TIMEOUT_MS,
-  })
-  const states = new Map<string, string>()
-  for (const line of stdout.trim().split('\n')) {
-    const [full = '', status = ''] = line.split(' ')
-    const id = ids.find((candidate) => full.startsWith(candidate))
-    if (id) states.set(id, status)
-  }
-  return states
-}
+const engineStates = (ids: readonly string[]) =>
+  inspectContainers(ids, '{{.State.Status}}', ENGINE_TIMEOUT_MS)
 
 /**
  * Brings containers the engine was stuck on back to the state wanted, in agreement with the engine:

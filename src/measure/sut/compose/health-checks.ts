@@ -1,4 +1,4 @@
-import { run } from '../../../util/exec'
+import { inspectContainers } from './docker-inspect'
 
 /**
  * A health check keeps running after start-up: every check is a `docker exec`, a process started
@@ -19,28 +19,21 @@ export interface ServiceHealthCheck {
 /** The health check intervals of running containers (compose file or image), by container id. */
 export async function healthCheckIntervals(ids: readonly string[]): Promise<Map<string, number>> {
   const intervals = new Map<string, number>()
-  if (ids.length === 0) return intervals
-  const { stdout } = await run(
-    'docker',
-    ['inspect', '--format', '{{.Id}} {{json (index .Config "Healthcheck")}}', ...ids],
-    {
-      timeoutMs: 30_000,
-    },
-  )
-  for (const line of stdout.trim().split('\n')) {
-    const space = line.indexOf(' ')
-    const full = line.slice(0, space)
-    const check = JSON.parse(line.slice(space + 1) || 'null') as { Test?: string[]; Interval?: number } | null
-    const id = ids.find((candidate) => full.startsWith(candidate))
-    if (!id || !check?.Test?.length || check.Test[0] === 'NONE') continue
+  const checks = await inspectContainers(ids, '{{json (index .Config "Healthcheck")}}')
+  for (const [id, json] of checks) {
+    const check = JSON.parse(json || 'null') as { Test?: string[]; Interval?: number } | null
+    if (!check?.Test?.length || check.Test[0] === 'NONE') continue
     intervals.set(id, check.Interval ? check.Interval / 1e9 : DEFAULT_INTERVAL_SECONDS)
   }
   return intervals
 }
 
+/** Whether a service's checks come often enough to be named. */
+export const isFrequent = (check: ServiceHealthCheck) => check.intervalSeconds < FREQUENT_HEALTH_CHECK_SECONDS
+
 /** What to say of health checks that run during the trials; null when none is frequent. */
 export function frequentHealthCheckNote(checks: readonly ServiceHealthCheck[]): string | null {
-  const frequent = checks.filter((c) => c.intervalSeconds < FREQUENT_HEALTH_CHECK_SECONDS)
+  const frequent = checks.filter(isFrequent)
   if (frequent.length === 0) return null
   const each = frequent.map((c) => `'${c.service}' (every ${formatSeconds(c.intervalSeconds)})`).join(', ')
   const one = frequent.length === 1
