@@ -14,9 +14,15 @@
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { cgroupFiles, readCpuSeconds } from '../../src/measure/sut/compose/cgroup'
 import { run } from '../../src/util/exec'
-import { compose, freshStacks, logQuantilesOfOneArm, removeStacks, SERVICE } from './two-stacks'
+import {
+  apiCpuSeconds,
+  compose,
+  freshStacks,
+  logQuantilesOfOneArm,
+  removeStacks,
+  SERVICE,
+} from './two-stacks'
 
 const [phases, epochs, pairs, seconds] = [3, 6, 2, 8].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
   number,
@@ -32,15 +38,6 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-page-cache-'))
 async function dropPageCache(): Promise<void> {
   await run('sync', [])
   await writeFile('/proc/sys/vm/drop_caches', '1\n')
-}
-
-/** The CPU seconds the api container of `project` has used, from its cgroup. */
-async function apiCpuSeconds(project: string): Promise<() => Promise<number | null>> {
-  const id = (await compose(project, 'ps', '-q', 'api')).stdout.trim()
-  const pid = Number((await run('docker', ['inspect', '-f', '{{.State.Pid}}', id])).stdout.trim())
-  const files = await cgroupFiles(pid)
-  if (!files) throw new Error(`no cgroup found for the api container of ${project}`)
-  return () => readCpuSeconds(files)
 }
 
 let cpuOf: Array<() => Promise<number | null>> = []

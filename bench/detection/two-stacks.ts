@@ -3,6 +3,7 @@
 // otherwise the CPU-bound service. Load goes to loopback only.
 import path from 'node:path'
 import { rm } from 'node:fs/promises'
+import { cgroupFiles, readCpuSeconds } from '../../src/measure/sut/compose/cgroup'
 import { locateK6 } from '../../src/measure/load/k6/install'
 import { parseK6Output } from '../../src/measure/load/k6/parse'
 import { k6RunArgs } from '../../src/measure/load/k6/run'
@@ -22,8 +23,11 @@ const SCRIPT = path.resolve(chosen.folder, 'k6', chosen.script)
 /** The k6 binary loadgate would use, or the one on PATH. */
 const k6 = await locateK6(builtInDefault('k6-version')).catch(() => ({ path: 'k6' }))
 
-export const compose = (project: string, ...args: string[]) =>
-  run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000 })
+export const compose = (project: string, ...args: string[]) => composeWithEnv(project, {}, ...args)
+
+/** {@link compose} with variables the compose file interpolates (the CPU-bound service's knobs). */
+const composeWithEnv = (project: string, env: Record<string, string>, ...args: string[]) =>
+  run('docker', ['compose', '-p', project, '-f', COMPOSE, ...args], { timeoutMs: 300_000, env })
 
 /** Compiles the service and builds every project's images. */
 export async function buildStacks(projects: string[]): Promise<void> {
@@ -31,9 +35,16 @@ export async function buildStacks(projects: string[]): Promise<void> {
   for (const project of projects) await compose(project, 'build', '-q')
 }
 
-/** Recreates every project's containers; returns each one's published port, on loopback. */
-export async function freshStacks(projects: string[]): Promise<string[]> {
-  for (const project of projects) await compose(project, 'up', '-d', '--wait', '--force-recreate')
+/**
+ * Recreates every project's containers, each with the variables `envOf` gives it (none by default);
+ * returns each one's published port, on loopback.
+ */
+export async function freshStacks(
+  projects: string[],
+  envOf: (project: string) => Record<string, string> = () => ({}),
+): Promise<string[]> {
+  for (const project of projects)
+    await composeWithEnv(project, envOf(project), 'up', '-d', '--wait', '--force-recreate')
   // The load goes to loopback, whichever address the compose file publishes on.
   const ports = await Promise.all(
     projects.map(async (p) =>
@@ -42,6 +53,15 @@ export async function freshStacks(projects: string[]): Promise<string[]> {
   )
   if (!ports.every((p) => /^127\.0\.0\.1:\d+$/.test(p))) throw new Error(`not loopback: ${ports.join(', ')}`)
   return ports
+}
+
+/** The CPU seconds the api container of `project` has used so far, from its cgroup. */
+export async function apiCpuSeconds(project: string): Promise<() => Promise<number | null>> {
+  const id = (await compose(project, 'ps', '-q', 'api')).stdout.trim()
+  const pid = Number((await run('docker', ['inspect', '-f', '{{.State.Pid}}', id])).stdout.trim())
+  const files = await cgroupFiles(pid)
+  if (!files) throw new Error(`no cgroup found for the api container of ${project}`)
+  return () => readCpuSeconds(files)
 }
 
 /** Removes every project's containers, volumes and images. */
