@@ -9,11 +9,12 @@
 // ± SE over the repetitions (level 0 is the A/A control). Then the route's client-visible p50
 // change, fitted as proportional to the level, and the levels that give +2%, +5% and +10%.
 // Load goes to loopback only.
-//   node --import tsx bench/detection/knob-effect.ts [levels=0,13,20,27] [repetitions=6] [seconds=10]
+//   node --import tsx bench/detection/knob-effect.ts [levels=0,6,13,26] [repetitions=6] [seconds=10]
 // CPU_WORK_ROUTE picks the route (default GET /top).
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { seededRandom } from '../../src/util/random'
 import {
   apiCpuSeconds,
   buildStacks,
@@ -23,7 +24,7 @@ import {
   SERVICE,
 } from './two-stacks'
 
-const levels = (process.argv[2] ?? '0,13,20,27').split(',').map(Number)
+const levels = (process.argv[2] ?? '0,6,13,26').split(',').map(Number)
 const repetitions = Number(process.argv[3] ?? 6)
 const seconds = Number(process.argv[4] ?? 10)
 const route = process.env.CPU_WORK_ROUTE ?? 'GET /top'
@@ -34,8 +35,7 @@ if (levels.some((l) => !(l >= 0)))
 const PROJECTS = [`lgknob${process.pid}a`, `lgknob${process.pid}b`]
 const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-knob-'))
 
-let seed = 20261128
-const draw = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+const draw = seededRandom(20261128)
 const shuffled = <T>(items: T[]) =>
   items
     .map((item) => ({ item, key: draw() }))
