@@ -10,7 +10,8 @@
 // SAME_IMAGE=1 builds the example once and runs that one image in both arms' stacks (bench/detection/detection-scenarios.ts):
 // an A/A offset that remains is the stacks', not the builds'. ARMS_UNDER_LOAD=both measures duet,
 // FRESH_INSTANCES=run|round|N the instances, TRIAL_LENGTH=auto the trials' length, PAUSE_IDLE_ARM=false
-// the idle arm (the settings of the same names).
+// the idle arm (the settings of the same names). WARMUP=3s sets the warm-up of each new instance
+// (the product's default, 10 s, otherwise).
 // RUN_OFFSET=K numbers the runs (seeds and saved files) from K + 1, so a further batch draws round
 // orders of its own.
 import { mkdir, writeFile } from 'node:fs/promises'

@@ -197,7 +197,8 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
       'work-dir': workDir,
       'min-rounds': String(run.minRounds),
       'max-rounds': String(run.maxRounds),
-      warmup: '3s',
+      // The product's warm-up (10 s on every new instance) unless WARMUP names another.
+      warmup: process.env.WARMUP ?? '',
       seed: String(run.seed),
       // The product's defaults (fresh instances every round), not the test kit's one instance per arm;
       // FRESH_INSTANCES and ARMS_UNDER_LOAD=both (duet) for the design table, PAUSE_IDLE_ARM=false to
