@@ -1,7 +1,8 @@
 // Confirms bench/detection/detection.ts on fresh measurements rather than resampled ones: the gate run end to
 // end with its defaults (looks at 10, 15 and 20 rounds, fresh instances every round; default
 // thresholds), several times per scenario, each run with its own round-order seed. Prints every
-// run's verdict and headline, then a tally. About 2 to 4 minutes a run on 2 cores.
+// run's verdict and headline, then a tally. About 4 to 10 minutes a run on 2 cores
+// at the default warm-up (3 to 7 with WARMUP=3s).
 //   node --import tsx bench/detection/detection-confirm.ts [runs=4] [scenario ...]  (default: a-a latency+10%)
 // SERVICE=cpu-bound runs the CPU-bound reference service's scenarios (default: a-a cpu+10%).
 // MIN_ROUNDS / MAX_ROUNDS change the plan (e.g. 2 and 2 to check that a scenario runs at all).
