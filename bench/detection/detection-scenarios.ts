@@ -197,7 +197,7 @@ export async function measureScenario(scenario: string, run: ScenarioRun): Promi
       'work-dir': workDir,
       'min-rounds': String(run.minRounds),
       'max-rounds': String(run.maxRounds),
-      // The product's warm-up (10 s on every new instance) unless WARMUP names another.
+      // The product's warm-up of every new instance unless WARMUP names another.
       warmup: process.env.WARMUP ?? '',
       seed: String(run.seed),
       // The product's defaults (fresh instances every round), not the test kit's one instance per arm;
