@@ -7,7 +7,6 @@
 // SD (√2 × the median rank noise of a trial, src/decide/sample-size.ts): read from each trial's
 // quantiles around p95, and from the p90–p99 slope that results files of 1.0.0 had to use.
 //   node --import tsx bench/detection/round-spread.ts DIR [DIR ...]
-import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults } from '../../src/decide'
 import { p95RankUncertainty } from '../../src/decide/sample-size'
@@ -15,6 +14,7 @@ import { pairedSamples, validTrials } from '../../src/decide/samples'
 import { median } from '../../src/decide/stats/basic'
 import { signedRankSigma } from '../../src/decide/stats/signed-rank'
 import type { ResultsFile } from '../../src/model/types'
+import { savedRuns } from './saved-runs'
 
 const dirs = process.argv.slice(2)
 if (dirs.length === 0)
@@ -40,9 +40,7 @@ function rankNoise(results: ResultsFile, key: string): { quantiles: number[]; sl
 }
 
 async function poolOf(dir: string): Promise<{ pool: Pool; runs: ResultsFile[] }> {
-  const runs: ResultsFile[] = []
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort())
-    runs.push(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ResultsFile)
+  const runs = await savedRuns(dir)
   const pool: Pool = new Map()
   for (const results of runs) {
     const comparison = compareResults(results, { failOn: ['REGRESSION', 'INVALID'] })

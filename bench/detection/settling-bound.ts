@@ -7,14 +7,12 @@
 // runs) that joint probability is drawn by simulation. The gate pays for its three looks and for
 // not knowing σ, so it settles less often than this; no procedure settles more often.
 //   node --import tsx bench/detection/settling-bound.ts DIR [rounds=10,15,20]
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { compareResults } from '../../src/decide'
 import { analysisMargin } from '../../src/decide/rules'
 import { pairedSamples } from '../../src/decide/samples'
 import { normalCdf } from '../../src/decide/stats/basic'
-import type { ResultsFile } from '../../src/model/types'
 import { seededRandom } from '../../src/util/random'
+import { savedRuns } from './saved-runs'
 
 const [dir, roundsArg] = process.argv.slice(2)
 if (!dir) throw new Error('usage: node --import tsx bench/detection/settling-bound.ts DIR [rounds=10,15,20]')
@@ -22,9 +20,7 @@ const roundCounts = (roundsArg ?? '10,15,20').split(',').map(Number)
 const Z = 1.6448536269514722
 const DRAWS = 200_000
 
-const runs: ResultsFile[] = []
-for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort())
-  runs.push(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as ResultsFile)
+const runs = await savedRuns(dir)
 
 /** Every gated latency percentile (throughput and error rates hold still on unchanged code): its margin and, per run, its per-round log-ratios (null where a round has none). */
 const metrics = new Map<string, { margin: number; byRun: Array<Array<number | null>> }>()
