@@ -68,6 +68,15 @@ describe('measure: real Compose stacks and k6', () => {
         assert.ok(api.peakMemoryBytes !== null && api.peakMemoryBytes > 0, 'peak memory measured for api')
       }
       assert.ok(progress.some((p) => /round 3/.test(p)))
+      // Where the wall time went is recorded, and adds up: the measured windows are 6 trials' worth.
+      const timing = reread.meta.timing!
+      const windows = results.trials
+        .filter((t) => t.phase === 'measure')
+        .reduce((s, t) => s + t.durationSeconds, 0)
+      assert.ok(Math.abs(timing.measuredSeconds - windows) < 0.2, `${timing.measuredSeconds} vs ${windows}`)
+      const parts = timing.measuredSeconds + timing.warmupSeconds + timing.loadStartupSeconds
+      assert.ok(parts + timing.stacksStartSeconds + timing.otherSeconds <= timing.wallSeconds + 0.3)
+      assert.ok(timing.measuredShare > 0 && timing.measuredShare < 1)
       assertNothingLeft(`loadgate-${runId}-`)
       assert.equal(
         (await new Git(repo.dir).run(['worktree', 'list'])).split('\n').length,

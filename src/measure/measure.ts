@@ -15,6 +15,7 @@ import { recordSaturation, stolenNote } from './host-cpu'
 import { costNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
+import { runTiming } from './time-share'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
@@ -53,6 +54,11 @@ export async function measure(
   await save()
 
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
+  let stacksStartedAt: number | null = null
+  const recordTiming = () => {
+    const timing = stacksStartedAt === null ? null : runTiming(results.trials, stacksStartedAt)
+    if (timing) results.meta.timing = timing
+  }
   try {
     const load = createLoadBackend(settings, bench, dir)
     const duet = settings.armsUnderLoad === 'both'
@@ -71,6 +77,7 @@ export async function measure(
     })
     const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
     progress(note(costNote(planOf(settings, bench, arms.length, early))))
+    stacksStartedAt = Date.now()
     // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
     const placement = stackPlacement(arms, 0, settings.seed)
     for (const arm of placement.startOrder) {
@@ -194,6 +201,8 @@ export async function measure(
       results.error = error.message
       progress(note(`stopped: ${error.message}`))
     })
+    // Before profiling: the profile is measured after the verdict's trials and is not part of them.
+    recordTiming()
     if (!results.error && arms.length === 2 && options.profileWhen?.(results)) {
       results.profile = await profilePair({
         load,
@@ -206,6 +215,7 @@ export async function measure(
     }
     return { results, resultsPath }
   } catch (error) {
+    recordTiming()
     results.error = oneLine(errorMessage(error))
     throw error instanceof LoadgateError ? error : new LoadgateError(results.error)
   } finally {

@@ -154,6 +154,24 @@ export const commitInfoSchema = z.object({
 })
 export type CommitInfo = z.infer<typeof commitInfoSchema>
 
+/** Where a run's wall time went, from the stacks' start to the end of its last trial (seconds). */
+export const runTimingSchema = z.object({
+  wallSeconds: finite,
+  /** The measured windows the verdict rests on. */
+  measuredSeconds: finite,
+  /** Warm-ups of fresh instances (side by side: counted once). */
+  warmupSeconds: finite,
+  /** The load generator's start-up and discard around the measured windows. */
+  loadStartupSeconds: finite,
+  /** From the stacks' start (builds included) to the first trial. */
+  stacksStartSeconds: finite,
+  /** Renewals, pauses and resource sampling between trials. */
+  otherSeconds: finite,
+  /** measuredSeconds / wallSeconds. */
+  measuredShare: z.number().min(0).max(1),
+})
+export type RunTiming = z.infer<typeof runTimingSchema>
+
 export const runMetaSchema = z.object({
   /** GitHub run id or a local id. */
   runId: text(100),
@@ -183,6 +201,7 @@ export const runMetaSchema = z.object({
     .object({ index: z.number().int().min(1), count: z.number().int().min(2) })
     .refine((s) => s.index <= s.count, 'a segment index at most the count')
     .optional(),
+  timing: runTimingSchema.optional(),
 })
 export type RunMeta = z.infer<typeof runMetaSchema>
 

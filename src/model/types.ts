@@ -30,6 +30,7 @@ export type {
   Phase,
   ResultsFile,
   RunMeta,
+  RunTiming,
   SeriesTrial,
   ServiceResources,
   Trial,

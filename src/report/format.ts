@@ -1,5 +1,5 @@
 import { betterWithinDelta } from '../model/format'
-import type { MetricComparison, MetricVerdict } from '../model/types'
+import type { MetricComparison, MetricVerdict, RunTiming } from '../model/types'
 
 const GATE_WORDS: Record<MetricVerdict, string> = {
   REGRESSION: 'REGRESSED',
@@ -38,4 +38,24 @@ export function minutesRange([low, high]: readonly number[]): string {
   if (b <= 0) return 'under a minute'
   if (a === b) return `${a} minute${a === 1 ? '' : 's'}`
   return `${a}–${b} minutes`
+}
+
+/**
+ * "Measured 5.1 of 8.3 minutes (61%): warm-ups 1.7, …": how much of the run's wall time the
+ * verdict's trials measured, and where the rest went.
+ */
+export function timingText(timing: RunTiming): string {
+  const min = (seconds: number) => (seconds / 60).toFixed(1)
+  const rest = [
+    ['warm-ups', timing.warmupSeconds],
+    ["stacks' start", timing.stacksStartSeconds],
+    ['load generator start-up', timing.loadStartupSeconds],
+    ['renewals and pauses', timing.otherSeconds],
+  ] as const
+  return (
+    `Measured ${min(timing.measuredSeconds)} of ${min(timing.wallSeconds)} minutes ` +
+    `(${Math.round(timing.measuredShare * 100)}%): ` +
+    rest.map(([what, seconds]) => `${what} ${min(seconds)}`).join(', ') +
+    ' minutes'
+  )
 }

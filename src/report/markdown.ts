@@ -18,6 +18,7 @@ import { escapeMarkdown, safeUrl } from './escape'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
+import { timingText } from './format'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -174,6 +175,7 @@ function runDetails(comparison: Comparison): string {
     `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
     `- Base ${sha7(m.base?.sha)} ${escapeMarkdown((m.base?.message ?? '').split('\n')[0] ?? '')}`,
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
+    ...(m.timing ? [`- ${timingText(m.timing)}`] : []),
   ].join('\n')
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
-import { verdictTone, verdictWord } from './format'
+import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
@@ -74,6 +74,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     '',
     `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
+  if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`)
   const flagged =
     comparison.verdict === 'INVALID' ? [] : comparison.series.filter((s) => s.dispersion.flagged)
   for (const series of flagged) {
