@@ -1,6 +1,6 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../../src/measure/measure'
@@ -24,7 +24,12 @@ describe('measure: real Compose stacks and k6', () => {
       cleanups.push(repo.cleanup)
       const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
-      const settings = exampleSettings(repo.dir, workDir, { freshInstances: 'round' })
+      // warmup auto: each warm-up ends once steady, well before its 20-s cap on this service.
+      const settings = exampleSettings(repo.dir, workDir, {
+        freshInstances: 'round',
+        warmupSeconds: 20,
+        warmupUntilSteady: true,
+      })
       const progress: string[] = []
       const runId = `t${process.pid}`
       const { results, resultsPath } = await measure({
@@ -51,6 +56,20 @@ describe('measure: real Compose stacks and k6', () => {
       const warmups = results.trials.filter((t) => t.phase === 'warmup')
       // fresh-instances round (the default): every arm's new instance of each round is warmed up.
       assert.equal(warmups.length, 2 * 3, 'one warm-up per arm and instance, kept apart')
+      for (const warmup of warmups) {
+        const end = warmup.warmupEnd!
+        assert.ok(end.reason === 'cap' || end.seconds < 20, `${JSON.stringify(end)}`)
+        if (end.reason === 'steady') assert.ok(warmup.durationSeconds < 15, `ran ${warmup.durationSeconds} s`)
+      }
+      assert.ok(
+        warmups.some((w) => w.warmupEnd?.reason === 'steady'),
+        `a warm-up of a sleep-dominated service is steady before its cap: ${JSON.stringify(warmups.map((w) => w.warmupEnd))}`,
+      )
+      const raw = await readdir(path.join(workDir, 'api'))
+      assert.ok(
+        raw.includes('warmup-base.json.gz') && !raw.some((f) => f.endsWith('.json') && f !== 'results.json'),
+        raw.join(' '),
+      )
       for (let round = 1; round <= 3; round++) {
         const p50 = (arm: string) =>
           results.trials

@@ -1,3 +1,4 @@
+import { STEADY_FLOOR_SECONDS } from '../decide/steady-warmup'
 import { fitBudget, type PlanRounds } from '../decide/calibration-budget'
 import { planLooks } from '../decide/sequential'
 import { median } from '../decide/stats/basic'
@@ -100,7 +101,10 @@ export function planOf(
   }
   const stated = {
     trial: statedTrialSeconds(bench.k6Env),
-    warmup: settings.warmupSeconds + STATED_TRIAL_OVERHEAD_SECONDS,
+    // A warm-up until steady is stated at its shortest until one has been timed.
+    warmup:
+      (settings.warmupUntilSteady ? STEADY_FLOOR_SECONDS : settings.warmupSeconds) +
+      STATED_TRIAL_OVERHEAD_SECONDS,
     renewal: STATED_RENEWAL_SECONDS,
   }
   return { plan, stated }

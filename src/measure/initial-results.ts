@@ -49,6 +49,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
     settings: {
       ...decisionSettings(settings, bench),
       warmupSeconds: settings.warmupSeconds,
+      ...(settings.warmupUntilSteady ? { warmupUntilSteady: true } : {}),
       discardSeconds: settings.discardSeconds,
       armsUnderLoad: settings.armsUnderLoad,
       trialLength: settings.trialLength,

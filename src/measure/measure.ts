@@ -116,6 +116,7 @@ export async function measure(
           round,
           env: trialEnv,
           warmupSeconds: settings.warmupSeconds,
+          untilSteady: settings.warmupUntilSteady,
           ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
         })
       // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor in duet).

@@ -1,3 +1,4 @@
+import { median } from '../decide/stats/basic'
 import type { RunTiming, Trial } from '../model/types'
 
 type Span = [number, number]
@@ -62,5 +63,20 @@ export function runTiming(trials: Trial[], stacksStartedAt: number): RunTiming |
     stacksStartSeconds: round1(stacksStart),
     otherSeconds: round1(Math.max(0, wall - measured - loadStartup - warmup - stacksStart)),
     measuredShare: Math.round((measured / wall) * 1000) / 1000,
+    ...warmupEnds(trials),
+  }
+}
+
+/** warmup auto: how many warm-ups ended steady or at their cap, and their shortest, median and longest. */
+function warmupEnds(trials: Trial[]): Pick<RunTiming, 'warmupEnds'> {
+  const ends = trials.flatMap((t) => (t.warmupEnd ? [t.warmupEnd] : []))
+  if (ends.length === 0) return {}
+  const seconds = ends.map((e) => e.seconds).sort((a, b) => a - b)
+  return {
+    warmupEnds: {
+      steady: ends.filter((e) => e.reason === 'steady').length,
+      capped: ends.filter((e) => e.reason === 'cap').length,
+      seconds: [seconds[0]!, median(seconds)!, seconds.at(-1)!],
+    },
   }
 }

@@ -17,6 +17,8 @@ export interface TrialPlan {
   held?: LoadTrialRequest['held']
   /** Duet with the CPUs split: the CPU list the arm (already confined to it) and its load run on. */
   cpus?: string
+  /** warmup auto: a warm-up ends once steady, at most warmupSeconds. */
+  untilSteady?: boolean
 }
 
 export interface TrialOutcome {
@@ -54,6 +56,7 @@ export async function runTrial(
     env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
     ...(plan.held ? { held: plan.held } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
+    ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
   })
   const cpuAfter = await readCpuTimes(ownCpus)
   const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)
@@ -87,6 +90,7 @@ export async function runTrial(
     ...(measured ? { instance: measured } : {}),
     ...(instance.slot !== undefined ? { slot: instance.slot } : {}),
     ...(result.releasedAt ? { releasedAt: result.releasedAt } : {}),
+    ...(result.warmupEnd ? { warmupEnd: result.warmupEnd } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
     ...(hostCpuStolen !== null ? { hostCpuStolen } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),

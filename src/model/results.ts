@@ -98,6 +98,16 @@ export const serviceResourcesSchema = z.object({
 })
 export type ServiceResources = z.infer<typeof serviceResourcesSchema>
 
+/** How a warm-up by steadiness ended: steady (the drift between its last windows within the rule), or at its cap. */
+export const warmupEndSchema = z.object({
+  reason: z.enum(['steady', 'cap']),
+  /** Seconds of load when it ended. */
+  seconds: finite,
+  /** The last drift the rule saw (a ratio − 1); null when it never had two sets of windows. */
+  drift: finiteOrNull,
+})
+export type WarmupEnd = z.infer<typeof warmupEndSchema>
+
 export const trialSchema = z.object({
   arm: armSchema,
   phase: phaseSchema,
@@ -124,6 +134,8 @@ export const trialSchema = z.object({
   instance: z.array(text(100)).max(200).optional(),
   /** The stack slot (Compose project, network, names) the arm ran in: drawn per set of instances. */
   slot: z.number().int().min(0).max(1).optional(),
+  /** warmup auto: when and why this warm-up ended. */
+  warmupEnd: warmupEndSchema.optional(),
   /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
   releasedAt: text(64).optional(),
   /**
@@ -169,6 +181,14 @@ export const runTimingSchema = z.object({
   otherSeconds: finite,
   /** measuredSeconds / wallSeconds. */
   measuredShare: z.number().min(0).max(1),
+  /** warmup auto: how the warm-ups ended, and their lengths in seconds. */
+  warmupEnds: z
+    .object({
+      steady: z.number().int().nonnegative(),
+      capped: z.number().int().nonnegative(),
+      seconds: z.array(finite).length(3),
+    })
+    .optional(),
 })
 export type RunTiming = z.infer<typeof runTimingSchema>
 
@@ -215,6 +235,8 @@ export const resultsFileSchema = z.object({
     minRounds: finite,
     maxRounds: finite,
     warmupSeconds: finite,
+    /** warmup auto: warmupSeconds is the cap, and each warm-up ended once steady. */
+    warmupUntilSteady: z.boolean().optional(),
     discardSeconds: finite,
     maxErrorRate: finite,
     maxDroppedRate: finite,

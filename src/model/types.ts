@@ -31,6 +31,7 @@ export type {
   ResultsFile,
   RunMeta,
   RunTiming,
+  WarmupEnd,
   SeriesTrial,
   ServiceResources,
   Trial,

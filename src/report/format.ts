@@ -56,6 +56,17 @@ export function timingText(timing: RunTiming): string {
     `Measured ${min(timing.measuredSeconds)} of ${min(timing.wallSeconds)} minutes ` +
     `(${Math.round(timing.measuredShare * 100)}%): ` +
     rest.map(([what, seconds]) => `${what} ${min(seconds)}`).join(', ') +
-    ' minutes'
+    ' minutes' +
+    (timing.warmupEnds ? `. ${warmupEndsText(timing.warmupEnds)}` : '')
   )
+}
+
+/** "Warm-ups ended when steady after 7–12 s (median 8 s); 1 of 22 ran to its cap." */
+function warmupEndsText({ steady, capped, seconds }: NonNullable<RunTiming['warmupEnds']>): string {
+  const [low, mid, high] = seconds.map((s) => Math.round(s))
+  const range = low === high ? `${low} s` : `${low}–${high} s (median ${mid} s)`
+  const all = steady + capped
+  if (capped === 0) return `Warm-ups ended when steady, after ${range}`
+  if (steady === 0) return `No warm-up became steady: all ${all} ran to their cap (${range})`
+  return `Warm-ups ended when steady or at their cap after ${range}; ${capped} of ${all} ran to the cap`
 }

@@ -218,7 +218,8 @@ const TABLE = [
   {
     name: 'warmup',
     description:
-      'Warm-up per arm on every new instance, before its first round (shown, never analysed; the arms warm up side by side), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables.',
+      'Warm-up per arm on every new instance, before its first round (shown, never analysed; the arms warm up side by side), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables. ' +
+      "auto: each warm-up ends once its latency is steady (the last 3 s within 2% of the 3 s before, 7 s at the least), at most 60s or the duration in 'auto up to 90s'.",
     default: '10s',
     scopes: SHARED,
   },

@@ -15,6 +15,7 @@ import {
   parseFraction,
   parseArmsUnderLoad,
   parseTrialLength,
+  parseWarmup,
   parseFreshInstances,
   probability,
 } from './values'
@@ -134,6 +135,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
       '',
       `one fixed number shared by every segment job (segment is ${segment.index}/${segment.count})`,
     )
+  const warmup = parseWarmup(label('warmup'), value('warmup'))
   const reportFile = inputs['report-file'] ?? ''
   if (mode === 'report' && !reportFile)
     fail('report-file', '', 'the comparison artifact to report (mode: report)')
@@ -151,7 +153,8 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     load,
     minRounds,
     maxRounds,
-    warmupSeconds: parseDuration(label('warmup'), value('warmup')),
+    warmupSeconds: warmup.seconds,
+    warmupUntilSteady: warmup.untilSteady,
     freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
     pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
     profile: oneOf(label('profile'), value('profile'), profileModeSchema.options),

@@ -62,7 +62,10 @@ export interface Settings {
   load: LoadSettings
   minRounds: number
   maxRounds: number
+  /** A warm-up's length; its cap when warmupUntilSteady. */
   warmupSeconds: number
+  /** warmup auto: each warm-up ends once its latency is steady. */
+  warmupUntilSteady: boolean
   /** When each arm's stack is recreated: every round, once per run, or every N rounds. */
   freshInstances: FreshInstances
   /** Pause the arm not under load during each trial (one-at-a-time only). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SettingsError } from '../util/errors'
+import { STEADY_FLOOR_SECONDS } from '../decide/steady-warmup'
 import type { ArmsUnderLoad, FailOn, FreshInstances, TrialLength } from '../model/types'
 
 /** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
@@ -70,6 +71,25 @@ export function parseTrialLength(input: string, value: string): TrialLength {
   const maxSeconds = parseDuration(input, cap)
   if (!(maxSeconds >= 1)) fail(input, value, 'auto up to at least 1s')
   return { mode: 'auto', maxSeconds }
+}
+
+/** The longest a warm-up by steadiness runs when no cap is given. */
+export const STEADY_WARMUP_MAX_SECONDS = 60
+
+/**
+ * A fixed duration ('10s', 0 disables), or auto: each warm-up ends once its latency is steady
+ * (measure/steady-warmup.ts), at most 60 s or the duration in 'auto up to 90s'.
+ */
+export function parseWarmup(input: string, value: string): { seconds: number; untilSteady: boolean } {
+  const match = /^auto(?:\s+up\s+to\s+(.+))?$/.exec(value.trim().toLowerCase())
+  if (!match) {
+    if (/^\s*[a-z]/i.test(value)) fail(input, value, "a duration such as '10s', auto, or 'auto up to 90s'")
+    return { seconds: parseDuration(input, value), untilSteady: false }
+  }
+  const cap = match[1] === undefined ? STEADY_WARMUP_MAX_SECONDS : parseDuration(input, match[1])
+  if (!(cap >= STEADY_FLOOR_SECONDS))
+    fail(input, value, `auto up to at least ${STEADY_FLOOR_SECONDS}s (the shortest a steady warm-up can be)`)
+  return { seconds: cap, untilSteady: true }
 }
 
 /** one-at-a-time or both; both needs a load generator this machine can hold at a start barrier. */

@@ -1,4 +1,4 @@
-import type { Arm, Phase, Trial } from '../../model/types'
+import type { Arm, Phase, Trial, WarmupEnd } from '../../model/types'
 
 /** What the load generator measured in one trial: a Trial less what the system under test reports. */
 export type LoadSummary = Pick<
@@ -30,6 +30,8 @@ export interface LoadTrialRequest {
   held?: (release: () => Promise<void>) => Promise<void>
   /** Duet with the CPUs split: the CPU list the generator runs on (`taskset`). */
   cpus?: string
+  /** A warm-up that ends once its latency is steady (decide/steady-warmup.ts); its DURATION is the cap. */
+  untilSteady?: boolean
 }
 
 export interface LoadTrialResult {
@@ -51,6 +53,8 @@ export interface LoadTrialResult {
   seconds: number
   /** A held generator: when its load was released (ISO time). */
   releasedAt?: string
+  /** A warm-up until steady: when and why it ended. */
+  warmupEnd?: WarmupEnd
 }
 
 /** Generates the load of one trial against one arm and summarizes what it measured. */

@@ -1,8 +1,13 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
 import { errorMessage } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
 import { loadSummary, type LoadBackend, type LoadTrialRequest, type LoadTrialResult } from '../load-backend'
-import { HeldK6, freeLoopbackPort } from './held'
+import { K6RestApi, STOPPED_THROUGH_API, freeLoopbackPort } from './rest-api'
+import { SteadyWatch } from './steady-watch'
 import { locateK6, type K6 } from './install'
 import { parseK6Output } from './parse'
 import { runK6, SCRIPT_EXCEPTION } from './run'
@@ -46,9 +51,12 @@ class K6Backend implements LoadBackend {
 
   async runTrial(request: LoadTrialRequest): Promise<LoadTrialResult> {
     if (!this.k6) throw new Error('k6 is not prepared')
-    const outFile = path.join(this.options.outDir, `${request.name}.json.gz`)
+    // A warm-up until steady is followed as it runs: plain JSON, and an API to stop it through.
+    const outFile = path.join(this.options.outDir, `${request.name}.json${request.untilSteady ? '' : '.gz'}`)
     const started = performance.now()
-    const held = request.held ? new HeldK6(await freeLoopbackPort()) : null
+    const held = request.held ? new K6RestApi(await freeLoopbackPort()) : null
+    const stoppable = request.untilSteady ? new K6RestApi(await freeLoopbackPort()) : null
+    const watch = stoppable && new SteadyWatch(outFile, () => stoppable.stop())
     const kill = new AbortController()
     const timeoutMs = this.longestTrialMs
       ? Math.max(TRIAL_TIMEOUT_FLOOR_MS, TRIAL_TIMEOUT_FACTOR * this.longestTrialMs)
@@ -63,8 +71,10 @@ class K6Backend implements LoadBackend {
       timeoutMs,
       args: this.options.segmentArgs,
       ...(held ? { heldAt: held.address, signal: kill.signal } : {}),
+      ...(stoppable ? { apiAt: stoppable.address } : {}),
       ...(request.cpus ? { cpus: request.cpus } : {}),
     })
+    watch?.start()
     let releasedAt: string | undefined
     let releaseError = ''
     // k6 that exits before it is held has its own error; the schedule then releases the other arm.
@@ -80,6 +90,11 @@ class K6Backend implements LoadBackend {
         })
     }
     const exit = await running
+    const warmupEnd = await watch?.end()
+    if (warmupEnd?.reason === 'steady' && exit.code === STOPPED_THROUGH_API) {
+      exit.code = 0
+      delete exit.error
+    }
     const seconds = (performance.now() - started) / 1000
     if (exit.timedOut)
       exit.error = `k6 was stopped after ${Math.round(timeoutMs / 1000)} s, ${this.longestTrialMs ? `${TRIAL_TIMEOUT_FACTOR}× the longest trial so far` : 'the limit of a first trial'}: the trial hung`
@@ -99,13 +114,25 @@ class K6Backend implements LoadBackend {
     ].filter(Boolean)
     return {
       summary: parsed && loadSummary(parsed),
-      rawOutput: outFile,
+      rawOutput: watch ? await compressed(outFile) : outFile,
       exitCode: exit.code,
       thresholdsCrossed: exit.thresholdsCrossed,
       problems,
       seconds,
       ...(releasedAt ? { releasedAt } : {}),
+      ...(warmupEnd ? { warmupEnd } : {}),
       ...(exit.code === SCRIPT_EXCEPTION && exit.error ? { scriptError: exit.error } : {}),
     }
+  }
+}
+
+/** A followed warm-up's plain output, gzipped like every other trial's (it runs to tens of MB). */
+async function compressed(file: string): Promise<string> {
+  try {
+    await pipeline(createReadStream(file), createGzip(), createWriteStream(`${file}.gz`))
+    await rm(file)
+    return `${file}.gz`
+  } catch {
+    return file
   }
 }

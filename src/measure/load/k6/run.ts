@@ -14,6 +14,8 @@ export interface TrialRun {
   args?: string[]
   /** Starts k6 held (`--paused`) with its REST API on this loopback address, to be resumed through it. */
   heldAt?: string
+  /** Its REST API on this loopback address (not held): to be stopped through it. */
+  apiAt?: string
   /** Kills k6 (a held k6 that could not be resumed). */
   signal?: AbortSignal
   /** Runs k6 on these CPUs only (`taskset -c`). */
@@ -88,18 +90,19 @@ export async function runK6(k6: K6, trial: TrialRun): Promise<TrialExit> {
 
 /** The arguments of `k6 run` for one trial. */
 export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs' | 'signal'>): string[] {
-  if (trial.heldAt && !/^127\.0\.0\.1:\d+$/.test(trial.heldAt))
-    throw new Error(`k6's REST API must listen on loopback, not ${trial.heldAt}`)
+  const api = trial.heldAt ?? trial.apiAt
+  if (api && !/^127\.0\.0\.1:\d+$/.test(api))
+    throw new Error(`k6's REST API must listen on loopback, not ${api}`)
   return [
     'run',
     '--quiet',
     '--no-usage-report',
     '--include-system-env-vars=false',
-    // No REST API server unless the trial is held for a start barrier: its default fixed port would
-    // clash with any other k6 on the machine.
+    // No REST API server unless the trial is held or stopped through it: its default fixed port
+    // would clash with any other k6 on the machine.
     ...(trial.heldAt ? ['--paused'] : []),
     '--address',
-    trial.heldAt ?? '',
+    api ?? '',
     '--system-tags',
     SYSTEM_TAGS.join(','),
     '--out',

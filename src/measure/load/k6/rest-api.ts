@@ -18,8 +18,11 @@ export function freeLoopbackPort(): Promise<number> {
   })
 }
 
-/** The REST API of one k6 process started with `--paused --address 127.0.0.1:<port>`. */
-export class HeldK6 {
+/**
+ * The REST API of one k6 process started with `--address 127.0.0.1:<port>`: held (`--paused`) and
+ * resumed at a start barrier, or stopped early (a warm-up that is steady).
+ */
+export class K6RestApi {
   constructor(readonly port: number) {}
 
   get address(): string {
@@ -53,15 +56,27 @@ export class HeldK6 {
 
   /** Starts the held test (what `k6 resume --address …` does). */
   async resume(): Promise<void> {
+    await this.patchStatus({ paused: false }, 'resume')
+  }
+
+  /** Ends the test run now; k6 writes its output and exits with STOPPED_THROUGH_API. */
+  async stop(): Promise<void> {
+    await this.patchStatus({ stopped: true }, 'stop')
+  }
+
+  private async patchStatus(attributes: Record<string, boolean>, what: string): Promise<void> {
     const response = await fetch(this.statusUrl, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { paused: false } } }),
+      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes } }),
       signal: AbortSignal.timeout(10_000),
     })
-    if (!response.ok) throw new Error(`k6 at ${this.address} refused to resume: HTTP ${response.status}`)
+    if (!response.ok) throw new Error(`k6 at ${this.address} refused to ${what}: HTTP ${response.status}`)
   }
 }
+
+/** k6's exit code after a stop through its REST API. */
+export const STOPPED_THROUGH_API = 103
 
 interface K6Status {
   data?: { attributes?: { paused?: boolean; status?: number } }
