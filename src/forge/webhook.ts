@@ -6,12 +6,7 @@ export type Delivery = { delivered: true } | { delivered: false; reason: string 
  * this file has it, its path and its query replaced.
  */
 export function scrubUrl(text: string, url: string): string {
-  let parsed: URL | null = null
-  try {
-    parsed = new URL(url)
-  } catch {
-    parsed = null
-  }
+  const parsed = URL.parse(url)
   const secrets = [url, parsed?.href, parsed ? `${parsed.pathname}${parsed.search}` : '', parsed?.search]
     .filter((s): s is string => !!s && s.length > 1)
     .sort((a, b) => b.length - a.length)

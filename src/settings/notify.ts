@@ -20,12 +20,7 @@ const TEAM_SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
 /** The `notify-webhook` input: an http(s) URL. Its value is a secret, so no error quotes it. */
 export function parseWebhook(input: string, value: string): string {
   if (!value) return ''
-  let url: URL | null = null
-  try {
-    url = new URL(value)
-  } catch {
-    url = null
-  }
+  const url = URL.parse(value)
   if (!url || !/^https?:$/.test(url.protocol))
     throw new SettingsError(
       `Input '${input}' is not an http(s) URL: expected the webhook's address, e.g. from a secret (its value is not shown)`,
