@@ -13,6 +13,7 @@ import type { Notice } from '../report/notify'
 import { defaultShiftRules, shiftRulesOf } from '../settings/change-points'
 import type { BenchmarkSettings, ChangePointSettings } from '../settings/types'
 import { readHistory, type ShiftFinder } from '../store'
+import { withoutControlCharacters } from '../util/control-characters'
 import { errorMessage } from '../util/errors'
 import { historyOf, type ModeRun } from './mode-context'
 import { notify } from './notify'
@@ -229,7 +230,9 @@ export async function syncShiftIssues(options: {
   }
   for (const { group, accepted } of plan.accepted)
     done.push(
-      `not filed: ${group[0]!.series} ${group[0]!.metric} since ${group[0]!.firstAfter.sha.slice(0, 7)} — ${acceptedText(accepted)}`,
+      withoutControlCharacters(
+        `not filed: ${group[0]!.series} ${group[0]!.metric} since ${group[0]!.firstAfter.sha.slice(0, 7)} — ${acceptedDetail(accepted)}`,
+      ),
     )
   for (const { issue, why, closing } of plan.close) {
     await forge.closeIssue(issue.number, why)
