@@ -15,7 +15,7 @@ import { defaultShiftRules } from '../../src/settings/change-points'
 import { recordRun } from '../../src/store'
 import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 import { git, makeOriginAndClone } from '../../testkit/git-repos'
-import { makeResults, type ArmShape } from '../../testkit/results-factory'
+import { makeRecordResults, type ArmShape } from '../../testkit/results-factory'
 import { exampleBenchmark, settingsFor } from '../../testkit/settings'
 import { recordsOf, stepSeries } from '../../testkit/step-histories'
 import { startWebhookReceiver, type ReceiverMode, type WebhookReceiver } from '../../testkit/webhook-receiver'
@@ -68,25 +68,10 @@ async function double(): Promise<GitHubDouble> {
 let runs = 0
 /** A record run of main at the shifted level (p95 118 ms, p50 half of it), after every seeded run. */
 function measured(head: Partial<ArmShape> = {}): ResultsFile {
-  const i = runs++
   // p95 = p50 · (1 + (spread − 1) · 0.7) in the factory: twice p50, as the seeded runs have it.
-  const shape: ArmShape = { p50: 59, spread: 1 + 1 / 0.7, ...head }
-  const results = makeResults({ rounds: 3, series: [SERIES], base: () => shape, head: () => shape })
-  results.mode = 'record'
-  results.trials = results.trials.filter((t) => t.arm === 'head')
-  results.schedule = results.schedule.map(() => ['head'])
-  results.meta = {
-    ...results.meta,
-    runId: String(2000 + i),
-    runUrl: `https://github.com/acme/shop/actions/runs/${2000 + i}`,
-    startedAt: new Date(Date.UTC(2026, 1, 1, i)).toISOString(),
-    base: null,
-    head: { ...results.meta.head, sha: (0xc0 + i).toString(16).padStart(40, 'c'), message: 'deps @mallory' },
-  }
-  return results
+  return makeRecordResults(runs++, { p50: 59, spread: 1 + 1 / 0.7, ...head }, SERIES)
 }
 
-/** Records `results` as record mode does on GitHub, the webhook set to `hook`. */
 /** Long enough for a busy machine to answer; a hanging receiver is given a second a try. */
 const TIMEOUT_MS: Record<ReceiverMode, number> = { ok: 5000, fail: 5000, hang: 1000 }
 
