@@ -66,7 +66,8 @@ export async function recordResults(
   if (stored.earlierRunsOfCommit > 0) reporter.info(rerunNote(headSha, stored.earlierRunsOfCommit))
   const blocking = verdict !== null && failsOn(settings.failOn, verdict)
   const dashboardUrl = forge?.dashboardUrl(settings.dataDir, bench.name) ?? ''
-  if (blocking)
+  // Told about where the team looks: the default branch (a record run of another branch is its own business).
+  if (blocking && (!context.defaultBranch || record.branch === context.defaultBranch))
     await notify(run, {
       event: 'run-blocked',
       benchmark: bench.name,

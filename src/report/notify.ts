@@ -68,6 +68,10 @@ function slack(text: string): string {
   )
 }
 
+function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text
+}
+
 function slackLink(url: string | null, label: string): string {
   const safe = safeUrl(url ?? undefined)
   return safe ? `<${safe.replace(/\|/g, '%7C')}|${slack(label)}>` : slack(label)
@@ -175,7 +179,8 @@ export function renderNotice(notice: Notice): NoticeBody {
   return {
     text: slack(title),
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+      // Slack refuses a section of more than 3,000 characters (long reasons, long endpoint names).
+      { type: 'section', text: { type: 'mrkdwn', text: truncate(lines.join('\n'), 3000) } },
       { type: 'context', elements: [{ type: 'mrkdwn', text: context }] },
     ],
     loadgate: fields,
