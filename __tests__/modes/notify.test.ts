@@ -6,13 +6,13 @@ import path from 'node:path'
 import { watchHistory } from '../../src/decide/change-points'
 import { createGitHubForge } from '../../src/forge/github/github-forge'
 import { readRunContext } from '../../src/forge/github/context'
-import { shiftFinder, syncShiftIssues } from '../../src/modes/change-points'
+import { syncShiftIssues } from '../../src/modes/change-points'
 import { notify } from '../../src/modes/notify'
 import { recordResults } from '../../src/modes/record'
 import type { ResultsFile, RunRecord } from '../../src/model/types'
 import type { NoticeBody } from '../../src/report/notify'
 import { defaultShiftRules } from '../../src/settings/change-points'
-import { recordRun } from '../../src/store'
+import { pushHistory } from '../../testkit/history'
 import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 import { git, makeOriginAndClone } from '../../testkit/git-repos'
 import { makeRecordResults, type ArmShape } from '../../testkit/results-factory'
@@ -34,18 +34,10 @@ const cleanups: Array<() => Promise<void>> = []
 before(async () => {
   repo = await makeOriginAndClone()
   workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-notify-'))
-  const records = recordsOf(stepSeries({ runs: 20, noise: 0.02, steps: [{ at: 12, size: 0.18 }], seed: 2 }))
-  for (const record of records) {
-    const outcome = await recordRun({
-      workspace: repo.workspace,
-      branch: 'gh-pages',
-      dataDir: 'loadgate',
-      record,
-      fallbackDir: workDir,
-      findShifts: shiftFinder(),
-    })
-    assert.ok(outcome.pushed, outcome.error)
-  }
+  await pushHistory(
+    repo.workspace,
+    recordsOf(stepSeries({ runs: 20, noise: 0.02, steps: [{ at: 12, size: 0.18 }], seed: 2 })),
+  )
 })
 after(async () => {
   for (const cleanup of cleanups) await cleanup()
