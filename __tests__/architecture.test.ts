@@ -153,6 +153,7 @@ describe('architecture', () => {
       trust: /trusted|provenance|artifact/,
       accept: /accept/,
       profile: /profile/,
+      notify: /notify|webhook|badge/,
       'runner load': /runner-load|host-cpu/,
     }
     const doc = readFileSync('docs/development.md', 'utf8')

@@ -1,6 +1,16 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
-import { buildDerived, buildIndexFile, copySite, writeDerived } from '../src/store'
+import {
+  buildDerived,
+  buildIndexFile,
+  copySite,
+  rebuildDerived,
+  runFileName,
+  writeDerived,
+} from '../src/store'
+import { commitToHistory, removeCheckout } from '../src/store/history-commit'
+import { Git } from '../src/util/git'
 import type { RunsFile, SeriesColumnsFile } from '../src/store/derive'
 import { RUN_RECORD_SCHEMA_VERSION, type RunRecord } from '../src/model/types'
 import { wobble } from './results-factory'
@@ -93,4 +103,37 @@ export async function readDerived(
   for (const { key, file } of runs.series)
     series[key] = JSON.parse(await readFile(path.join(dir, 'series', file), 'utf8')) as SeriesColumnsFile
   return { runs, series }
+}
+
+/**
+ * Pushes `records` to the gh-pages branch of `workspace`'s origin in one commit, as that many
+ * recorded runs would have left it (run files, derived files, badges, dashboard): a long history
+ * in a fraction of a second.
+ */
+export async function pushHistory(
+  workspace: string,
+  records: RunRecord[],
+  dataDir = 'loadgate',
+): Promise<void> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-seed-'))
+  const tree = path.join(scratch, 'tree')
+  try {
+    const outcome = await commitToHistory(
+      { workspace, remote: 'origin', branch: 'gh-pages', tree },
+      `seed ${records.length} runs`,
+      async (checkout) => {
+        const root = path.join(checkout, dataDir)
+        for (const record of records) {
+          const file = path.join(root, 'data', record.benchmark, 'runs', runFileName(record))
+          await mkdir(path.dirname(file), { recursive: true })
+          await writeFile(file, `${JSON.stringify(record)}\n`)
+        }
+        await rebuildDerived(root, shiftFinder())
+      },
+    )
+    if (!outcome.pushed) throw new Error(`could not seed the history: ${outcome.error}`)
+  } finally {
+    await removeCheckout(new Git(workspace), tree)
+    await rm(scratch, { recursive: true, force: true })
+  }
 }

@@ -155,3 +155,27 @@ export function wobble(round: number, amplitude: number, salt = 0): number {
   const x = Math.sin(round * 12.9898 + salt * 78.233) * 43758.5453
   return (x - Math.floor(x) - 0.5) * 2 * amplitude
 }
+
+/**
+ * What `record` measures for run `index` of main (head only, after any generated history): every
+ * round `head`, a commit and a start time of its own, so each run is a new run file.
+ */
+export function makeRecordResults(index: number, head: ArmShape, series = 'api POST /orders'): ResultsFile {
+  const results = makeResults({ rounds: 3, series: [series], base: () => head, head: () => head })
+  results.mode = 'record'
+  results.trials = results.trials.filter((t) => t.arm === 'head')
+  results.schedule = results.schedule.map(() => ['head'])
+  results.meta = {
+    ...results.meta,
+    runId: String(2000 + index),
+    runUrl: `https://github.com/acme/shop/actions/runs/${2000 + index}`,
+    startedAt: new Date(Date.UTC(2026, 1, 1, index)).toISOString(),
+    base: null,
+    head: {
+      ...results.meta.head,
+      sha: (0xc0 + index).toString(16).padStart(40, 'c'),
+      message: 'deps @mallory',
+    },
+  }
+  return results
+}

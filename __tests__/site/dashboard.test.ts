@@ -9,6 +9,11 @@ import { rebuildDerived } from '../../src/store'
 import { launchChromium } from '../../testkit/chromium'
 import { writeHistory } from '../../testkit/history'
 import { shiftFinder } from '../../src/modes/change-points'
+import { recordResults } from '../../src/modes/record'
+import { git, makeWorkRepo } from '../../testkit/git-repos'
+import { makeRecordResults } from '../../testkit/results-factory'
+import { settingsFor, exampleBenchmark } from '../../testkit/settings'
+import { localRun } from '../store/local-run'
 
 let dir: string
 let url: string
@@ -210,5 +215,56 @@ describe('dashboard in Chromium', () => {
     assert.equal(background, 'rgb(13, 17, 23)')
     await page.screenshot({ path: 'test-output/dashboard-dark-phone.png' })
     await page.close()
+  })
+})
+
+describe('the badge in Chromium', () => {
+  test('record writes it to gh-pages; served as Pages would, an <img> shows it and it says the state', async () => {
+    const work = await makeWorkRepo({ prefix: 'loadgate-badge-' })
+    let server: { close: () => void } | null = null
+    try {
+      const settings = {
+        ...settingsFor(process.cwd(), { mode: 'record' }),
+        workspace: work.dir,
+        workDir: work.root,
+      }
+      const record = (index: number, errorRate: number) =>
+        recordResults(localRun(settings), exampleBenchmark(), {
+          results: makeRecordResults(index, { p50: 10, errorRate }),
+          resultsPath: path.join(work.root, 'api', 'results.json'),
+          calibration: null,
+        })
+      await record(0, 0)
+      const pages = path.join(work.root, 'pages')
+      git(work.root, 'clone', '-q', '-b', 'gh-pages', work.origin, pages)
+      const served = await serveDashboard(pages)
+      server = served.server
+      const badge = `${served.url}loadgate/badges/api.svg`
+      const page = await browser.newPage()
+      // A README embeds it as an image from Pages.
+      await page.setContent(`<img id="badge" src="${badge}">`)
+      await page.waitForFunction(() => (document.getElementById('badge') as HTMLImageElement).complete)
+      const size = await page.evaluate(() => {
+        const img = document.getElementById('badge') as HTMLImageElement
+        return { width: img.naturalWidth, height: img.naturalHeight }
+      })
+      assert.ok(size.width > 100 && size.height === 20, JSON.stringify(size))
+      const says = async () => {
+        const response = await page.goto(badge)
+        assert.equal(response?.headers()['content-type'], 'image/svg+xml')
+        return page.evaluate(() =>
+          Array.from(document.querySelectorAll('text'), (t) => t.textContent).join(' '),
+        )
+      }
+      assert.equal(await says(), 'loadgate api ok')
+
+      await record(1, 0.05)
+      git(pages, 'pull', '-q', 'origin', 'gh-pages')
+      assert.equal(await says(), 'loadgate api failing')
+      await page.close()
+    } finally {
+      server?.close()
+      await work.cleanup()
+    }
   })
 })

@@ -9,11 +9,14 @@ import {
   type ShiftLinks,
 } from '../report/change-points'
 import { escapeMarkdown } from '../report/escape'
+import type { Notice } from '../report/notify'
 import { defaultShiftRules, shiftRulesOf } from '../settings/change-points'
 import type { BenchmarkSettings, ChangePointSettings } from '../settings/types'
 import { readHistory, type ShiftFinder } from '../store'
+import { withoutControlCharacters } from '../util/control-characters'
 import { errorMessage } from '../util/errors'
 import { historyOf, type ModeRun } from './mode-context'
+import { notify } from './notify'
 
 /**
  * `change-points: issue`: after a run is recorded, finds the lasting shifts in the benchmark's
@@ -46,6 +49,8 @@ export async function watchRecordedHistory(
         shifts,
         benchmark: bench.name,
         minChange: settings.changePoints.minChange,
+        cc: settings.notify.cc,
+        notify: (notice) => notify(run, notice),
         links: (shift) => ({
           serverUrl: context.serverUrl,
           repository: context.repository,
@@ -82,7 +87,15 @@ export interface IssuePlan {
   /** Shifts not filed: their first commit's pull request was accepted. */
   accepted: Array<{ group: Shift[]; accepted: Accepted }>
   update: Array<{ issue: OwnIssue; group: Shift[] }>
-  close: Array<{ issue: OwnIssue; why: string }>
+  close: Array<{ issue: OwnIssue; why: string; closing?: ClosingShift }>
+}
+
+/** Why a shift's issue is closed, when a team is told: accepted (the shift) or reverted (by this change). */
+export interface ClosingShift {
+  reason: 'accepted' | 'reverted'
+  shift: Shift
+  /** Plain text: who accepted it and why, or the change that reverted it. */
+  detail: string
 }
 
 function startOf(shift: Shift): number {
@@ -110,9 +123,15 @@ export function groupShifts(shifts: Shift[]): Shift[][] {
 /** The pull request a shift began with, when its blocked result was accepted. */
 type Accepted = MergedThrough & { accepted: AcceptedChange }
 
+/** Who accepted a shift's pull request and why, as plain text (for the webhook). */
+function acceptedDetail(merged: Accepted): string {
+  return `Accepted in #${merged.pullRequest} by ${merged.accepted.by}: ${merged.accepted.reason}`
+}
+
 /** Said where a shift began with a commit whose pull request's blocked result was accepted. */
 export function acceptedText(merged: Accepted): string {
-  return `Accepted in #${merged.pullRequest} by @${merged.accepted.by}: ${escapeMarkdown(merged.accepted.reason)}`
+  // Named, never mentioned: a shift issue mentions only the people of `cc`.
+  return `Accepted in #${merged.pullRequest} by ${escapeMarkdown(`@${merged.accepted.by}`)}: ${escapeMarkdown(merged.accepted.reason)}`
 }
 
 function acceptedStart(group: Shift[]): Accepted | null {
@@ -143,7 +162,12 @@ export function planShiftIssues(shifts: Shift[], existing: OwnIssue[], minChange
     )
     const accepted = acceptedStart(group)
     if (accepted) {
-      if (match?.issue.open) plan.close.push({ issue: match.issue, why: `${acceptedText(accepted)}.` })
+      if (match?.issue.open)
+        plan.close.push({
+          issue: match.issue,
+          why: `${acceptedText(accepted)}.`,
+          closing: { reason: 'accepted', shift: group[0]!, detail: acceptedDetail(accepted) },
+        })
       if (match) matched.add(match.issue.number)
       else plan.accepted.push({ group, accepted })
     } else if (!match) plan.create.push(group)
@@ -155,11 +179,19 @@ export function planShiftIssues(shifts: Shift[], existing: OwnIssue[], minChange
   for (const { issue, marker } of marked) {
     if (!issue.open || matched.has(issue.number)) continue
     const reverting = shifts.find((s) => shiftId(s) === marker.id && startOf(s) > marker.after)
+    const since = reverting
+      ? `since ${reverting.firstAfter.sha.slice(0, 7)} (${reverting.metric} ${signedPercent(reverting.change)})`
+      : ''
     plan.close.push({
       issue,
       why: reverting
-        ? `Reverted: the level is back since \`${reverting.firstAfter.sha.slice(0, 7)}\` (${reverting.metric} ${signedPercent(reverting.change)}).`
+        ? `Reverted: the level is back since \`${reverting.firstAfter.sha.slice(0, 7)}\` (${escapeMarkdown(reverting.metric)} ${signedPercent(reverting.change)}).`
         : 'No longer a lasting shift in the recorded history.',
+      ...(reverting
+        ? {
+            closing: { reason: 'reverted' as const, shift: reverting, detail: `The level is back ${since}.` },
+          }
+        : {}),
     })
   }
   return plan
@@ -172,6 +204,10 @@ export async function syncShiftIssues(options: {
   benchmark: string
   minChange: number
   links: (shift: Shift) => ShiftLinks
+  /** Mentioned on every shift issue (validated `@login` and `@org/team`). */
+  cc?: readonly string[]
+  /** Told about each issue opened, and each closed as accepted or reverted; never fails. */
+  notify?: (notice: Notice) => Promise<void>
 }): Promise<string[]> {
   const { forge } = options
   const existing = (await forge.listOwnIssues()).filter(
@@ -180,23 +216,34 @@ export async function syncShiftIssues(options: {
   const plan = planShiftIssues(options.shifts, existing, options.minChange)
   const done: string[] = []
   for (const group of plan.create) {
-    const { title, body } = renderShiftIssue(group, options.links(group[0]!))
+    const links = options.links(group[0]!)
+    const { title, body } = renderShiftIssue(group, links, options.cc)
     const issue = await forge.createIssue(title, body)
     done.push(`opened #${issue.number} ${title}`)
+    await options.notify?.({ event: 'shift-opened', group, issueUrl: issue.url, links })
   }
   for (const { issue, group } of plan.update) {
-    const { title, body } = renderShiftIssue(group, options.links(group[0]!))
+    const { title, body } = renderShiftIssue(group, options.links(group[0]!), options.cc)
     if (issue.title === title && issue.body === body) continue
     await forge.updateIssue(issue.number, { title, body })
     done.push(`updated #${issue.number} ${title}`)
   }
   for (const { group, accepted } of plan.accepted)
     done.push(
-      `not filed: ${group[0]!.series} ${group[0]!.metric} since ${group[0]!.firstAfter.sha.slice(0, 7)} — ${acceptedText(accepted)}`,
+      withoutControlCharacters(
+        `not filed: ${group[0]!.series} ${group[0]!.metric} since ${group[0]!.firstAfter.sha.slice(0, 7)} — ${acceptedDetail(accepted)}`,
+      ),
     )
-  for (const { issue, why } of plan.close) {
+  for (const { issue, why, closing } of plan.close) {
     await forge.closeIssue(issue.number, why)
     done.push(`closed #${issue.number} ${why}`)
+    if (closing)
+      await options.notify?.({
+        event: 'shift-closed',
+        ...closing,
+        issueUrl: issue.url,
+        links: options.links(closing.shift),
+      })
   }
   return done
 }

@@ -4,7 +4,8 @@ import { failsOn, findInvalidReasons } from '../decide'
 import type { Forge } from '../forge'
 import { measure } from '../measure/measure'
 import type { MergedThrough } from '../model/acceptance'
-import { resultsFileSchema } from '../model/results'
+import type { Calibration } from '../model/calibration'
+import { resultsFileSchema, type ResultsFile } from '../model/results'
 import type { RunRecord, Verdict } from '../model/types'
 import type { Reporter } from '../report/reporter'
 import { defaultShiftRules, shiftRulesOf } from '../settings/change-points'
@@ -15,10 +16,11 @@ import { errorMessage, LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibrate'
 import { shiftFinder, watchRecordedHistory } from './change-points'
 import { type BenchmarkOutcome, headCommit, measureOptions, type ModeRun } from './mode-context'
+import { notify } from './notify'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
-  const { settings, context, reporter, forge } = run
+  const { settings, reporter } = run
   // Before any container starts: a run that cannot be pushed is minutes of measuring for nothing.
   await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
   const calibration = await calibrationInput(run)
@@ -26,6 +28,21 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure`, () =>
     measure({ ...measureOptions(run, bench), arms: ['head'], headSha }),
   )
+  return recordResults(run, bench, { results, resultsPath, calibration })
+}
+
+/**
+ * A measured run, recorded: pushed to the history branch (with the badge), the shift issues kept,
+ * and a blocked run told to the webhook.
+ */
+export async function recordResults(
+  run: ModeRun,
+  bench: BenchmarkSettings,
+  measured: { results: ResultsFile; resultsPath: string; calibration: Calibration | null },
+): Promise<BenchmarkOutcome> {
+  const { settings, context, reporter, forge } = run
+  const { results, resultsPath, calibration } = measured
+  const headSha = results.meta.head.sha
   const invalid = findInvalidReasons(results)
   const verdict: Verdict | null = invalid.length > 0 ? 'INVALID' : null
   const record = toRunRecord(
@@ -47,14 +64,26 @@ export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promis
   reporter.summary(`### loadgate — ${bench.name}\n\n${headline}\n\nStored as \`${stored.path}\`.\n`)
   reporter.info(`${bench.name}: ${headline}; stored ${stored.path}`)
   if (stored.earlierRunsOfCommit > 0) reporter.info(rerunNote(headSha, stored.earlierRunsOfCommit))
+  const blocking = verdict !== null && failsOn(settings.failOn, verdict)
+  const dashboardUrl = forge?.dashboardUrl(settings.dataDir, bench.name) ?? ''
+  // Told about where the team looks: the default branch (a record run of another branch is its own business).
+  if (blocking && (!context.defaultBranch || record.branch === context.defaultBranch))
+    await notify(run, {
+      event: 'run-blocked',
+      benchmark: bench.name,
+      sha: headSha,
+      detail: invalid.map((r) => r.message).join('; '),
+      runUrl: results.meta.runUrl,
+      dashboard: dashboardUrl,
+    })
   return {
     benchmark: bench.name,
     verdict,
-    blocking: verdict !== null && failsOn(settings.failOn, verdict),
+    blocking,
     headline,
     resultsFile: resultsPath,
     commentUrl: '',
-    dashboardUrl: forge?.dashboardUrl(settings.dataDir, bench.name) ?? '',
+    dashboardUrl,
   }
 }
 

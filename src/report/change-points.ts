@@ -123,9 +123,14 @@ function largestFirst(group: Shift[]): Shift[] {
 
 /**
  * One issue for the metrics of one series that moved at the same change: `group` holds their
- * shifts (same benchmark and series), the largest change first in the title.
+ * shifts (same benchmark and series), the largest change first in the title. `cc` (validated
+ * `@login` and `@org/team`) are the only mentions: every untrusted text has its `@` escaped.
  */
-export function renderShiftIssue(group: Shift[], links: ShiftLinks): { title: string; body: string } {
+export function renderShiftIssue(
+  group: Shift[],
+  links: ShiftLinks,
+  cc: readonly string[] = [],
+): { title: string; body: string } {
   const ordered = largestFirst(group)
   const shift = ordered[0]!
   const marker = shiftMarker(shift)
@@ -156,6 +161,7 @@ export function renderShiftIssue(group: Shift[], links: ShiftLinks): { title: st
       ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${pullRequestLink(firstAfter)}${runLink(firstAfter.runUrl)}` +
       (compare ? ` · [every commit in between](${compare})` : ''),
     ...(dashboard ? ['', `[Open it on the dashboard](${dashboard})`] : []),
+    ...(cc.length > 0 ? ['', `cc ${cc.join(' ')}`] : []),
     '',
     '<sub>loadgate updates this issue as later runs refine the shift and closes it when the shift is reverted. Closing it by hand accepts the shift: it is not reopened.</sub>',
   ]

@@ -398,6 +398,21 @@ const TABLE = [
     scopes: ACTION_AND_FILE,
   },
   {
+    name: 'notify-webhook',
+    description:
+      'URL that receives a Slack-compatible JSON message when a shift issue is opened, when one is closed as ' +
+      'accepted or reverted, and when a record run of the default branch is blocked (pass it from a secret: ' +
+      'it is masked and never logged; see docs/history.md). Empty - no webhook.',
+    scopes: ACTION_ONLY,
+  },
+  {
+    name: 'cc',
+    description:
+      'Users or teams mentioned on the shift issues (change-points: issue), e.g. @alice, @acme/perf ' +
+      '(comma-separated; in loadgate.yml a list of quoted names). Nobody else is ever mentioned there.',
+    scopes: ACTION_AND_FILE,
+  },
+  {
     name: 'comment',
     description:
       'on (one sticky comment per benchmark, edited in place), on-change (edit only when the result changed) or off.',

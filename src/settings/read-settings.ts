@@ -25,6 +25,7 @@ import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
 import { acceptLabel } from './acceptance'
+import { parseCc, parseWebhook, WEBHOOK_TIMEOUT_MS } from './notify'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -181,6 +182,11 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
       maxP: probability(label('change-point-max-p'), value('change-point-max-p')),
       minChange: parseFraction(label('change-point-min-change'), value('change-point-min-change')),
       minRuns: integer(label('change-point-min-runs'), value('change-point-min-runs'), 1, 1000),
+    },
+    notify: {
+      webhook: parseWebhook('notify-webhook', inputs['notify-webhook'] ?? ''),
+      cc: parseCc(label('cc'), value('cc')),
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
     },
     workDir: path.resolve(workspace, value('work-dir') || context.defaultWorkDir),
     seed: seedText ? integer('seed', seedText, 0, 2 ** 31 - 1) : Math.floor(Math.random() * 2 ** 31),

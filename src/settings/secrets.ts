@@ -4,13 +4,14 @@ import type { Settings } from './types'
 const SECRET_NAME = /TOKEN|SECRET|PASSW|AUTH|API_?KEY|COOKIE|CREDENTIAL|SESSION|PRIVATE|BEARER|HEADER/i
 
 /**
- * The values to mask in logs: the GitHub token and every k6-env value whose name says it is a
+ * The values to mask in logs: the GitHub token, the notify webhook and every k6-env value whose name says it is a
  * credential (e.g. AUTH_HEADER). A secret of the workflow is masked by the runner already; one
  * read from loadgate.yml or composed around it ("Bearer …") is not, unless registered here.
  */
 export function secretValues(settings: Settings): string[] {
   const values = new Set<string>()
   if (settings.githubToken) values.add(settings.githubToken)
+  if (settings.notify.webhook) values.add(settings.notify.webhook)
   for (const bench of settings.benchmarks) {
     for (const [name, value] of Object.entries(bench.k6Env)) {
       if (SECRET_NAME.test(name) && value.trim()) values.add(value)

@@ -9,6 +9,7 @@ import type {
 } from '../model/types'
 import type { ProfileMode } from '../model/profile'
 import type { LoadSettings } from './load-backend'
+import type { NotifySettings } from './notify'
 
 export type { RunMode } from './run-mode'
 import type { RunMode } from './run-mode'
@@ -89,6 +90,8 @@ export interface Settings {
   review: ReviewMode
   failOn: FailOn[]
   changePoints: ChangePointSettings
+  /** The webhook and the people mentioned on shift issues. */
+  notify: NotifySettings
   /** Keep the N newest runs in the derived history series (0 = all); run files are never deleted. */
   retention: number
   /** Directory for results files, k6 outputs and logs. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunRecord } from '../model/types'
+import type { BadgeState } from '../report/badge'
+import { badgeState } from './badge'
 import { shiftBands, type ShiftBand, type ShiftFinder } from './change-points'
 
 /**
@@ -67,6 +69,8 @@ export interface SeriesColumnsFile {
 export interface DerivedBenchmark {
   runs: RunsFile
   series: SeriesColumnsFile[]
+  /** What the benchmark's badge says of its newest default-branch run. */
+  badge: BadgeState
 }
 
 export interface IndexFile {
@@ -166,6 +170,7 @@ export function buildDerived(
     }
   })
   const keys = [...metricsByKey.keys()].sort()
+  const found = findShifts(benchmark, kept)
   const series = keys.map((key): SeriesColumnsFile => {
     const metrics = metricsByKey.get(key)!
     for (const columns of Object.values(metrics)) pad(columns, kept.length)
@@ -179,9 +184,10 @@ export function buildDerived(
       values,
       runs,
       series: keys.map((key) => ({ key, file: seriesFileName(key) })),
-      shifts: shiftBands(findShifts(benchmark, kept)),
+      shifts: shiftBands(found),
     },
     series,
+    badge: badgeState(kept, found),
   }
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { BENCHMARK_NAME } from '../model/names'
 import type { RunRecord } from '../model/types'
 import { Git } from '../util/git'
+import { writeBadges } from './badge'
 import { benchmarkActionFiles } from './benchmark-action'
 import { buildDerived, buildIndexFile, writeDerived, type DerivedBenchmark } from './derive'
 import type { ShiftFinder } from './change-points'
@@ -44,7 +45,7 @@ export interface RecordOutcome {
   earlierRunsOfCommit: number
 }
 
-/** Rebuilds every derived file under `<root>/data` from the run files, and copies the dashboard. */
+/** Rebuilds every derived file under `<root>/data` and the badges from the run files, and copies the dashboard. */
 export async function rebuildDerived(
   root: string,
   findShifts: ShiftFinder,
@@ -68,6 +69,10 @@ export async function rebuildDerived(
     await writeDerived(path.join(dataDir, entry.name), files)
   }
   await writeFile(path.join(dataDir, 'index.json'), `${JSON.stringify(buildIndexFile(derived), null, 1)}\n`)
+  await writeBadges(
+    root,
+    derived.map((d) => ({ benchmark: d.runs.benchmark, state: d.badge })),
+  )
   await copySite(root)
 }
 

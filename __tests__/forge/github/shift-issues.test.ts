@@ -34,7 +34,7 @@ function history(
   })
 }
 
-async function setup(options: DoubleOptions = {}) {
+async function setup(options: DoubleOptions = {}, cc: string[] = []) {
   double = await startGitHubDouble(options)
   const context = readRunContext({
     GITHUB_REPOSITORY: 'acme/shop',
@@ -49,6 +49,7 @@ async function setup(options: DoubleOptions = {}) {
       forge,
       benchmark: 'api',
       minChange: 0.05,
+      cc,
       shifts: watchHistory({ records, branch: 'main', rules: { ...defaultShiftRules(), thresholds } }),
       links: (shift) => ({
         serverUrl: 'https://github.com',
@@ -141,7 +142,7 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.equal(double.state.issues.length, 0)
     assert.match(
       quiet.join('\n'),
-      /^not filed: api POST \/orders p\d+ since \w{7} — Accepted in #7 by @maintainer: audit log/m,
+      /^not filed: api POST \/orders p\d+ since \w{7} — Accepted in #7 by maintainer: audit log \(#42\)$/m,
     )
 
     // Filed before the acceptance reached the history (recorded by an older loadgate, say): closed.
@@ -151,7 +152,8 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.equal(double.state.issues[0]?.state, 'closed')
     assert.match(
       double.state.comments.get(1)?.at(-1)?.body ?? '',
-      /^Accepted in #7 by @maintainer: audit log \\\(\\#42\\\)\.$/,
+      // Named, not mentioned: the shift issue mentions only the people of cc.
+      /^Accepted in #7 by @\u200bmaintainer: audit log \\\(\\#42\\\)\.$/,
     )
     assert.deepEqual(double.violations, [])
   })
@@ -208,6 +210,42 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.equal(body.includes('[x](https://evil.example)'), false)
     assert.equal(/@(team|everyone)/.test(body), false, 'no mentions')
     assert.ok(body.includes('&lt;img src=x onerror=alert\\(1\\)&gt;'))
+    assert.deepEqual(double.violations, [])
+  })
+})
+
+/** Who a GitHub markdown text mentions: `@login` or `@org/team` not inside a word or code. */
+function mentions(text: string): string[] {
+  return [...text.matchAll(/(?<![\w`])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9_-]+)?)/g)].map(
+    (m) => `@${m[1]}`,
+  )
+}
+
+describe('cc: the people mentioned on a shift issue', () => {
+  test('the issue mentions exactly the configured users and teams, however hostile the history', async () => {
+    const cc = ['@alice', '@acme/perf-team']
+    const { double, sync } = await setup({}, cc)
+    const key = 'api POST /orders @eve @acme/all'
+    const accepted = { by: 'maintainer', at: '2026-01-02T00:00:00.000Z', reason: 'cc @bob' }
+    const records = history(30, {
+      key,
+      messageOf: (i) => `bump deps, thanks @mallory (#${i}) @acme/everyone`,
+    }).map((r, i) => (i === 19 ? { ...r, mergedThrough: { pullRequest: 8, accepted } } : r))
+    await sync(records)
+    assert.equal(double.state.issues.length, 1)
+    const body = double.state.issues[0]!.body ?? ''
+    assert.deepEqual(mentions(body).sort(), [...cc].sort(), body)
+    assert.equal(
+      mentions('x @alice, `@bob` @acme/perf-team').join(' '),
+      '@alice @acme/perf-team',
+      'the check sees mentions',
+    )
+    // Refined by later runs: the update keeps the same mentions, and the close comment adds none.
+    await sync(history(36, { key, messageOf: (i) => `@mallory ${i}` }))
+    assert.deepEqual(mentions(double.state.issues[0]!.body ?? '').sort(), [...cc].sort())
+    await sync(history(50, { key, revertAt: 40, messageOf: (i) => `@mallory ${i}` }))
+    assert.equal(double.state.issues[0]!.state, 'closed')
+    assert.deepEqual(mentions(double.state.comments.get(1)?.at(-1)?.body ?? ''), [])
     assert.deepEqual(double.violations, [])
   })
 })

@@ -1,0 +1,37 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { HistoryShifts } from '../decide/change-points'
+import type { RunRecord } from '../model/types'
+import { renderBadge, type BadgeState } from '../report/badge'
+
+/**
+ * The state of a benchmark's newest run on its default branch (the branch its shifts are watched
+ * on): failing when that run is invalid or a regression, shifted while a lasting shift stands that
+ * no accepted pull request started (what a shift issue is open for), ok otherwise.
+ */
+export function badgeState(records: readonly RunRecord[], found: HistoryShifts): BadgeState {
+  const latest = records
+    .filter((r) => r.branch === found.branch)
+    .reduce<RunRecord | undefined>(
+      (newest, r) => (!newest || r.meta.startedAt >= newest.meta.startedAt ? r : newest),
+      undefined,
+    )
+  if (latest?.verdict === 'INVALID' || latest?.verdict === 'REGRESSION') return 'failing'
+  if (found.open.some((shift) => !shift.firstAfter.mergedThrough?.accepted)) return 'shifted'
+  return 'ok'
+}
+
+/**
+ * Rewrites `<root>/badges/` with one `<benchmark>.svg` per benchmark: rebuilt with the derived
+ * files, so a badge is in the same commit as the run it describes.
+ */
+export async function writeBadges(
+  root: string,
+  badges: ReadonlyArray<{ benchmark: string; state: BadgeState }>,
+): Promise<void> {
+  const dir = path.join(root, 'badges')
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  for (const { benchmark, state } of badges)
+    await writeFile(path.join(dir, `${benchmark}.svg`), renderBadge(benchmark, state))
+}
