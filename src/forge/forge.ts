@@ -75,6 +75,8 @@ export interface FailureRequest extends GateTarget {
 export interface TrustedRunTarget {
   pullNumber: number
   headSha: string
+  /** The commit the run was started on (GITHUB_SHA, the trusted branch): where its settings come from. */
+  settingsCommit: string
 }
 
 export interface PublishResult {
@@ -159,6 +161,8 @@ export interface Forge {
   findPullRequest(headSha: string): Promise<number | null>
   /** A pull request as GitHub has it now: its current head and its base branch. */
   pullRequest(pullNumber: number): Promise<PullRequestInfo>
+  /** The merge-base of a commit with a branch, as GitHub computes it. */
+  mergeBase(baseBranch: string, headSha: string): Promise<string>
   publish(request: PublishRequest): Promise<PublishResult>
   /** Sets the gating status to pending with `description`: its id, or null and why it could not. */
   announcePending(target: GateTarget, description: string): Promise<{ id: number | null; warning?: string }>
