@@ -28,11 +28,30 @@ export function pullRoutes(double: DoubleContext): Routes {
     },
     'GET /repos/{owner}/{repo}/compare/{basehead}': (p) => {
       const [base, head] = p.basehead!.split('...')
-      const pr = pulls.find((candidate) => candidate.headSha === head && (candidate.baseRef ?? 'main') === base)
+      const pr = pulls.find(
+        (candidate) => candidate.headSha === head && (candidate.baseRef ?? 'main') === base,
+      )
       if (!pr) return notFound
       const full = example(component('commit-comparison')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
       const mergeBase = pr.baseSha ?? full.merge_base_commit.sha
-      return { status: 200, body: { ...full, merge_base_commit: { ...full.merge_base_commit, sha: mergeBase } } }
+      return {
+        status: 200,
+        body: { ...full, merge_base_commit: { ...full.merge_base_commit, sha: mergeBase } },
+      }
+    },
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/timeline': (p, query) => {
+      const number = Number(p.issue_number)
+      if (!pulls.some((pr) => pr.number === number)) return notFound
+      const event = example(component('state-change-issue-event')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      const pushes = (double.options.forcePushes?.[number] ?? []).map((at, i) => ({
+        ...event,
+        id: 9000 + i,
+        event: 'head_ref_force_pushed',
+        created_at: at,
+        actor: double.user('contributor'),
+      }))
+      // One page of `per_page` (a test seeds fewer): later pages are empty.
+      return { status: 200, body: Number(query.get('page') ?? '1') > 1 ? [] : pushes }
     },
     'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls': (p) => {
       const matches = pulls.filter((pr) => pr.headSha === p.commit_sha)

@@ -20,6 +20,7 @@ import {
   mergedThrough,
   permissionOf,
   pullRequestResults,
+  headForcePushes,
   readAcceptanceRequest,
   replyOn,
 } from './acceptance'
@@ -152,6 +153,10 @@ class GitHubForge implements Forge {
 
   mergeBase(baseBranch: string, headSha: string): Promise<string> {
     return mergeBaseOf(this.client(), this.repoRef(), baseBranch, headSha)
+  }
+
+  headForcePushes(pullNumber: number): Promise<string[]> {
+    return headForcePushes(this.client(), this.repoRef(), pullNumber)
   }
 
   pullRequestResults(pullNumber: number): Promise<PullRequestResults> {
