@@ -11,7 +11,7 @@ const PULL_NUMBER = /^[1-9]\d{0,9}$/
 export const COMMIT_SHA = /^[0-9a-f]{40}$/
 
 /** The dispatch's `head-sha` input, normalised (it is checked where it matters). */
-export function headShaInput(inputs: Record<string, unknown> | undefined): string {
+function headShaInput(inputs: Record<string, unknown> | undefined): string {
   return String(inputs?.['head-sha'] ?? '')
     .trim()
     .toLowerCase()
@@ -23,7 +23,7 @@ export function headShaInput(inputs: Record<string, unknown> | undefined): strin
  * branch, those entries would be restored by every other workflow there (and by pull requests):
  * it must be started on a branch of its own.
  */
-export function refuseDefaultBranch(ref: string | undefined, defaultBranch: string | undefined): void {
+function refuseDefaultBranch(ref: string | undefined, defaultBranch: string | undefined): void {
   const branch = (ref ?? '').replace(/^refs\/heads\//, '')
   if (!defaultBranch || branch !== defaultBranch) return
   throw new LoadgateError(
@@ -74,7 +74,11 @@ export function readTrustedRunTarget(env: NodeJS.ProcessEnv = process.env): Trus
  * baseline, target and the URLs, the benchmarks) and how closely (rounds, load, trial length).
  * Read before any of the head's code runs; fetched from origin when the checkout lacks the commit.
  */
-export async function readTrustedConfig(workspace: string, file: string, commit: string): Promise<ConfigFile> {
+export async function readTrustedConfig(
+  workspace: string,
+  file: string,
+  commit: string,
+): Promise<ConfigFile> {
   if (!COMMIT_SHA.test(commit))
     throw new SettingsError(
       `A trusted run takes its settings from the commit it was started on, but GITHUB_SHA is '${commit.slice(0, 64)}'`,
@@ -103,7 +107,8 @@ async function fetchedFile(workspace: string, commit: string, name: string): Pro
   try {
     const git = new Git(dir)
     if ((await git.tryRun(['init', '--quiet', '--bare'])) === null) return null
-    if ((await git.tryRun(['fetch', '--quiet', '--no-tags', '--depth=1', origin, commit])) === null) return null
+    if ((await git.tryRun(['fetch', '--quiet', '--no-tags', '--depth=1', origin, commit])) === null)
+      return null
     return await git.tryRun(['show', `${commit}:${name}`])
   } finally {
     await rm(dir, { recursive: true, force: true })
