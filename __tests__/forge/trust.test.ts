@@ -296,7 +296,10 @@ describe('the trusted run decides from raw trials under its own settings', () =>
       d.state.statuses[0]!.description,
       'Refused: the measuring job compared with base dddddddddddd, but the merge-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa',
     )
-    assert.match((d.state.comments.get(PR) ?? [])[0]!.body, /the merge\\-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa/)
+    assert.match(
+      (d.state.comments.get(PR) ?? [])[0]!.body,
+      /the merge\\-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa/,
+    )
     assert.ok(d.requests.some((r) => r.path === `/repos/acme/shop/compare/main...${HEAD}?per_page=1`))
     assert.deepEqual(d.violations, [])
   })
@@ -304,7 +307,10 @@ describe('the trusted run decides from raw trials under its own settings', () =>
   test('raw trials about another head, or measured against deployed URLs, get error, never a verdict', async () => {
     const d = await start()
     const results = slowerHead('900')
-    const otherHead = { ...results, meta: { ...results.meta, head: { ...results.meta.head, sha: 'f'.repeat(40) } } }
+    const otherHead = {
+      ...results,
+      meta: { ...results.meta, head: { ...results.meta.head, sha: 'f'.repeat(40) } },
+    }
     await assert.rejects(
       trustedReport(d, otherHead),
       /^LoadgateError: Refused: the measuring job measured head ffffffffffff, not head-sha bbbbbbbbbbbb$/,
