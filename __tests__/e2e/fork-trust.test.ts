@@ -105,6 +105,9 @@ before(async () => {
         headRef: pr.branch,
         headRepository: pr.headRepository,
         author: 'contributor',
+        // The merge-base the trusted run's deciding job asks the compare API for.
+        baseRef: 'main',
+        baseSha: pr.baseSha,
       },
     ],
   })

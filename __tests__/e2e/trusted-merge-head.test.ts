@@ -2,6 +2,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
@@ -16,10 +17,17 @@ import { makeTestRepo, type TestRepo } from '../../testkit/test-repo'
 // slow trees, and turned the status green. The base is the merge-base of M with main, so the
 // regression is measured and blocks. A dispatch naming a commit that is not the PR's head is
 // refused before anything is measured or posted.
+// The fork also writes its own loadgate.yml, which a trusted run never uses: M's sets `base-ref` to R
+// (R vs M again: NO CHANGE, and success), and on a second PR a commit on top of M sets `target: url`
+// with both URLs on one server (the same answers twice: NO CHANGE). The trusted branch's settings
+// measure the regression against main and block both; the comment names the keys ignored.
+// (`base-ref: HEAD^` says the same, but a depth-1 checkout cannot resolve it: a sha can be fetched.)
 
 const TOKEN = 'ghs_e2e_trusted_merge_token'
 const OUTPUT = 'test-output/act'
 const PULL = 31
+/** The pull request whose head sets `target: url`. */
+const URL_PULL = 32
 // Eight rounds of a 2x slowdown: every round's ratio points the same way, p = 2⁻⁸ at one look.
 const inputs = { 'min-rounds': '8', 'max-rounds': '8', warmup: '2s', 'fresh-instances': 'run' }
 // 100 requests/s: a rate two shared cores keep under load, so neither arm drops iterations.
@@ -28,7 +36,9 @@ const k6Env = { DURATION: '2s', RATE: '100' }
 let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
-const sha = { regressed: '', main: '', head: '' }
+/** Answers 200 to everything: what both of the fork's URLs point at. */
+let sameServer: Server
+const sha = { regressed: '', main: '', head: '', url: '' }
 
 async function act(scenario: string, eventFile: string): Promise<ActRun> {
   return runWorkflowOf(repo, {
@@ -47,7 +57,7 @@ async function act(scenario: string, eventFile: string): Promise<ActRun> {
  * What a maintainer starts: workflow_dispatch with the PR and a head commit, from the branch the
  * workflow file says (`loadgate-trusted`, made from main; the default branch is refused).
  */
-async function dispatch(headSha: string): Promise<string> {
+async function dispatch(headSha: string, pull = PULL): Promise<string> {
   git(repo.dir, 'checkout', '-q', '-B', 'loadgate-trusted', 'main')
   const file = path.join(repo.root, 'events', `dispatch-${headSha.slice(0, 7)}.json`)
   const repository = {
@@ -57,7 +67,7 @@ async function dispatch(headSha: string): Promise<string> {
     default_branch: 'main',
   }
   const payload = {
-    inputs: { 'pull-request': String(PULL), 'head-sha': headSha },
+    inputs: { 'pull-request': String(pull), 'head-sha': headSha },
     ref: 'refs/heads/loadgate-trusted',
   }
   await writeFile(file, JSON.stringify({ ...payload, repository, sender: { login: 'maintainer' } }, null, 2))
@@ -73,7 +83,11 @@ let build: string | undefined
 before(async () => {
   await mkdir(OUTPUT, { recursive: true })
   repo = await makeTestRepo({
-    workflows: { 'trusted-run.yml': await workflowForTest('trusted-run.yml', { inputs, k6Env }) },
+    // Both jobs: the deciding job decides at the same one look (the trusted branch's defaults would
+    // look at 10, 15 and 20 rounds, a stricter level per look than these 8 rounds need on a busy machine).
+    workflows: {
+      'trusted-run.yml': await workflowForTest('trusted-run.yml', { inputs, k6Env, everyStep: true }),
+    },
   })
   build = await mkdtemp(path.join(os.tmpdir(), 'loadgate-build-'))
   execFileSync('node', ['scripts/build.mjs', path.join(build, 'dist')], { stdio: 'inherit' })
@@ -87,15 +101,36 @@ before(async () => {
   sha.main = await repo.commitToMain('Docs', { 'README.md': '# shop\n' })
   git(dir, 'checkout', '-q', 'slow')
   git(dir, 'merge', '-q', '--no-ff', '--no-edit', '-m', 'Merge main into slow', 'main')
+  const trustedSettings = await readFile(path.join(dir, 'loadgate.yml'), 'utf8')
+  await writeFiles(dir, { 'loadgate.yml': `${trustedSettings}base-ref: ${sha.regressed}\n` })
+  git(dir, 'commit', '-q', '--amend', '--no-edit', '-a')
   sha.head = git(dir, 'rev-parse', 'HEAD')
+  sameServer = createServer((_request, response) => response.end('{}'))
+  await new Promise<void>((resolve) => sameServer.listen(0, '127.0.0.1', resolve))
+  const port = (sameServer.address() as { port: number }).port
+  const url = `http://127.0.0.1:${port}`
+  await writeFiles(dir, {
+    'loadgate.yml': `${trustedSettings}target: url\nbase-url: ${url}\nhead-url: ${url}\n`,
+  })
+  sha.url = commitAll(dir, 'Measure the deployed environments')
   git(dir, 'checkout', '-q', 'main')
   // A fork's branch is not in the base repository: GitHub keeps its head as refs/pull/N/head.
   git(dir, 'push', '-q', 'origin', `+${sha.head}:refs/pull/${PULL}/head`)
+  git(dir, 'push', '-q', 'origin', `+${sha.url}:refs/pull/${URL_PULL}/head`)
   double = await startGitHubDouble({
     pulls: [
       {
         number: PULL,
         headSha: sha.head,
+        headRef: 'slow',
+        headRepository: 'contributor/shop',
+        author: 'contributor',
+        baseRef: 'main',
+        baseSha: sha.main,
+      },
+      {
+        number: URL_PULL,
+        headSha: sha.url,
         headRef: 'slow',
         headRepository: 'contributor/shop',
         author: 'contributor',
@@ -108,6 +143,7 @@ before(async () => {
 
 after(async () => {
   await double?.close()
+  sameServer?.close()
   if (process.env.LOADGATE_E2E_KEEP) console.log(`kept ${repo?.root}`)
   else await repo?.cleanup()
   if (build) await rm(build, { recursive: true, force: true })
@@ -149,6 +185,32 @@ describe("a trusted run of a fork's pull request whose head merged main into a r
       )
       assert.equal(comments.length, 1)
       assert.match(comments[0]!.body, /### ❌ loadgate · api — Blocked — /)
+      assert.match(
+        comments[0]!.body,
+        /The head's loadgate.yml differs from the trusted branch's on `base-ref`: a trusted run measures/,
+      )
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    "a fork's `target: url` with both URLs on one server is ignored: the regression is measured here and blocks",
+    { timeout: 900_000 },
+    async () => {
+      const run = await act('trusted-target-url', await dispatch(sha.url, URL_PULL))
+      const results = path.join(repo.root, 'artifacts', run.runId, 'loadgate-trusted', 'api', 'results.json')
+      const measured = JSON.parse(await readFile(results, 'utf8'))
+      assert.deepEqual(
+        statuses().filter(([s]) => s === sha.url),
+        [[sha.url, 'failure']],
+        logTail(run),
+      )
+      assert.equal(measured.meta.targets, undefined, 'measured with Compose, not at the URLs')
+      assert.equal(measured.meta.base.sha, sha.main)
+      const comment = (double.state.comments.get(URL_PULL) ?? []).find((c) =>
+        c.body.startsWith('<!-- loadgate:api '),
+      )
+      assert.match(comment!.body, /differs from the trusted branch's on `base-url`, `head-url`, `target`:/)
       assert.deepEqual(double.violations, [])
     },
   )

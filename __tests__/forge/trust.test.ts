@@ -21,6 +21,8 @@ import { settingsFor } from '../../testkit/settings'
 // marker; a k6 script names the series that end up in the headline. Checked against the API double.
 
 const HEAD = 'b'.repeat(40)
+/** The merge-base of HEAD with main, as the API double answers it (the factory's base commit). */
+const BASE = 'a'.repeat(40)
 const PR = 7
 let double: GitHubDouble | null = null
 const dirs: string[] = []
@@ -37,7 +39,7 @@ after(async () => {
 
 async function start(options: DoubleOptions = {}): Promise<GitHubDouble> {
   double = await startGitHubDouble({
-    pulls: [{ number: PR, headSha: HEAD, author: 'contributor' }],
+    pulls: [{ number: PR, headSha: HEAD, author: 'contributor', baseSha: BASE }],
     ...options,
   })
   return double
@@ -277,6 +279,54 @@ describe('the trusted run decides from raw trials under its own settings', () =>
       d.requests.map((r) => `${r.method} ${r.path}`),
       [`GET /repos/acme/shop/pulls/${PR}`],
     )
+    assert.deepEqual(d.violations, [])
+  })
+
+  test("raw trials compared with another base than the head's merge-base (a fork's `base-ref: HEAD^`) get error, never a verdict", async () => {
+    const d = await start()
+    const passing = slowerHead('900')
+    const parent = 'd'.repeat(40)
+    const measured = { ...passing, meta: { ...passing.meta, base: { ...passing.meta.base!, sha: parent } } }
+    await assert.rejects(
+      trustedReport(d, measured),
+      /^LoadgateError: Refused: the measuring job compared with base dddddddddddd, but the merge-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa$/,
+    )
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'error']])
+    assert.equal(
+      d.state.statuses[0]!.description,
+      'Refused: the measuring job compared with base dddddddddddd, but the merge-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa',
+    )
+    assert.match(
+      (d.state.comments.get(PR) ?? [])[0]!.body,
+      /the merge\\-base of bbbbbbbbbbbb with main is aaaaaaaaaaaa/,
+    )
+    assert.ok(d.requests.some((r) => r.path === `/repos/acme/shop/compare/main...${HEAD}?per_page=1`))
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('raw trials about another head, or measured against deployed URLs, get error, never a verdict', async () => {
+    const d = await start()
+    const results = slowerHead('900')
+    const otherHead = {
+      ...results,
+      meta: { ...results.meta, head: { ...results.meta.head, sha: 'f'.repeat(40) } },
+    }
+    await assert.rejects(
+      trustedReport(d, otherHead),
+      /^LoadgateError: Refused: the measuring job measured head ffffffffffff, not head-sha bbbbbbbbbbbb$/,
+    )
+    const deployed = {
+      ...results,
+      meta: { ...results.meta, targets: { base: 'http://127.0.0.1:9/', head: 'http://127.0.0.1:9/' } },
+    }
+    await assert.rejects(
+      trustedReport(d, deployed),
+      /^LoadgateError: Refused: the measuring job measured deployed URLs, not the target this workflow's settings say$/,
+    )
+    assert.deepEqual(states(d), [
+      [HEAD, 'loadgate/api', 'error'],
+      [HEAD, 'loadgate/api', 'error'],
+    ])
     assert.deepEqual(d.violations, [])
   })
 

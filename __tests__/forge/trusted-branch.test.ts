@@ -47,7 +47,11 @@ describe('a trusted run started on the default branch', () => {
 
   test('runs from a branch of its own', async () => {
     const env = await dispatched('refs/heads/loadgate-trusted')
-    assert.deepEqual(readTrustedRunTarget(env), { pullNumber: 7, headSha: HEAD })
+    assert.deepEqual(readTrustedRunTarget({ ...env, GITHUB_SHA: 'C'.repeat(40) }), {
+      pullNumber: 7,
+      headSha: HEAD,
+      settingsCommit: 'c'.repeat(40),
+    })
     assert.equal(readRunContext(env).headSha, HEAD)
   })
 

@@ -33,9 +33,10 @@ after(async () => {
 const quiet: Reporter = { info: () => {}, warning: () => {}, group: (_t, work) => work(), summary: () => {} }
 
 /** A PR whose head is `head`, loadgate's sticky comment on it, and a blocking status on `head` set now. */
-async function blockedPullRequest(head: string): Promise<GitHubDouble> {
+async function blockedPullRequest(head: string, forcePushes: string[] = []): Promise<GitHubDouble> {
   double = await startGitHubDouble({
     pulls: [{ number: PR, headSha: head }],
+    forcePushes: { [PR]: forcePushes },
     permissions: { maintainer: 'maintain' },
     seededComments: {
       [PR]: [{ user: 'github-actions[bot]', body: '<!-- loadgate:api digest=1 -->\n### ❌ Blocked\n' }],
@@ -74,10 +75,10 @@ const labelled = (head: string) => ({
   pull_request: { number: PR, head: { sha: head } },
   sender: { login: 'maintainer' },
 })
-const commented = (createdAt: string) => ({
+const commented = (createdAt: string, body = '/loadgate accept known cost') => ({
   action: 'created',
   issue: { number: PR, pull_request: { url: 'u' } },
-  comment: { body: '/loadgate accept known cost', user: { login: 'maintainer' }, created_at: createdAt },
+  comment: { body, user: { login: 'maintainer' }, created_at: createdAt },
 })
 
 describe('an acceptance is for the commit the maintainer saw (API double)', () => {
@@ -87,7 +88,8 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
     assert.equal(outcome.headline, 'acceptance refused')
     assert.deepEqual(replies(d), [
       `@maintainer: the label was added on ${SEEN}, but the head of this pull request is now ${PUSHED}: ` +
-        `nothing was accepted. Look at loadgate's result for ${PUSHED} and accept again.`,
+        `nothing was accepted. Look at loadgate's result for ${PUSHED} and accept again naming it: ` +
+        `\`/loadgate accept ${PUSHED.slice(0, 12)} <reason>\`.`,
     ])
     assert.deepEqual(states(d), [[PUSHED, 'failure']], 'no status changed')
     assert.deepEqual(d.violations, [])
@@ -119,6 +121,51 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
     const late = await acceptOn(d, 'issue_comment', commented(new Date(setAt + 60_000).toISOString()))
     assert.match(late.headline, /^accepted by maintainer: known cost/)
     assert.deepEqual(states(d).at(-1), [PUSHED, 'success'])
+    assert.deepEqual(d.violations, [])
+  })
+
+  // Issue 44's scenario: B was blocked at 10:00, then A at 11:00; the maintainer comments about A
+  // at 11:05, and the contributor force-pushes B back before the accept job reads the head. B's
+  // failure predates the comment, so the time of the result alone would accept B.
+  test('the head force-pushed back to an earlier blocked commit after the comment is refused; naming the commit decides', async () => {
+    const B = 'b2'.repeat(20)
+    const A = 'a1'.repeat(20)
+    const blockedAt = Date.now()
+    const comment = new Date(blockedAt + 65 * 60_000).toISOString()
+    const pushedBack = new Date(blockedAt + 66 * 60_000).toISOString()
+    const d = await blockedPullRequest(B, [new Date(blockedAt + 59 * 60_000).toISOString(), pushedBack])
+
+    const plain = await acceptOn(d, 'issue_comment', commented(comment))
+    assert.equal(plain.headline, 'acceptance refused')
+    assert.deepEqual(replies(d), [
+      `@maintainer: the head branch of this pull request was force-pushed at ${pushedBack.slice(0, 19).replace('T', ' ')} UTC, ` +
+        `after your comment (${comment.slice(0, 19).replace('T', ' ')} UTC), and its head is now ${B}, which may be ` +
+        `another commit than the one your comment was about: nothing was accepted. Look at loadgate's result for ` +
+        `${B} and accept again naming it: \`/loadgate accept ${B.slice(0, 12)} <reason>\`.`,
+    ])
+    assert.ok(d.requests.some((r) => r.path.startsWith(`/repos/acme/shop/issues/${PR}/timeline`)))
+
+    const namedA = await acceptOn(
+      d,
+      'issue_comment',
+      commented(comment, `/loadgate accept ${A.slice(0, 7)} known cost`),
+    )
+    assert.equal(namedA.headline, 'acceptance refused')
+    assert.match(
+      replies(d)[1]!,
+      new RegExp(
+        `^@maintainer: your comment names ${A.slice(0, 7)}, but the head of this pull request is now ${B}: nothing was accepted`,
+      ),
+    )
+    assert.deepEqual(states(d), [[B, 'failure']], 'B is never accepted')
+
+    const namedB = await acceptOn(
+      d,
+      'issue_comment',
+      commented(comment, `/loadgate accept ${B.slice(0, 12)} known cost`),
+    )
+    assert.match(namedB.headline, /^accepted by maintainer: known cost$/)
+    assert.deepEqual(states(d).at(-1), [B, 'success'], 'a comment naming B accepts B, whatever was pushed')
     assert.deepEqual(d.violations, [])
   })
 })

@@ -106,7 +106,8 @@ describe('who may accept what', () => {
     assert.deepEqual(stale, {
       refused:
         `@someone: the label was added on ${earlier}, but the head of this pull request is now ${SHA}: ` +
-        `nothing was accepted. Look at loadgate's result for ${SHA} and accept again.`,
+        `nothing was accepted. Look at loadgate's result for ${SHA} and accept again naming it: ` +
+        `\`/loadgate accept ${SHA.slice(0, 12)} <reason>\`.`,
     })
     const current = decideAcceptance(
       { ...labelled, seen: { headSha: SHA } },
@@ -129,7 +130,8 @@ describe('who may accept what', () => {
       refused:
         `@someone: loadgate set its result for ${SHA}, the head of this pull request, at 2026-11-25 10:00:00 UTC, ` +
         'after your comment (2026-11-25 09:59:59 UTC): your comment was about an earlier commit, and nothing ' +
-        `was accepted. Look at loadgate's result for ${SHA} and accept again.`,
+        `was accepted. Look at loadgate's result for ${SHA} and accept again naming it: ` +
+        `\`/loadgate accept ${SHA.slice(0, 12)} <reason>\`.`,
     })
     for (const at of [BLOCKED_AT, '2026-11-25T10:00:01Z']) {
       const decision = decideAcceptance({ ...asking, seen: { at } }, builtIn('write'), blocked, 'acme/shop')
@@ -182,6 +184,26 @@ describe('the request in the event', () => {
       },
     )
     assert.equal((await requestFrom('issue_comment', comment('/loadgate accept')))?.reason, '')
+  })
+
+  test('a comment may name the head it accepts: 7 to 40 hex digits first, with a digit unless all 40', async () => {
+    const seen = async (body: string) => {
+      const request = await requestFrom('issue_comment', comment(body))
+      return [request?.seen.headSha, request?.reason]
+    }
+    assert.deepEqual(await seen('/loadgate accept 1f3a9c2 known cost'), ['1f3a9c2', 'known cost'])
+    assert.deepEqual(await seen(`/loadgate accept ${'B'.repeat(40)} known cost`), [
+      'b'.repeat(40),
+      'known cost',
+    ])
+    assert.deepEqual(await seen('/loadgate accept 1f3a9c2'), ['1f3a9c2', ''])
+    // Words that look like hex are the reason, not a commit.
+    assert.deepEqual(await seen('/loadgate accept acceded to by the team'), [
+      undefined,
+      'acceded to by the team',
+    ])
+    assert.deepEqual(await seen('/loadgate accept 1f3a9c known cost'), [undefined, '1f3a9c known cost'])
+    assert.deepEqual(await seen('/loadgate accept 1f3a9c2x known cost'), [undefined, '1f3a9c2x known cost'])
   })
 
   test('anything else is no request', async () => {

@@ -2,6 +2,7 @@ import * as core from '@actions/core'
 import path from 'node:path'
 import { createForge, type RunContext } from '../forge'
 import { readRunContext } from '../forge/github/context'
+import { readTrustedConfig, readTrustedRunTarget } from '../forge/github/trusted-run'
 import { errorMessage } from '../util/errors'
 import { refuseUntrustedEvent } from '../measure/checkout'
 import { installSignalHandlers, interruptSignal } from '../measure/cleanup'
@@ -54,7 +55,13 @@ async function actionSettings(context: RunContext): Promise<Settings> {
     defaultWorkDir: path.join(context.tempDir, 'loadgate'),
   }
   try {
-    return readSettings(read, settingsContext)
+    const trusted = readTrustedRunTarget()
+    const config = read('config').trim()
+    const trustedConfig =
+      trusted && config
+        ? await readTrustedConfig(context.workspace, config, trusted.settingsCommit)
+        : undefined
+    return readSettings(read, { ...settingsContext, trustedConfig })
   } catch (error) {
     await reportSettingsError(read, settingsContext, context, error)
     throw error

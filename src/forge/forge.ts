@@ -75,6 +75,8 @@ export interface FailureRequest extends GateTarget {
 export interface TrustedRunTarget {
   pullNumber: number
   headSha: string
+  /** The commit the run was started on (GITHUB_SHA, the trusted branch): where its settings come from. */
+  settingsCommit: string
 }
 
 export interface PublishResult {
@@ -104,10 +106,11 @@ export interface AcceptanceRequest {
   /** The comment's words after `/loadgate accept` (may be empty), or which label was added. */
   reason: string
   /**
-   * What the maintainer looked at: for a label, the head the event names; for a comment (whose
-   * event names no commit), when GitHub says it was written, ISO 8601.
+   * What the maintainer looked at: for a label, the head the event names; for a comment, the
+   * commit it names (`/loadgate accept <sha> <reason>`, 7 to 40 hex digits) if any, and when
+   * GitHub says it was written, ISO 8601 (a label has no `at`; its `headSha` is '' when the event's is no full sha).
    */
-  seen: { headSha: string } | { at: string }
+  seen: { headSha?: string; at?: string }
 }
 
 /** A user's access to the repository, strongest first; accepting needs write or above. */
@@ -159,6 +162,8 @@ export interface Forge {
   findPullRequest(headSha: string): Promise<number | null>
   /** A pull request as GitHub has it now: its current head and its base branch. */
   pullRequest(pullNumber: number): Promise<PullRequestInfo>
+  /** The merge-base of a commit with a branch, as GitHub computes it. */
+  mergeBase(baseBranch: string, headSha: string): Promise<string>
   publish(request: PublishRequest): Promise<PublishResult>
   /** Sets the gating status to pending with `description`: its id, or null and why it could not. */
   announcePending(target: GateTarget, description: string): Promise<{ id: number | null; warning?: string }>
@@ -184,6 +189,8 @@ export interface Forge {
   acceptanceRequest(label: string): AcceptanceRequest | null
   permissionOf(login: string): Promise<RepositoryRole>
   pullRequestResults(pullNumber: number): Promise<PullRequestResults>
+  /** When the pull request's head branch was force-pushed (ISO 8601, oldest first). */
+  headForcePushes(pullNumber: number): Promise<string[]>
   /** Turns a blocked result's status to success and notes the acceptance in its comment. */
   markAccepted(result: GateResult, acceptance: Acceptance): Promise<void>
   /** The pull request a commit of the default branch came through, with its `benchmark` comment and acceptance; or null. */

@@ -45,6 +45,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       hashes: { k6Script, composeFile },
       seed: settings.seed,
       ...(settings.segment ? { segment: settings.segment } : {}),
+      ...(settings.ignoredHeadSettings.length ? { ignoredSettings: settings.ignoredHeadSettings } : {}),
     },
     settings: {
       ...decisionSettings(settings, bench),

@@ -216,6 +216,14 @@ export const runMetaSchema = z.object({
   seed: finite,
   /** target url: where each arm ran (scheme, host and path; never credentials or a query). */
   targets: z.object({ base: text(2000).optional(), head: text(2000).optional() }).optional(),
+  /**
+   * A trusted run: the keys of the head's loadgate.yml that differ from the trusted branch's and
+   * were not used (setting names only, so safe to show).
+   */
+  ignoredSettings: z
+    .array(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/))
+    .max(100)
+    .optional(),
   /** segment i/N: this run measured one of N execution segments of the load, to be merged. */
   segment: z
     .object({ index: z.number().int().min(1), count: z.number().int().min(2) })

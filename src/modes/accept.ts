@@ -19,6 +19,8 @@ export function decideAcceptance(
   role: RepositoryRole,
   pull: PullRequestResults,
   repository: string,
+  /** When the head branch was force-pushed (ISO 8601): read for a comment that names no commit. */
+  forcePushes: readonly string[] = [],
 ): AcceptDecision {
   const who = `@${escapeMarkdown(request.login)}`
   if (!MAY_ACCEPT.includes(role.permission))
@@ -33,7 +35,7 @@ export function decideAcceptance(
       refused: `${who}: say why — \`/loadgate accept <reason>\`; the reason is kept with the acceptance.`,
     }
   const blocked = pull.results.filter((r) => r.state === 'failure')
-  const unseen = blocked.length > 0 ? notWhatWasSeen(request.seen, pull.headSha, blocked) : null
+  const unseen = blocked.length > 0 ? notWhatWasSeen(request.seen, pull.headSha, blocked, forcePushes) : null
   if (unseen) return { refused: `${who}: ${unseen}` }
   if (blocked.length > 0) return { accept: blocked }
   const sha = pull.headSha.slice(0, 7)
@@ -54,24 +56,42 @@ function accessWords(role: RepositoryRole): string {
 
 /**
  * Why the blocked results of `head` are not what the requester saw, or null when they are. A label
- * event names the head it was added on. A comment's event names no commit and GitHub keeps no
- * push times, so the strongest check is on its own clock: every status accepted must have been set
- * before the comment was written — a push after it brings a result set after it (or none yet).
+ * event names the head it was added on, and a comment may name it (`/loadgate accept <sha> …`):
+ * only that head is accepted. A comment that names none is checked on GitHub's clock: every
+ * status accepted must have been set before the comment was written (a push after it brings a
+ * result set after it, or none yet), and the head branch must not have been force-pushed since
+ * (which can bring back an earlier commit whose blocked result predates the comment).
  */
-function notWhatWasSeen(seen: AcceptanceRequest['seen'], head: string, blocked: GateResult[]): string | null {
-  const again = `nothing was accepted. Look at loadgate's result for ${head} and accept again.`
-  if ('headSha' in seen) {
-    if (seen.headSha === head) return null
-    return `the label was added on ${seen.headSha || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
+function notWhatWasSeen(
+  seen: AcceptanceRequest['seen'],
+  head: string,
+  blocked: GateResult[],
+  forcePushes: readonly string[],
+): string | null {
+  const again =
+    `nothing was accepted. Look at loadgate's result for ${head} and accept again naming it: ` +
+    `\`/loadgate accept ${head.slice(0, 12)} <reason>\`.`
+  if (seen.headSha !== undefined) {
+    if (seen.headSha.length >= 7 && head.startsWith(seen.headSha)) return null
+    const where = seen.at === undefined ? 'the label was added on' : 'your comment names'
+    return `${where} ${seen.headSha || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
   }
-  const written = Date.parse(seen.at)
+  const at = seen.at ?? ''
+  const written = Date.parse(at)
   if (Number.isNaN(written))
     return `GitHub's event does not say when the comment was written, so which result it accepts is unknown: ${again}`
   const later = blocked.find((r) => !(Date.parse(r.setAt) <= written))
-  if (!later) return null
+  if (later)
+    return (
+      `loadgate set its result for ${head}, the head of this pull request, at ${utc(later.setAt)}, after your ` +
+      `comment (${utc(at)}): your comment was about an earlier commit, and ${again}`
+    )
+  const pushed = forcePushes.find((time) => !(Date.parse(time) < written))
+  if (!pushed) return null
   return (
-    `loadgate set its result for ${head}, the head of this pull request, at ${utc(later.setAt)}, after your ` +
-    `comment (${utc(seen.at)}): your comment was about an earlier commit, and ${again}`
+    `the head branch of this pull request was force-pushed at ${utc(pushed)}, after your comment ` +
+    `(${utc(at)}), and its head is now ${head}, which may be another commit than the one your comment ` +
+    `was about: ${again}`
   )
 }
 
@@ -113,7 +133,9 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
   }
   const role = await forge.permissionOf(request.login)
   const pull = await forge.pullRequestResults(request.pullNumber)
-  const decision = decideAcceptance(request, role, pull, context.repository)
+  const forcePushes =
+    request.seen.headSha === undefined ? await forge.headForcePushes(request.pullNumber) : []
+  const decision = decideAcceptance(request, role, pull, context.repository, forcePushes)
   if ('refused' in decision) {
     const url = await forge.reply(request.pullNumber, decision.refused)
     reporter.warning(`Acceptance by ${request.login} refused on #${request.pullNumber}: ${url}`)

@@ -1,9 +1,9 @@
 import type { TrustedRunTarget } from '../forge'
-import type { Comparison } from '../model/types'
+import type { Comparison, ResultsFile } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
-import { trustedPullRequest } from './run-base'
+import { comparedCommitsProblem, trustedPullRequest } from './run-base'
 import {
   configuredBenchmark,
   decideUnderOwnSettings,
@@ -28,7 +28,7 @@ export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
   const target = forge?.trustedRunTarget() ?? null
   const comparison = target ? trustedComparison(run, input, bench, target) : forkComparison(run, input, bench)
   // Checked again here: a push while the trusted run measured makes its result about an old head.
-  if (target) await trustedPullRequest(run, target)
+  if (target && input.kind === 'results') await checkTrustedResults(run, input.results, bench.name, target)
   const links = reportLinks(run, bench.name, comparison)
   const unverified = target === null
   if (unverified) {
@@ -93,4 +93,31 @@ function forkComparison(run: ModeRun, input: ReportInput, bench: BenchmarkSettin
     )
   }
   return comparison
+}
+
+/**
+ * The head-sha is still the PR's head, and the results compare it with what this workflow would
+ * have: otherwise status `error` (never a verdict) with why, on the head the maintainer named.
+ */
+async function checkTrustedResults(
+  run: ModeRun,
+  results: ResultsFile,
+  benchmark: string,
+  target: TrustedRunTarget,
+): Promise<void> {
+  const pull = await trustedPullRequest(run, target)
+  const problem = await comparedCommitsProblem(run, results, target, pull, run.settings)
+  if (!problem) return
+  const reason = `Refused: ${problem}`
+  const published = await run.forge!.publishFailure({
+    benchmark,
+    headSha: target.headSha,
+    runUrl: run.context.runUrl,
+    reason,
+    pullNumber: target.pullNumber,
+    comment: run.settings.comment,
+    status: run.settings.status,
+  })
+  for (const warning of published.warnings) run.reporter.warning(warning)
+  throw new LoadgateError(reason)
 }

@@ -1,4 +1,6 @@
 import type { PullRequestInfo, TrustedRunTarget } from '../forge'
+import type { ResultsFile } from '../model/types'
+import type { Settings } from '../settings/types'
 import { resolveBaseCommit } from '../measure/base-commit'
 import { LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
@@ -39,4 +41,36 @@ export async function baseCommit(run: ModeRun): Promise<string> {
     baseBranch: pull?.baseRef || context.defaultBranch,
     pullHead: pull?.headSha ?? '',
   })
+}
+
+/**
+ * Why a trusted run's results are not the comparison it was asked for, or null when they are: the
+ * head it was asked to judge against the merge-base of that head with the PR's base branch (from
+ * the API, never from what the measuring job says), measured here (never deployed elsewhere) and
+ * rerun, as this workflow's settings say. The measuring job ran the fork's code, so this is checked
+ * where the verdict is decided.
+ */
+export async function comparedCommitsProblem(
+  run: ModeRun,
+  results: ResultsFile,
+  target: TrustedRunTarget,
+  pull: PullRequestInfo,
+  settings: Pick<Settings, 'baseline' | 'target'>,
+): Promise<string | null> {
+  const measured = results.meta
+  const head = measured.head.sha.slice(0, 40)
+  if (head !== target.headSha)
+    return `the measuring job measured head ${head.slice(0, 12)}, not head-sha ${target.headSha.slice(0, 12)}`
+  if (results.baseline !== settings.baseline)
+    return `the measuring job compared with a ${results.baseline} baseline, not ${settings.baseline} as this workflow's settings say`
+  if ((settings.target.kind === 'compose') !== (measured.targets === undefined))
+    return `the measuring job measured ${measured.targets ? 'deployed URLs' : 'Compose stacks'}, not the target this workflow's settings say`
+  const mergeBase = await run.forge!.mergeBase(pull.baseRef, target.headSha)
+  const base = (measured.base?.sha ?? '').slice(0, 40)
+  if (base !== mergeBase)
+    return (
+      `the measuring job compared with base ${base.slice(0, 12) || 'none'}, but the merge-base of ` +
+      `${target.headSha.slice(0, 12)} with ${pull.baseRef.slice(0, 100)} is ${mergeBase.slice(0, 12)}`
+    )
+  return null
 }

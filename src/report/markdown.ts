@@ -19,6 +19,7 @@ import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 import { timingText } from './format'
+import { ignoredSettingsNote } from './trusted-run'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -217,6 +218,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
 
   const deployed = deployedTargetsNote(comparison)
   if (deployed) parts.push(deployed)
+  const ignored = ignoredSettingsNote(comparison)
+  if (ignored) parts.push(ignored)
 
   if (comparison.verdict === 'INVALID') {
     parts.push(

@@ -20,14 +20,27 @@ export const NO_CONFIG_FILE: ConfigFile = { shared: {}, thresholds: undefined, b
 export function readConfig(file: string, workspace: string, cwd?: string): ConfigFile {
   const here = cwd ? path.resolve(cwd, file) : ''
   const full = here && existsSync(here) ? here : path.resolve(workspace, file)
-  let document: unknown
+  let text: string
   try {
-    document = parseYaml(readFileSync(full, 'utf8'))
+    text = readFileSync(full, 'utf8')
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String(error)
     throw new SettingsError(
       `Input 'config' is '${file}': expected a readable loadgate.yml (${reason.split('\n')[0]})`,
+    )
+  }
+  return parseConfig(text, file)
+}
+
+/** loadgate.yml's text as settings; `file` names it in errors. */
+export function parseConfig(text: string, file: string): ConfigFile {
+  let document: unknown
+  try {
+    document = parseYaml(text)
+  } catch (error) {
+    throw new SettingsError(
+      `Input 'config' is '${file}': expected a readable loadgate.yml (${String(error).split('\n')[0]})`,
     )
   }
   if (document === null || document === undefined) document = {}
@@ -58,6 +71,16 @@ export function readConfig(file: string, workspace: string, cwd?: string): Confi
     }
   }
   return { shared, thresholds, benchmarks }
+}
+
+/** The keys on which two loadgate.yml files differ (`benchmarks` and `thresholds` as a whole). */
+export function differingKeys(one: ConfigFile, other: ConfigFile): string[] {
+  const keys = new Set([...Object.keys(one.shared), ...Object.keys(other.shared)])
+  const differ = [...keys].filter((key) => one.shared[key] !== other.shared[key])
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+  if (!same(one.thresholds, other.thresholds)) differ.push('thresholds')
+  if (!same(one.benchmarks, other.benchmarks)) differ.push('benchmarks')
+  return differ.sort()
 }
 
 /** A loadgate.yml value as the text its input would hold: k6-env and erratic may be mappings. */

@@ -198,7 +198,8 @@ const TABLE = [
   {
     name: 'config',
     description:
-      'Path of a loadgate.yml holding these settings and optionally several benchmarks (see README).',
+      'Path of a loadgate.yml holding these settings and optionally several benchmarks (see README). ' +
+      "A trusted run (trusted-run.yml) reads it from the commit it was started on, never from the head's tree.",
     scopes: ['action', 'cli'],
   },
   {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { benchmarksFrom } from './benchmarks'
-import { NO_CONFIG_FILE, readConfig } from './config-file'
+import { differingKeys, NO_CONFIG_FILE, readConfig, type ConfigFile } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
@@ -40,6 +40,11 @@ export interface SettingsContext {
   defaultWorkDir: string
   /** Where a relative `config` path is looked for first (the CLI's current directory). */
   cwd?: string
+  /**
+   * A maintainer's trusted run: `config` as the trusted branch has it. It replaces the head's file
+   * whole, so nothing the head's file says chooses what is compared or how (see docs/security.md).
+   */
+  trustedConfig?: ConfigFile
 }
 
 function resolveMode(value: string, eventName: string): RunMode {
@@ -61,21 +66,46 @@ function resolveMode(value: string, eventName: string): RunMode {
 }
 
 /** Every input once, with loadgate.yml beside them: where each setting's value comes from. */
-function inputSources(read: InputReader, context: Pick<SettingsContext, 'workspace' | 'cwd'>) {
+function inputSources(
+  read: InputReader,
+  context: Pick<SettingsContext, 'workspace' | 'cwd' | 'trustedConfig'>,
+) {
   const workspace = path.resolve(context.workspace)
   const inputs: Record<string, string> = {}
   for (const { name } of INPUTS) inputs[name] = read(name).trim()
-  const config = inputs.config ? readConfig(inputs.config, workspace, context.cwd) : NO_CONFIG_FILE
+  const { config, ignoredHeadSettings } = configOf(inputs.config ?? '', workspace, context)
   return {
     workspace,
     inputs,
     config,
+    ignoredHeadSettings,
     // Precedence: explicit input > loadgate.yml top level > built-in default.
     value: (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name),
     // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
     label: (name: InputName): string =>
       !inputs[name] && config.shared[name] ? `${inputs.config} ${name}` : name,
   }
+}
+
+/**
+ * loadgate.yml: the head's own, or in a trusted run the trusted branch's, with the keys on which
+ * the head's file (unreadable counts as empty) differs from it.
+ */
+function configOf(
+  file: string,
+  workspace: string,
+  context: Pick<SettingsContext, 'cwd' | 'trustedConfig'>,
+): { config: ConfigFile; ignoredHeadSettings: string[] } {
+  if (!file) return { config: NO_CONFIG_FILE, ignoredHeadSettings: [] }
+  if (!context.trustedConfig)
+    return { config: readConfig(file, workspace, context.cwd), ignoredHeadSettings: [] }
+  let head = NO_CONFIG_FILE
+  try {
+    head = readConfig(file, workspace, context.cwd)
+  } catch {
+    // The head's file is only compared with the trusted one, never used: a broken one differs.
+  }
+  return { config: context.trustedConfig, ignoredHeadSettings: differingKeys(head, context.trustedConfig) }
 }
 
 /** Where recorded runs are stored, by the same precedence as every setting: what a saved run needs to be pushed. */
@@ -94,7 +124,7 @@ export function readStoreSettings(
 
 /** Reads every input once into a validated Settings; the first bad value throws a one-line SettingsError. */
 export function readSettings(read: InputReader, context: SettingsContext): Settings {
-  const { workspace, inputs, config, value, label } = inputSources(read, context)
+  const { workspace, inputs, config, ignoredHeadSettings, value, label } = inputSources(read, context)
 
   const mode = resolveMode(value('mode'), context.eventName)
   const minRounds = integer(label('min-rounds'), value('min-rounds'), 1, 200)
@@ -150,6 +180,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
       path.resolve(workspace, dir),
     ),
     baseRef: value('base-ref'),
+    ignoredHeadSettings,
     k6Version: value('k6-version').replace(/^v/, ''),
     load,
     minRounds,

@@ -58,6 +58,8 @@ export interface Settings {
   segmentDirs: string[]
   /** Explicit base ref; empty means the PR's merge-base with its base branch. */
   baseRef: string
+  /** A trusted run: the keys on which the head's loadgate.yml differs from the trusted branch's (not used). */
+  ignoredHeadSettings: string[]
   k6Version: string
   /** The engine that generates the load. */
   load: LoadSettings

@@ -2,8 +2,10 @@ import { component, example } from './openapi'
 import { notFound, type DoubleContext } from './context'
 import type { Routes } from './server'
 
-// Pull requests: by commit (how report mode finds the PR of a workflow_run's head sha), and one
-// by number (how accept mode learns a PR's current head).
+// Pull requests: by commit (how report mode finds the PR of a workflow_run's head sha), one by
+// number (how accept mode learns a PR's current head), and the comparison of a PR's base branch
+// with its head (how a trusted run learns the merge-base: the PR's `baseSha`, the commit its head
+// branched from in the test's repository).
 
 export function pullRoutes(double: DoubleContext): Routes {
   const pulls = double.options.pulls ?? []
@@ -23,6 +25,33 @@ export function pullRoutes(double: DoubleContext): Routes {
           base: { ...full.base, ref: pr.baseRef ?? 'main', sha: pr.baseSha ?? full.base.sha },
         },
       }
+    },
+    'GET /repos/{owner}/{repo}/compare/{basehead}': (p) => {
+      const [base, head] = p.basehead!.split('...')
+      const pr = pulls.find(
+        (candidate) => candidate.headSha === head && (candidate.baseRef ?? 'main') === base,
+      )
+      if (!pr) return notFound
+      const full = example(component('commit-comparison')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      const mergeBase = pr.baseSha ?? full.merge_base_commit.sha
+      return {
+        status: 200,
+        body: { ...full, merge_base_commit: { ...full.merge_base_commit, sha: mergeBase } },
+      }
+    },
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/timeline': (p, query) => {
+      const number = Number(p.issue_number)
+      if (!pulls.some((pr) => pr.number === number)) return notFound
+      const event = example(component('state-change-issue-event')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      const pushes = (double.options.forcePushes?.[number] ?? []).map((at, i) => ({
+        ...event,
+        id: 9000 + i,
+        event: 'head_ref_force_pushed',
+        created_at: at,
+        actor: double.user('contributor'),
+      }))
+      // One page of `per_page` (a test seeds fewer): later pages are empty.
+      return { status: 200, body: Number(query.get('page') ?? '1') > 1 ? [] : pushes }
     },
     'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls': (p) => {
       const matches = pulls.filter((pr) => pr.headSha === p.commit_sha)

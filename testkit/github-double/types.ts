@@ -16,6 +16,8 @@ export interface DoubleOptions {
     baseRef?: string
     baseSha?: string
   }>
+  /** Pull number → when its head branch was force-pushed (the timeline's head_ref_force_pushed events). */
+  forcePushes?: Record<number, string[]>
   /** Login → role on the repository (admin, maintain, write, triage, read); anyone else is no collaborator. */
   permissions?: Record<string, string>
   /** Login → an organisation's custom repository role: its name and the role it is built on. */

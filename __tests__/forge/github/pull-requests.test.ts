@@ -85,6 +85,10 @@ describe('the head of a trusted run', () => {
     )
     assert.equal(readRunContext(env).headSha, sha)
     await writeFile(eventPath, JSON.stringify({ inputs: { 'pull-request': '7', 'head-sha': 'main' } }))
-    assert.equal(readRunContext(env).headSha, 'a'.repeat(40), 'anything but a full sha is not taken')
+    assert.throws(
+      () => readRunContext(env),
+      /^LoadgateError: Workflow input 'head-sha' is 'main': expected the PR head's full 40-character commit sha$/,
+      'anything but a full sha is refused before anything runs',
+    )
   })
 })

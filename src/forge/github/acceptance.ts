@@ -40,10 +40,13 @@ export function readAcceptanceRequest(
   const payload = readPayload(env.GITHUB_EVENT_PATH)
   if (env.GITHUB_EVENT_NAME === 'issue_comment') {
     if (payload.action !== 'created' || !payload.issue?.pull_request) return null
-    const reason = acceptCommand(String(payload.comment?.body ?? ''))
-    if (reason === null) return null
+    const words = acceptCommand(String(payload.comment?.body ?? ''))
+    if (words === null) return null
+    const { headSha, reason } = namedHead(words)
+    const at = String(payload.comment?.created_at ?? '')
     return request(payload.issue.number, payload.comment?.user?.login, 'comment', reason, {
-      at: String(payload.comment?.created_at ?? ''),
+      at,
+      ...(headSha ? { headSha } : {}),
     })
   }
   if (env.GITHUB_EVENT_NAME === 'pull_request_target' || env.GITHUB_EVENT_NAME === 'pull_request') {
@@ -54,6 +57,18 @@ export function readAcceptanceRequest(
     })
   }
   return null
+}
+
+// A commit as people paste it: 7 to 40 hex digits. Fewer than 40 need a digit, so a reason that
+// starts with a word such as "acceded" or "defaced" is not taken for a commit.
+const NAMED_HEAD = /^([0-9a-f]{40}|(?=[a-f]*\d)[0-9a-f]{7,39})(?:\s+|$)/i
+
+/** `/loadgate accept <sha> <reason>`: the head the maintainer looked at, when the words start with one. */
+export function namedHead(words: string): { headSha: string; reason: string } {
+  const trimmed = words.trim()
+  const match = NAMED_HEAD.exec(trimmed)
+  if (!match) return { headSha: '', reason: trimmed }
+  return { headSha: match[1]!.toLowerCase(), reason: trimmed.slice(match[0].length) }
 }
 
 function request(
@@ -205,4 +220,22 @@ export async function replyOn(
 ): Promise<string> {
   const { data } = await octokit.rest.issues.createComment({ ...repo, issue_number: pullNumber, body })
   return data.html_url
+}
+
+/**
+ * When the pull request's head branch was force-pushed (the timeline's `head_ref_force_pushed`
+ * events, as GitHub's clock has them), oldest first: a force-push can bring back an earlier
+ * commit whose blocked result predates a comment that was about another one.
+ */
+export async function headForcePushes(octokit: Octokit, repo: Repo, pullNumber: number): Promise<string[]> {
+  const events = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
+    ...repo,
+    issue_number: pullNumber,
+    per_page: 100,
+  })
+  return events
+    .filter(
+      (e) => e.event === 'head_ref_force_pushed' && 'created_at' in e && typeof e.created_at === 'string',
+    )
+    .map((e) => (e as { created_at: string }).created_at)
 }

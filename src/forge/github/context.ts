@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { PullRequestInfo, RunContext } from '../forge'
-import { COMMIT_SHA, headShaInput, refuseDefaultBranch } from './trusted-run'
+import { readTrustedRunTarget } from './trusted-run'
 
 export type Payload = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,7 +38,8 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headSha =
     pullRequest?.headSha ||
     workflowRun?.head_sha ||
-    dispatchedHead(eventName, payload, env.GITHUB_REF) ||
+    // A maintainer's trusted run measures the head they named, not GITHUB_SHA (the trusted branch).
+    readTrustedRunTarget(env)?.headSha ||
     env.GITHUB_SHA ||
     ''
   const refName =
@@ -72,16 +73,4 @@ function headRepositoryOf(
   if (pr) return String(pr.head?.repo?.full_name ?? '')
   if (workflowRun) return String(workflowRun.head_repository?.full_name ?? '')
   return repository
-}
-
-/**
- * The commit a maintainer named when dispatching a trusted run (`head-sha` input), checked out
- * instead of GITHUB_SHA; refused before anything runs when the run was started on the default branch.
- */
-function dispatchedHead(eventName: string, payload: Payload, ref: string | undefined): string {
-  if (eventName !== 'workflow_dispatch') return ''
-  const sha = headShaInput(payload.inputs)
-  if (!sha) return ''
-  refuseDefaultBranch(ref, payload.repository?.default_branch)
-  return COMMIT_SHA.test(sha) ? sha : ''
 }

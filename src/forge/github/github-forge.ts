@@ -20,6 +20,7 @@ import {
   mergedThrough,
   permissionOf,
   pullRequestResults,
+  headForcePushes,
   readAcceptanceRequest,
   replyOn,
 } from './acceptance'
@@ -29,7 +30,7 @@ import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
 import { postPending, publishFailure, withdrawPending } from './failure'
 import { permissionWarning, publishReport, type PublishContext } from './publish'
-import { findPullRequestForSha, getPullRequest } from './pull-requests'
+import { findPullRequestForSha, getPullRequest, mergeBaseOf } from './pull-requests'
 import { readTrustedRunTarget } from './trusted-run'
 
 /** The identity GitHub shows for commits made with a workflow's token. */
@@ -148,6 +149,14 @@ class GitHubForge implements Forge {
 
   permissionOf(login: string): Promise<RepositoryRole> {
     return permissionOf(this.client(), this.repoRef(), login)
+  }
+
+  mergeBase(baseBranch: string, headSha: string): Promise<string> {
+    return mergeBaseOf(this.client(), this.repoRef(), baseBranch, headSha)
+  }
+
+  headForcePushes(pullNumber: number): Promise<string[]> {
+    return headForcePushes(this.client(), this.repoRef(), pullNumber)
   }
 
   pullRequestResults(pullNumber: number): Promise<PullRequestResults> {

@@ -52,3 +52,18 @@ export async function getPullRequest(
     headRef: data.head.ref,
   }
 }
+
+/** The merge-base of `head` with the branch `base`, as the API computes it (compare base...head). */
+export async function mergeBaseOf(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  base: string,
+  head: string,
+): Promise<string> {
+  const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+    ...repo,
+    basehead: `${base}...${head}`,
+    per_page: 1,
+  })
+  return data.merge_base_commit.sha
+}
