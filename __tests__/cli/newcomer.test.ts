@@ -184,6 +184,36 @@ describe('loadgate compare and record settings', () => {
     assertOneLine(run.stderr, "Flag '--min-rounds' is 'few'")
   })
 
+  test("without --config, the repository root's loadgate.yml is read and named, from any subfolder", async () => {
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-found-',
+      fill: async (tree) =>
+        writeFiles(tree, {
+          ...BENCH_FILES,
+          'loadgate.yml': `${BENCH_FILES['loadgate.yml']}min-rounds: few\n`,
+          'docs/README.md': 'docs\n',
+        }),
+      origin: 'none',
+    })
+    try {
+      const run = cliIn(path.join(scratch.dir, 'docs'), 'compare', '--base', 'HEAD')
+      assert.equal(run.status, 2, run.stderr)
+      // The value came from the file, so the error names the file's key, not a flag.
+      assertOneLine(run.stderr, "../loadgate.yml min-rounds' is 'few'")
+      const root = git(scratch.dir, 'rev-parse', '--show-toplevel')
+      assert.equal(
+        run.stdout,
+        `settings: ${path.join(root, 'loadgate.yml')} (the repository root's loadgate.yml; --config FILE reads another)\n`,
+      )
+      await rm(path.join(scratch.dir, 'loadgate.yml'))
+      const none = cliIn(scratch.dir, 'compare', '--base', 'HEAD')
+      assert.equal(none.status, 2, none.stderr)
+      assertOneLine(none.stderr, "Flag '--k6-script' is missing", `${path.join(root, 'loadgate.yml')} does not exist`)
+    } finally {
+      await scratch.cleanup()
+    }
+  })
+
   test('a bad --thresholds flag is blamed on the flag, and flags win over benchmarks[] entries', () => {
     const run = cliIn(
       repo.dir,

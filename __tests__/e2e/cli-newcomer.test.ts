@@ -145,8 +145,10 @@ describe('the CLI on a newcomer repository', () => {
     )
     try {
       const id = runId()
-      const run = loadgate(id, 'compare', '--base', 'HEAD', '--config', 'loadgate.yml', '--json')
+      // No --config: the repository root's loadgate.yml is read, and named.
+      const run = loadgate(id, 'compare', '--base', 'HEAD', '--json')
       assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}:\n${run.stderr}`)
+      assert.match(run.stderr, /^settings: \S+\/loadgate\.yml \(the repository root's loadgate\.yml/m)
       // The documented shape (docs/cli.md): an array of comparisons, one per benchmark.
       const document = comparisonSchema.array().parse(JSON.parse(run.stdout))
       assert.deepEqual(
