@@ -133,8 +133,8 @@ async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome
       comparison && existsSync(path.join(dir, 'report.html')) ? path.join(dir, 'report.html') : ''
     if (comparison) comparisons.push(comparison)
     if (json) continue
+    // record's mode has said its headline (with where the run was stored).
     if (comparison) printComparison(comparison, false)
-    else writeOut(`${outcome.headline}\n`)
     writeOut(`results: ${outcome.resultsFile}\n`)
     if (report) writeOut(`report:  ${report}\n`)
   }
