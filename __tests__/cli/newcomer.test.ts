@@ -271,6 +271,27 @@ describe('loadgate compare and record settings', () => {
     }
   })
 
+  test('record without an origin is a usage error that leaves the previous run where it was', async () => {
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-no-origin-',
+      fill: async (tree) => writeFiles(tree, BENCH_FILES),
+      origin: 'none',
+    })
+    try {
+      const workDir = defaultWorkDir(git(scratch.dir, 'rev-parse', '--show-toplevel'))
+      await mkdir(path.join(workDir, 'api'), { recursive: true })
+      await writeFile(path.join(workDir, 'api', 'report.html'), 'the previous run')
+      const run = cliIn(scratch.dir, 'record')
+      assert.equal(run.status, 2, run.stderr)
+      assertOneLine(run.stderr, "has no remote 'origin': add it (git remote add origin URL)")
+      assert.equal(await readFile(path.join(workDir, 'api', 'report.html'), 'utf8'), 'the previous run')
+      assert.ok(!existsSync(`${workDir}-earlier`), 'nothing was moved aside')
+    } finally {
+      await removeDefaultWorkDir(scratch.dir)
+      await scratch.cleanup()
+    }
+  })
+
   test('a closed output stops the run, removes the --head worktree and exits 3', async () => {
     // As with `| head`: the reading end is gone before the first line is written.
     const scratch = await makeWorkRepo({

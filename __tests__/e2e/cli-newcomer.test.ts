@@ -220,7 +220,7 @@ describe('the CLI on a newcomer repository', () => {
     try {
       const id = runId()
       const run = loadgate(id, 'record', '--config', 'loadgate.yml')
-      assert.equal(run.status, 3, run.stderr)
+      assert.equal(run.status, 2, run.stderr)
       assert.match(
         run.stderr.trimEnd(),
         /^loadgate: Recording pushes the run to the 'gh-pages' branch of the remote 'origin'[^\n]*$/,

@@ -10,6 +10,7 @@ import type { Comparison } from '../model/types'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { readSettings } from '../settings/read-settings'
 import { assertUpdatable } from '../settings/write-suggestion'
+import { requireRemote } from '../store'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
 import { parseCommandArgs, withFlagErrors } from './args'
@@ -99,6 +100,9 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`,
       )
     }
+    // Every check that needs no measuring comes before the previous run's files are moved aside.
+    if (command === 'record')
+      await requireRemote({ workspace: settings.workspace, branch: settings.ghPagesBranch })
     if (values.write) await assertUpdatable(path.resolve(cwd, config.file))
     if (settings.workDir === workDir) {
       const earlier = await startClean(workDir)
