@@ -237,8 +237,22 @@ describe('the CLI on a newcomer repository', () => {
 
   test('a stored baseline on a no-op change is not significant, says it is cross-run and names its run', async () => {
     const recorded = git(repo.dir, 'rev-parse', 'HEAD')
-    const record = loadgate(runId(), 'record', '--config', 'loadgate.yml')
+    // record decides nothing, so it runs min-rounds whatever max-rounds says, and announces that.
+    const record = loadgate(runId(), 'record', '--config', 'loadgate.yml', '--max-rounds', '20', '--json')
     assert.equal(record.status, 0, record.stderr)
+    assert.match(record.stderr, /this run takes 10 rounds[,;]/)
+    assert.doesNotMatch(record.stderr, /10–20 rounds/)
+    // The documented shape (docs/cli.md): one outcome per benchmark, each naming its results file.
+    const outcomes = JSON.parse(record.stdout) as Array<Record<string, unknown>>
+    assert.deepEqual(
+      outcomes.map((o) => [o.benchmark, o.verdict, o.blocking]),
+      [
+        ['home', null, false],
+        ['again', null, false],
+      ],
+    )
+    for (const outcome of outcomes)
+      assert.ok(existsSync(String(outcome.resultsFile)), String(outcome.resultsFile))
     await writeFile(path.join(repo.dir, 'README.md'), '# a service\n\n<!-- a comment only -->\n')
     git(repo.dir, 'commit', '-qam', 'A comment')
     try {

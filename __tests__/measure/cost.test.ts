@@ -72,6 +72,15 @@ describe('what a run will cost, from its plan', () => {
       costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 2, 'round')),
       'this run takes 10–20 rounds; the time left is estimated once a trial has run',
     )
+    // record decides nothing, so it never goes on past min-rounds: its note says so.
+    assert.match(
+      costNote(planOf(settings, bench, 1, 'round', false)),
+      /^this run takes 10 rounds, about 4 minutes /,
+    )
+    assert.equal(
+      costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 1, 'round', false)),
+      'this run takes 10 rounds; the time left is estimated once a trial has run',
+    )
   })
 
   test("a trial's length is read from the script's DURATION, with k6's start-up", () => {
