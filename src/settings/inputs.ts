@@ -165,7 +165,8 @@ const TABLE = [
   },
   {
     name: 'k6-version',
-    description: 'k6 version to install when k6 is not on PATH.',
+    description:
+      'k6 version to install when k6 is neither on PATH nor in ~/.cache/loadgate/bin (where scripts/bootstrap.sh builds it).',
     default: '1.8.1',
     scopes: SHARED,
   },
