@@ -208,7 +208,11 @@ describe('loadgate compare and record settings', () => {
       await rm(path.join(scratch.dir, 'loadgate.yml'))
       const none = cliIn(scratch.dir, 'compare', '--base', 'HEAD')
       assert.equal(none.status, 2, none.stderr)
-      assertOneLine(none.stderr, "Flag '--k6-script' is missing", `${path.join(root, 'loadgate.yml')} does not exist`)
+      assertOneLine(
+        none.stderr,
+        "Flag '--k6-script' is missing",
+        `${path.join(root, 'loadgate.yml')} does not exist`,
+      )
     } finally {
       await scratch.cleanup()
     }
@@ -243,6 +247,16 @@ describe('loadgate compare and record settings', () => {
     )
     assert.equal(port.status, 2, port.stderr)
     assertOneLine(port.stderr, "Flag '--port' is '99999'")
+  })
+
+  test("a port the service does not publish is blamed on '--port' before anything is built", () => {
+    const run = cliIn(repo.dir, 'compare', '--base', 'HEAD', '--port', '9090', '--prepare', 'touch prepared')
+    assert.equal(run.status, 2, run.stderr)
+    assertOneLine(
+      run.stderr,
+      "Flag '--port' is 9090, but service 'api' in service/compose.yaml publishes container port 8080",
+    )
+    assert.ok(!existsSync(path.join(repo.dir, 'prepared')), 'prepare did not run')
   })
 
   test('the default work folder is outside the repository and starts clean', async () => {

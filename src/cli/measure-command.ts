@@ -13,7 +13,7 @@ import { assertUpdatable } from '../settings/write-suggestion'
 import { requireRemote } from '../store'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
-import { parseCommandArgs, withFlagErrors } from './args'
+import { asFlagError, parseCommandArgs, withFlagErrors } from './args'
 import { printCalibrations } from './calibrate-output'
 import { chooseConfig, foundConfigLine, requireScriptOrConfig } from './config-file'
 import { settingFlags, type MeasureCommand } from './flags'
@@ -110,7 +110,8 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
     }
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
-      outcomes.push(await runBenchmark(settings, bench, context, reporter))
+      // Settings found wrong while running (a port the compose file does not publish) name the flag too.
+      outcomes.push(await runBenchmark(settings, bench, context, reporter).catch(throwAsFlagError))
     }
     if (command === 'calibrate') {
       const write = values.write ? path.resolve(cwd, config.file) : ''
@@ -171,4 +172,8 @@ async function createWorktree(
     throw error
   }
   return { dir, remove }
+}
+
+function throwAsFlagError(error: unknown): never {
+  throw asFlagError(error)
 }

@@ -136,6 +136,7 @@ function benchmarkFrom(
     composeFile,
     service,
     port,
+    portInput: input('port'),
     k6Script: script,
     k6Env: parseEnvLines(input('k6-env'), text('k6-env')),
     prepare: text('prepare'),
