@@ -117,7 +117,8 @@ export function costNote({ plan, stated }: ReturnType<typeof planOf>): string {
   const rounds = looks.length === 1 ? `${looks[0]} rounds` : `${looks[0]}–${looks.at(-1)} rounds`
   if (stated.trial === null)
     return `this run takes ${rounds}; the time left is estimated once a trial has run`
-  const how = `stated: ${stated.trial} s a trial, ${stated.renewal} s a renewal`
+  const renewal = plan.freshInstances === 'round' ? ` and new instances ${stated.renewal} s` : ''
+  const how = `if a trial takes ${stated.trial} s${renewal}; the progress line corrects it as they are timed`
   return describeCost(plan, { ...stated, trial: stated.trial }, how)
 }
 
