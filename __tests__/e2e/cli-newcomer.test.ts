@@ -2,7 +2,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
@@ -87,6 +87,19 @@ benchmarks:
 
 let repo: WorkRepo
 let runs = 0
+
+/** The files of the work folder and of its earlier runs, with their sizes and times. */
+async function snapshot(workDir: string): Promise<string[]> {
+  const entries: string[] = []
+  for (const dir of [workDir, `${workDir}-earlier`]) {
+    if (!existsSync(dir)) continue
+    for (const name of await readdir(dir, { recursive: true })) {
+      const info = await stat(path.join(dir, name))
+      entries.push(`${dir}/${name} ${info.size} ${info.mtimeMs}`)
+    }
+  }
+  return entries.sort()
+}
 
 function runId(): string {
   return `newcomer${process.pid}x${++runs}`
@@ -215,7 +228,10 @@ describe('the CLI on a newcomer repository', () => {
     assert.ok(!existsSync(path.join(repo.dir, '.loadgate')))
   })
 
-  test('record without an origin fails in one line before anything is measured', () => {
+  test('record without an origin fails in one line before anything is measured or moved', async () => {
+    const workDir = defaultWorkDir(repo.dir)
+    const before = await snapshot(workDir)
+    assert.ok(before.length > 0, 'the compare run above left its files')
     git(repo.dir, 'remote', 'rename', 'origin', 'upstream')
     try {
       const id = runId()
@@ -225,10 +241,7 @@ describe('the CLI on a newcomer repository', () => {
         run.stderr.trimEnd(),
         /^loadgate: Recording pushes the run to the 'gh-pages' branch of the remote 'origin'[^\n]*$/,
       )
-      assert.ok(
-        !existsSync(path.join(defaultWorkDir(repo.dir), 'home', 'results.json')),
-        'nothing was measured',
-      )
+      assert.deepEqual(await snapshot(workDir), before, "the previous run's files are where they were")
       assertNothingLeft(`loadgate-${id}-`)
     } finally {
       git(repo.dir, 'remote', 'rename', 'upstream', 'origin')
