@@ -134,7 +134,7 @@ class ComposeSystem implements SystemUnderTest {
     const checks = running.flatMap((c) =>
       intervals.has(c.id) ? [{ service: c.service, intervalSeconds: intervals.get(c.id)! }] : [],
     )
-    const note = frequentHealthCheckNote(checks)
+    const note = frequentHealthCheckNote(checks, await engineVersion())
     if (!note) return
     for (const check of checks.filter(isFrequent)) this.frequentCheckNoted.add(check.service)
     this.options.onProgress(note)
