@@ -35,6 +35,8 @@ describe('fixed host ports in the compose file', () => {
     ports: ['8080', 9090, '127.0.0.1::8080', '0:8080', '8081/udp']
   b:
     ports: ['8080:8080', '127.0.0.1:9000:80/tcp', '3000-3001:3000-3001']
+  d:
+    ports: ['\${API_PORT:-8080}', '\${HOST_PORT:-9000}:9000']
   c:
     ports:
       - target: 80
@@ -47,6 +49,7 @@ describe('fixed host ports in the compose file', () => {
       { service: 'b', entry: '8080:8080' },
       { service: 'b', entry: '127.0.0.1:9000:80/tcp' },
       { service: 'b', entry: '3000-3001:3000-3001' },
+      { service: 'd', entry: '${HOST_PORT:-9000}:9000' },
       { service: 'c', entry: '8081:81' },
       { service: 'c', entry: '${WEB_PORT:-8082}:82' },
     ])
@@ -129,7 +132,7 @@ describe('fixed host ports in the compose file', () => {
 
   test('a port the service does not publish: refused from the resolved file, before prepare or any build', async () => {
     // Interpolated: only Compose's own reading of the file knows the port is 8080.
-    const repo = await repoWith("      - '8080'", "      - '${API_PORT-8080}'")
+    const repo = await repoWith("      - '8080'", "      - '${API_PORT:-8080}'")
     const message = await startError(repo.dir, undefined, 'head', {
       port: '9090',
       prepare: 'touch prepared',
