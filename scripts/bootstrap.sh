@@ -43,7 +43,7 @@ if ! timeout 10 docker info >/dev/null 2>&1; then
   for _ in $(seq 1 60); do timeout 5 docker info >/dev/null 2>&1 && break; sleep 1; done
   timeout 10 docker info >/dev/null 2>&1 || fail "dockerd did not start; see /var/log/loadgate-dockerd.log"
 fi
-docker --version
+docker version --format 'docker client {{.Client.Version}}, engine {{.Server.Version}}'
 
 step "compose plugin"
 if ! docker compose version >/dev/null 2>&1; then

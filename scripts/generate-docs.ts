@@ -1,21 +1,22 @@
-// Rewrites action.yml's `inputs:` block and the Inputs table of docs/configuration.md from the table of inputs
-// (src/settings/inputs.ts), leaving the rest of both files as it is. Run with `npm run docs`.
+// Rewrites action.yml's `inputs:` block, the Inputs table of docs/configuration.md and the flags
+// reference of docs/cli.md from the table of inputs (src/settings/inputs.ts), leaving the rest of
+// the files as it is. Run with `npm run docs`.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Scalar, stringify } from 'yaml'
+import { flagsReference } from '../src/cli/flag-groups'
 import { describeInput, inputsIn } from '../src/settings/input-lookup'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const INPUTS_DOC = 'docs/configuration.md'
-const TABLE_START = '<!-- inputs:start -->'
-const TABLE_END = '<!-- inputs:end -->'
 /** Longer descriptions are folded over several lines of at most FOLD_WIDTH characters. */
 const FOLD_ABOVE = 150
 const FOLD_WIDTH = 100
 
 function yamlDescription(text: string): string {
-  if (text.length <= FOLD_ABOVE) return stringify(text, { lineWidth: 0 }).trimEnd()
+  // Quoted as Prettier quotes YAML: single quotes unless the text holds one.
+  if (text.length <= FOLD_ABOVE) return stringify(text, { lineWidth: 0, singleQuote: true }).trimEnd()
   const folded = new Scalar(text)
   folded.type = Scalar.BLOCK_FOLDED
   // Folded on its own the lines are not indented; in action.yml they sit under `description:`.
@@ -47,12 +48,15 @@ function inputsTable(): string[] {
   return ['| input | meaning |', '|---|---|', ...rows]
 }
 
-function withInputsTable(readme: string): string {
-  const start = readme.indexOf(TABLE_START)
-  const end = readme.indexOf(TABLE_END)
-  if (start === -1 || end < start) throw new Error(`${INPUTS_DOC} lacks ${TABLE_START} … ${TABLE_END}`)
-  const before = readme.slice(0, start + TABLE_START.length)
-  return [before, ...inputsTable(), readme.slice(end)].join('\n')
+/** `text` with the lines between its `<!-- NAME:start -->` and `<!-- NAME:end -->` markers replaced. */
+function between(file: string, name: string, lines: string[]) {
+  const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`]
+  return (text: string): string => {
+    const start = text.indexOf(open)
+    const end = text.indexOf(close)
+    if (start === -1 || end < start) throw new Error(`${file} lacks ${open} … ${close}`)
+    return [text.slice(0, start + open.length), ...lines, text.slice(end)].join('\n')
+  }
 }
 
 function rewrite(file: string, update: (text: string) => string): void {
@@ -68,4 +72,5 @@ function rewrite(file: string, update: (text: string) => string): void {
 }
 
 rewrite('action.yml', withActionInputs)
-rewrite(INPUTS_DOC, withInputsTable)
+rewrite(INPUTS_DOC, between(INPUTS_DOC, 'inputs', inputsTable()))
+rewrite('docs/cli.md', between('docs/cli.md', 'flags', ['', flagsReference()]))

@@ -38,10 +38,28 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'calibrate', 'report', 'dashboard', 'history']) {
+    for (const command of ['compare', 'record', 'calibrate', 'report', 'merge', 'dashboard', 'history']) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
+      // One screen: at most 60 lines of at most 100 characters, values as <placeholders>.
+      const lines = help.stdout.trimEnd().split('\n')
+      assert.ok(lines.length <= 60, `${command} --help has ${lines.length} lines`)
+      for (const line of lines) assert.ok(line.length <= 100, `${command}: ${line}`)
+      assert.doesNotMatch(help.stdout, /--[a-z-]+ [A-Z]+\b/, `${command}: a value without <placeholder>`)
+    }
+    for (const command of ['compare', 'record', 'calibrate']) {
+      const help = cli(command, '--help').stdout
+      assert.deepEqual(
+        [...help.matchAll(/^([A-Z][a-z ]+):$/gm)].map((m) => m[1]),
+        ['What to run', 'How to measure', 'How to decide', 'Output'],
+        command,
+      )
+      assert.match(
+        help,
+        /^ {2}--port <port> +its container port, published with no host port \(ports: \["8080"\]\)$/m,
+      )
+      assert.match(help, /docs\/cli\.md#flags/)
     }
   })
 
@@ -52,11 +70,14 @@ describe('loadgate CLI', () => {
       unknown.stderr,
       "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard or history\n",
     )
-    const writeWithoutConfig = cli('calibrate', '--write')
+    // A repository without loadgate.yml at its root (this one has one, which --write would use).
+    const bare = path.join(dir, 'no-config')
+    spawnSync('git', ['init', '-q', bare])
+    const writeWithoutConfig = cliIn(bare, 'calibrate', '--write')
     assert.equal(writeWithoutConfig.status, 2)
     assert.equal(
       writeWithoutConfig.stderr,
-      "loadgate: Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into\n",
+      "loadgate: Flag '--write' needs '--config FILE' (or a loadgate.yml at the repository root): the file to write the suggestion into\n",
     )
     const calibrateBase = cli('calibrate', '--base', 'HEAD')
     assert.equal(calibrateBase.status, 2)

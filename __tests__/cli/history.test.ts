@@ -84,7 +84,12 @@ describe('loadgate history', () => {
   test('the detector flags are honoured; bad ones and a folder without history are one-line usage errors', () => {
     const strict = cli('history', pages, '--change-point-min-change', '30%')
     assert.equal(strict.status, 0, strict.stderr)
-    assert.match(strict.stdout, /^No change points/)
+    assert.match(
+      strict.stdout,
+      /^No change points in the recorded history \(a change point needs 5 recorded runs on each side/,
+    )
+    const fewer = cli('history', pages, '--change-point-min-change', '30%', '--change-point-min-runs', '3')
+    assert.match(fewer.stdout, /needs 3 recorded runs on each side/)
     const bad = cli('history', pages, '--change-point-max-p', '2')
     assert.equal(bad.status, 2)
     assert.match(bad.stderr, /^loadgate: Flag '--change-point-max-p' is '2': expected a probability/)

@@ -39,7 +39,7 @@ describe('loadgate merge', () => {
     for (const trial of results.trials) assert.equal(trial.series[0]!.requests, whole.series[0]!.requests)
     assert.ok(existsSync(path.join(out, 'api', 'comparison.json')))
     assert.ok(existsSync(path.join(out, 'api', 'report.html')))
-    assert.match(cli('merge', '--help').stdout, /^loadgate merge DIR/)
+    assert.match(cli('merge', '--help').stdout, /^loadgate merge <dir>\.\.\./)
   })
 
   test('a missing segment or no folder is one line and a non-zero exit; nothing is written', async () => {

@@ -184,6 +184,40 @@ describe('loadgate compare and record settings', () => {
     assertOneLine(run.stderr, "Flag '--min-rounds' is 'few'")
   })
 
+  test("without --config, the repository root's loadgate.yml is read and named, from any subfolder", async () => {
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-found-',
+      fill: async (tree) =>
+        writeFiles(tree, {
+          ...BENCH_FILES,
+          'loadgate.yml': `${BENCH_FILES['loadgate.yml']}min-rounds: few\n`,
+          'docs/README.md': 'docs\n',
+        }),
+      origin: 'none',
+    })
+    try {
+      const run = cliIn(path.join(scratch.dir, 'docs'), 'compare', '--base', 'HEAD')
+      assert.equal(run.status, 2, run.stderr)
+      // The value came from the file, so the error names the file's key, not a flag.
+      assertOneLine(run.stderr, "../loadgate.yml min-rounds' is 'few'")
+      const root = git(scratch.dir, 'rev-parse', '--show-toplevel')
+      assert.equal(
+        run.stdout,
+        `settings: ${path.join(root, 'loadgate.yml')} (the repository root's loadgate.yml; --config FILE reads another)\n`,
+      )
+      await rm(path.join(scratch.dir, 'loadgate.yml'))
+      const none = cliIn(scratch.dir, 'compare', '--base', 'HEAD')
+      assert.equal(none.status, 2, none.stderr)
+      assertOneLine(
+        none.stderr,
+        "Flag '--k6-script' is missing",
+        `${path.join(root, 'loadgate.yml')} does not exist`,
+      )
+    } finally {
+      await scratch.cleanup()
+    }
+  })
+
   test('a bad --thresholds flag is blamed on the flag, and flags win over benchmarks[] entries', () => {
     const run = cliIn(
       repo.dir,
@@ -215,6 +249,16 @@ describe('loadgate compare and record settings', () => {
     assertOneLine(port.stderr, "Flag '--port' is '99999'")
   })
 
+  test("a port the service does not publish is blamed on '--port' before anything is built", () => {
+    const run = cliIn(repo.dir, 'compare', '--base', 'HEAD', '--port', '9090', '--prepare', 'touch prepared')
+    assert.equal(run.status, 2, run.stderr)
+    assertOneLine(
+      run.stderr,
+      "Flag '--port' is 9090, but service 'api' in service/compose.yaml publishes container port 8080",
+    )
+    assert.ok(!existsSync(path.join(repo.dir, 'prepared')), 'prepare did not run')
+  })
+
   test('the default work folder is outside the repository and starts clean', async () => {
     // The base commit has no compose file: the run fails before any container starts.
     const scratch = await makeWorkRepo({
@@ -235,6 +279,27 @@ describe('loadgate compare and record settings', () => {
       assert.ok(!existsSync(path.join(scratch.dir, '.loadgate')))
       assert.deepEqual(await readdir(path.join(workDir, 'api')), ['results.json'])
       assert.equal(git(scratch.dir, 'worktree', 'list').split('\n').length, 1, 'the base worktree is removed')
+    } finally {
+      await removeDefaultWorkDir(scratch.dir)
+      await scratch.cleanup()
+    }
+  })
+
+  test('record without an origin is a usage error that leaves the previous run where it was', async () => {
+    const scratch = await makeWorkRepo({
+      prefix: 'loadgate-newcomer-no-origin-',
+      fill: async (tree) => writeFiles(tree, BENCH_FILES),
+      origin: 'none',
+    })
+    try {
+      const workDir = defaultWorkDir(git(scratch.dir, 'rev-parse', '--show-toplevel'))
+      await mkdir(path.join(workDir, 'api'), { recursive: true })
+      await writeFile(path.join(workDir, 'api', 'report.html'), 'the previous run')
+      const run = cliIn(scratch.dir, 'record')
+      assert.equal(run.status, 2, run.stderr)
+      assertOneLine(run.stderr, "has no remote 'origin': add it (git remote add origin URL)")
+      assert.equal(await readFile(path.join(workDir, 'api', 'report.html'), 'utf8'), 'the previous run')
+      assert.ok(!existsSync(`${workDir}-earlier`), 'nothing was moved aside')
     } finally {
       await removeDefaultWorkDir(scratch.dir)
       await scratch.cleanup()

@@ -2,7 +2,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { defaultWorkDir } from '../../src/cli/work-dir'
@@ -88,6 +88,19 @@ benchmarks:
 let repo: WorkRepo
 let runs = 0
 
+/** The files of the work folder and of its earlier runs, with their sizes and times. */
+async function snapshot(workDir: string): Promise<string[]> {
+  const entries: string[] = []
+  for (const dir of [workDir, `${workDir}-earlier`]) {
+    if (!existsSync(dir)) continue
+    for (const name of await readdir(dir, { recursive: true })) {
+      const info = await stat(path.join(dir, name))
+      entries.push(`${dir}/${name} ${info.size} ${info.mtimeMs}`)
+    }
+  }
+  return entries.sort()
+}
+
 function runId(): string {
   return `newcomer${process.pid}x${++runs}`
 }
@@ -145,8 +158,10 @@ describe('the CLI on a newcomer repository', () => {
     )
     try {
       const id = runId()
-      const run = loadgate(id, 'compare', '--base', 'HEAD', '--config', 'loadgate.yml', '--json')
+      // No --config: the repository root's loadgate.yml is read, and named.
+      const run = loadgate(id, 'compare', '--base', 'HEAD', '--json')
       assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}:\n${run.stderr}`)
+      assert.match(run.stderr, /^settings: \S+\/loadgate\.yml \(the repository root's loadgate\.yml/m)
       // The documented shape (docs/cli.md): an array of comparisons, one per benchmark.
       const document = comparisonSchema.array().parse(JSON.parse(run.stdout))
       assert.deepEqual(
@@ -213,20 +228,20 @@ describe('the CLI on a newcomer repository', () => {
     assert.ok(!existsSync(path.join(repo.dir, '.loadgate')))
   })
 
-  test('record without an origin fails in one line before anything is measured', () => {
+  test('record without an origin fails in one line before anything is measured or moved', async () => {
+    const workDir = defaultWorkDir(repo.dir)
+    const before = await snapshot(workDir)
+    assert.ok(before.length > 0, 'the compare run above left its files')
     git(repo.dir, 'remote', 'rename', 'origin', 'upstream')
     try {
       const id = runId()
       const run = loadgate(id, 'record', '--config', 'loadgate.yml')
-      assert.equal(run.status, 3, run.stderr)
+      assert.equal(run.status, 2, run.stderr)
       assert.match(
         run.stderr.trimEnd(),
         /^loadgate: Recording pushes the run to the 'gh-pages' branch of the remote 'origin'[^\n]*$/,
       )
-      assert.ok(
-        !existsSync(path.join(defaultWorkDir(repo.dir), 'home', 'results.json')),
-        'nothing was measured',
-      )
+      assert.deepEqual(await snapshot(workDir), before, "the previous run's files are where they were")
       assertNothingLeft(`loadgate-${id}-`)
     } finally {
       git(repo.dir, 'remote', 'rename', 'upstream', 'origin')
@@ -235,8 +250,22 @@ describe('the CLI on a newcomer repository', () => {
 
   test('a stored baseline on a no-op change is not significant, says it is cross-run and names its run', async () => {
     const recorded = git(repo.dir, 'rev-parse', 'HEAD')
-    const record = loadgate(runId(), 'record', '--config', 'loadgate.yml')
+    // record decides nothing, so it runs min-rounds whatever max-rounds says, and announces that.
+    const record = loadgate(runId(), 'record', '--config', 'loadgate.yml', '--max-rounds', '20', '--json')
     assert.equal(record.status, 0, record.stderr)
+    assert.match(record.stderr, /this run takes 10 rounds[,;]/)
+    assert.doesNotMatch(record.stderr, /10–20 rounds/)
+    // The documented shape (docs/cli.md): one outcome per benchmark, each naming its results file.
+    const outcomes = JSON.parse(record.stdout) as Array<Record<string, unknown>>
+    assert.deepEqual(
+      outcomes.map((o) => [o.benchmark, o.verdict, o.blocking]),
+      [
+        ['home', null, false],
+        ['again', null, false],
+      ],
+    )
+    for (const outcome of outcomes)
+      assert.ok(existsSync(String(outcome.resultsFile)), String(outcome.resultsFile))
     await writeFile(path.join(repo.dir, 'README.md'), '# a service\n\n<!-- a comment only -->\n')
     git(repo.dir, 'commit', '-qam', 'A comment')
     try {

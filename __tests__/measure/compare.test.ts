@@ -180,7 +180,7 @@ describe('measure: real Compose stacks and k6', () => {
         {
           name: 'SettingsError',
           message:
-            "Input 'port' is 8081, but service 'store' in compose.yaml publishes no port: " +
+            "Input 'port' is 8081, but service 'store' in compose/compose.yaml publishes no port: " +
             'add `ports: ["8081"]` (the container port only) to it',
         },
       )
@@ -189,7 +189,7 @@ describe('measure: real Compose stacks and k6', () => {
         {
           name: 'SettingsError',
           message:
-            "Input 'port' is 9090, but service 'api' in compose.yaml publishes container port 8080: " +
+            "Input 'port' is 9090, but service 'api' in compose/compose.yaml publishes container port 8080: " +
             'set port to 8080, or publish 9090 with `ports: ["9090"]`',
         },
       )

@@ -59,7 +59,7 @@ describe('what a run will cost, from its plan', () => {
     const bench = exampleBenchmark({ k6Env: { DURATION: '5s' } })
     assert.equal(
       costNote(planOf(settings, bench, 2, 'round')),
-      'this run takes 10–20 rounds, about 5–9 minutes after the stacks start (stated: 7 s a trial, 8 s a renewal)',
+      'this run takes 10–20 rounds, about 5–9 minutes after the stacks start (if a trial takes 7 s and new instances 8 s; the progress line corrects it as they are timed)',
     )
     const duet = settingsFor(process.cwd(), {
       'arms-under-load': 'both',
@@ -71,6 +71,20 @@ describe('what a run will cost, from its plan', () => {
     assert.equal(
       costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 2, 'round')),
       'this run takes 10–20 rounds; the time left is estimated once a trial has run',
+    )
+    // One instance per arm: no renewal to state.
+    assert.match(
+      costNote(planOf(settings, bench, 2, 'run')),
+      /after the stacks start \(if a trial takes 7 s; the progress line corrects it as they are timed\)$/,
+    )
+    // record decides nothing, so it never goes on past min-rounds: its note says so.
+    assert.match(
+      costNote(planOf(settings, bench, 1, 'round', false)),
+      /^this run takes 10 rounds, about 4 minutes /,
+    )
+    assert.equal(
+      costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 1, 'round', false)),
+      'this run takes 10 rounds; the time left is estimated once a trial has run',
     )
   })
 

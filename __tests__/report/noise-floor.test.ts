@@ -70,8 +70,10 @@ describe("the PR comment's measured noise floor", () => {
 
   test('the calibration table: plain text for a terminal, escaped markdown for a summary', () => {
     const calibration = aCalibration()
-    calibration.rows[0]!.name = 'GET /a|b<script>\u001b[31m'
+    calibration.rows[0]!.key = 'api GET /a|b<script>\u001b[31m'
     const text = renderCalibrationText(calibration)
+    // Series are named as compare's table names them, the benchmark's name first.
+    for (const row of calibration.rows.slice(1)) assert.ok(text.includes(`${row.key} `), row.key)
     assert.match(text, /series\s+metric\s+noise floor\s+detectable\s+δ\s+rounds needed/)
     assert.ok(!text.includes('\u001b'), 'no control characters reach the terminal')
     assert.match(text, /suggestion: (keep )?min-rounds \d+, max-rounds \d+/)

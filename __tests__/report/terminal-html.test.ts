@@ -53,3 +53,12 @@ describe('terminal and HTML reports of an untrusted comparison', () => {
     assert.match(html, /span\.undecided\{[^}]*color:#9a6700/)
   })
 })
+
+describe('the terminal table of a comparison', () => {
+  test('a verdict with several underscores reads as words', () => {
+    const comparison = comparisons.inconclusive()
+    comparison.verdict = 'LIKELY_OVER_DELTA'
+    const first = renderTerminal(comparison, { color: false }).split('\n')[0]!
+    assert.match(first, /^LIKELY OVER DELTA: /)
+  })
+})

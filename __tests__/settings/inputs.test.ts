@@ -1,3 +1,4 @@
+import { flagsReference } from '../../src/cli/flag-groups'
 import { commandSettings } from '../../src/cli/flags'
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -33,16 +34,14 @@ function load(read: InputReader) {
   return readSettings(read, { workspace, eventName: 'push', defaultWorkDir: workspace })
 }
 
-/** The keys loadgate.yml accepts, as its error for an unknown key lists them. */
-function keysListedFor(config: string): string[] {
+/** The error for a loadgate.yml that holds an unknown key. */
+function unknownKeyError(config: string): string {
   const file = path.join(workspace, 'loadgate.yml')
   writeFileSync(file, config)
   try {
     load((name) => (name === 'config' ? file : (minimalInputs[name] ?? '')))
   } catch (error) {
-    const list = /\(expected one of (.*)\)$/.exec(errorMessage(error))?.[1]
-    if (list) return list.split(', ')
-    throw error
+    return errorMessage(error).replace(file, 'loadgate.yml')
   }
   throw new Error(`loadgate.yml accepted ${config.trim()}`)
 }
@@ -110,6 +109,23 @@ describe('the table of inputs', () => {
     )
   })
 
+  test("docs/cli.md's reference of every flag, grouped as --help groups them", () => {
+    const doc = readFileSync('docs/cli.md', 'utf8')
+    const open = '<!-- flags:start -->'
+    const section = doc.slice(doc.indexOf(open) + open.length, doc.indexOf('<!-- flags:end -->'))
+    assert.equal(section, `\n\n${flagsReference()}\n`, 'run npm run docs')
+    for (const name of namesIn('cli')) assert.match(section, new RegExp(`^\\| \`--${name} <`, 'm'), name)
+  })
+
+  test('descriptions read as sentences: "Default: …", `ports: [...]`, the work folder moved, not emptied', () => {
+    const texts = INPUTS.flatMap((input) => [describeInput(input), describeInput(input, 'cli')])
+    for (const text of [...texts, readFileSync('action.yml', 'utf8'), readFileSync('docs/cli.md', 'utf8')]) {
+      assert.doesNotMatch(text, /Default - |ports - \[|emptied/)
+    }
+    const workDir = INPUTS.find((input) => input.name === 'work-dir')!
+    assert.match(describeInput(workDir, 'cli'), /moves the previous run's files to <folder>-earlier/)
+  })
+
   test('the names readSettings reads', () => {
     const read = new Set<string>()
     load((name) => {
@@ -119,9 +135,25 @@ describe('the table of inputs', () => {
     assert.deepEqual([...read].sort(), INPUTS.map((i) => i.name).sort())
   })
 
-  test("loadgate.yml's top-level keys and benchmark keys", () => {
-    assert.deepEqual(keysListedFor('unknown-setting: 1\n'), [...namesIn('loadgate.yml'), 'benchmarks'])
-    assert.deepEqual(keysListedFor('benchmarks:\n  - unknown-key: 1\n'), namesIn('benchmark'))
+  test("loadgate.yml's top-level keys and benchmark keys: a mistyped one names the key it meant and its line", () => {
+    for (const name of [...namesIn('loadgate.yml'), 'benchmarks'])
+      assert.equal(
+        unknownKeyError(`# settings\n${name}x: 1\n`),
+        `loadgate.yml (line 2): unknown setting '${name}x': did you mean '${name}'?`,
+      )
+    for (const name of namesIn('benchmark'))
+      assert.equal(
+        unknownKeyError(`benchmarks:\n  - k6-script: k6/orders.js\n    ${name}x: 1\n`),
+        `loadgate.yml benchmarks[0] (line 3): unknown setting '${name}x': did you mean '${name}'?`,
+      )
+    assert.equal(
+      unknownKeyError('service: api\nminrounds: 3\n'),
+      "loadgate.yml (line 2): unknown setting 'minrounds': did you mean 'min-rounds'?",
+    )
+    assert.match(
+      unknownKeyError('zzz: 1\n'),
+      /^loadgate\.yml \(line 1\): unknown setting 'zzz': expected a setting docs\/configuration\.md lists/,
+    )
   })
 
   test("the CLI's flags and the settings its --help lists", async () => {
@@ -137,11 +169,10 @@ describe('the table of inputs', () => {
       ...notFlags.map((name) => ['compare', '--help', `--${name}`, 'x']),
     ])
     assert.equal(help!.status, 0, help!.stderr)
-    const settings = help!.stdout.slice(help!.stdout.indexOf('\nSettings'), help!.stdout.indexOf('\nOutput:'))
-    assert.deepEqual(
-      [...settings.matchAll(/^ {2}--([a-z0-9-]+)/gm)].map((m) => m[1]),
-      flags,
-    )
+    // Every setting once, with its value's placeholder: on its own line or named after its group's.
+    const options = help!.stdout.slice(help!.stdout.indexOf('\nWhat to run:'))
+    const named = [...options.matchAll(/--([a-z0-9-]+) <[^>]+>/g)].map((m) => m[1]!)
+    assert.deepEqual([...named].sort(), [...flags, 'base', 'head'].sort())
     assert.deepEqual(
       refused.map((run, i) => `${notFlags[i]}: ${run.status} ${run.stderr.includes('Unknown flag')}`),
       notFlags.map((name) => `${name}: 2 true`),

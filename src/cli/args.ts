@@ -46,7 +46,7 @@ export function withFlagErrors<T>(read: () => T): T {
 }
 
 /** A settings error in the CLI's words: an input is a --flag here (loadgate.yml keys keep their file). */
-function asFlagError(error: unknown): unknown {
+export function asFlagError(error: unknown): unknown {
   if (!(error instanceof SettingsError)) return error
   const message = error.message.replace(/^Input '([a-z0-9-]+)'/, "Flag '--$1'")
   return message === error.message ? error : new SettingsError(message)

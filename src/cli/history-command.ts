@@ -57,6 +57,6 @@ export async function historyCommand(args: string[]): Promise<number> {
     })
     shifts.push(...found.shifts)
   }
-  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}\n` : renderShiftTable(shifts))
+  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}\n` : renderShiftTable(shifts, detector.minRuns))
   return EXIT.ok
 }

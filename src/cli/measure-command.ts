@@ -10,10 +10,12 @@ import type { Comparison } from '../model/types'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { readSettings } from '../settings/read-settings'
 import { assertUpdatable } from '../settings/write-suggestion'
+import { requireRemote } from '../store'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
-import { parseCommandArgs, withFlagErrors } from './args'
+import { asFlagError, parseCommandArgs, withFlagErrors } from './args'
 import { printCalibrations } from './calibrate-output'
+import { chooseConfig, foundConfigLine, requireScriptOrConfig } from './config-file'
 import { settingFlags, type MeasureCommand } from './flags'
 import { EXIT, printComparison, printHelp, writeOut } from './output'
 import { terminalReporter } from './terminal-reporter'
@@ -54,15 +56,18 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
   if (values.help) return printHelp(command)
   if (command === 'compare' && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")
-  if (values.write && !values.config)
-    throw new SettingsError(
-      "Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into",
-    )
   const cwd = process.cwd()
   const root = (await new Git(cwd).tryRun(['rev-parse', '--show-toplevel'])) ?? ''
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`)
+  const config = chooseConfig(values.config as string | undefined, root, cwd)
+  if (values.write && !config.file)
+    throw new SettingsError(
+      "Flag '--write' needs '--config FILE' (or a loadgate.yml at the repository root): the file to write the suggestion into",
+    )
+  requireScriptOrConfig(config, values['k6-script'] as string | undefined, root)
   const json = Boolean(values.json)
   const reporter = terminalReporter(json)
+  if (config.found) reporter.info(foundConfigLine(config, cwd))
   // Refs name commits of this repository, not of the head's worktree (where HEAD means the head).
   const baseRef = values.base ? await resolveRef(root, String(values.base), 'base') : ''
   installSignalHandlers()
@@ -78,6 +83,7 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
     const read = (name: string): string => {
       if (name === 'mode') return command
       if (name === 'base-ref') return baseRef
+      if (name === 'config') return config.file
       const value = (values as Record<string, unknown>)[name]
       return typeof value === 'string' ? value : ''
     }
@@ -94,18 +100,22 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`,
       )
     }
-    if (values.write) await assertUpdatable(path.resolve(cwd, String(values.config)))
+    // Every check that needs no measuring comes before the previous run's files are moved aside.
+    if (command === 'record')
+      await requireRemote({ workspace: settings.workspace, branch: settings.ghPagesBranch })
+    if (values.write) await assertUpdatable(path.resolve(cwd, config.file))
     if (settings.workDir === workDir) {
       const earlier = await startClean(workDir)
       if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`)
     }
     const outcomes: BenchmarkOutcome[] = []
     for (const bench of settings.benchmarks) {
-      outcomes.push(await runBenchmark(settings, bench, context, reporter))
+      // Settings found wrong while running (a port the compose file does not publish) name the flag too.
+      outcomes.push(await runBenchmark(settings, bench, context, reporter).catch(throwAsFlagError))
     }
     if (command === 'calibrate') {
-      const config = values.write ? path.resolve(cwd, String(values.config)) : ''
-      await printCalibrations(outcomes, { json, write: config })
+      const write = values.write ? path.resolve(cwd, config.file) : ''
+      await printCalibrations(outcomes, { json, write })
       return EXIT.ok
     }
     await printOutcomes(command, outcomes, json)
@@ -128,8 +138,8 @@ async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome
       comparison && existsSync(path.join(dir, 'report.html')) ? path.join(dir, 'report.html') : ''
     if (comparison) comparisons.push(comparison)
     if (json) continue
+    // record's mode has said its headline (with where the run was stored).
     if (comparison) printComparison(comparison, false)
-    else writeOut(`${outcome.headline}\n`)
     writeOut(`results: ${outcome.resultsFile}\n`)
     if (report) writeOut(`report:  ${report}\n`)
   }
@@ -162,4 +172,8 @@ async function createWorktree(
     throw error
   }
   return { dir, remove }
+}
+
+function throwAsFlagError(error: unknown): never {
+  throw asFlagError(error)
 }

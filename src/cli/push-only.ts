@@ -5,6 +5,7 @@ import { readStoreSettings } from '../settings/read-settings'
 import { SettingsError } from '../util/errors'
 import { Git } from '../util/git'
 import { parseCommandArgs, withFlagErrors } from './args'
+import { chooseConfig, foundConfigLine } from './config-file'
 
 /** True when `loadgate record` was asked to push a saved run instead of measuring. */
 export function isPushOnly(args: string[]): boolean {
@@ -29,7 +30,10 @@ export async function pushOnlyCommand(args: string[], reporter: Reporter): Promi
   const file = values['push-only'] ? path.resolve(values['push-only']) : ''
   if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file")
   const branch = (await new Git(workspace).tryRun(['symbolic-ref', '--quiet', '--short', 'HEAD'])) ?? ''
+  const config = chooseConfig(values.config, workspace, cwd)
+  if (config.found) reporter.info(foundConfigLine(config, cwd))
   const flag = (name: string): string => {
+    if (name === 'config') return config.file
     const given = (values as Record<string, string | undefined>)[name]
     return typeof given === 'string' ? given : ''
   }

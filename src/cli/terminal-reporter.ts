@@ -13,5 +13,7 @@ export function terminalReporter(json: boolean): Reporter {
       return work()
     },
     summary: () => {},
+    // The table (or the --json document) follows and carries the headline.
+    printsResults: true,
   }
 }

@@ -85,16 +85,21 @@ export function statedTrialSeconds(env: Record<string, string>): number | null {
   }
 }
 
-/** The plan of a run with these settings, and each step's stated time (the trial's null when unknown). */
+/**
+ * The plan of a run with these settings, and each step's stated time (the trial's null when
+ * unknown). A run that cannot extend (record, which decides nothing) runs min-rounds and no more.
+ */
 export function planOf(
   settings: Settings,
   bench: BenchmarkSettings,
   arms: number,
   freshInstances: FreshInstances,
+  extendable = true,
 ) {
+  const looks = planLooks(settings.minRounds, settings.maxRounds)
   const plan: RunPlan = {
     arms,
-    looks: planLooks(settings.minRounds, settings.maxRounds),
+    looks: extendable ? looks : looks.slice(0, 1),
     warmup: settings.warmupSeconds > 0,
     freshInstances,
     armsUnderLoad: settings.armsUnderLoad,
@@ -113,9 +118,11 @@ export function planOf(
 /** The line a run starts with: its rounds, and its minutes where a trial's length is known. */
 export function costNote({ plan, stated }: ReturnType<typeof planOf>): string {
   const looks = plan.looks
+  const rounds = looks.length === 1 ? `${looks[0]} rounds` : `${looks[0]}–${looks.at(-1)} rounds`
   if (stated.trial === null)
-    return `this run takes ${looks[0]}–${looks.at(-1)} rounds; the time left is estimated once a trial has run`
-  const how = `stated: ${stated.trial} s a trial, ${stated.renewal} s a renewal`
+    return `this run takes ${rounds}; the time left is estimated once a trial has run`
+  const renewal = plan.freshInstances === 'round' ? ` and new instances ${stated.renewal} s` : ''
+  const how = `if a trial takes ${stated.trial} s${renewal}; the progress line corrects it as they are timed`
   return describeCost(plan, { ...stated, trial: stated.trial }, how)
 }
 

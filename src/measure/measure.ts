@@ -76,7 +76,8 @@ export async function measure(
       onProgress: (message) => progress(note(message)),
     })
     const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
-    progress(note(costNote(planOf(settings, bench, arms.length, early))))
+    const extendable = Boolean(options.shouldExtend)
+    progress(note(costNote(planOf(settings, bench, arms.length, early, extendable))))
     stacksStartedAt = Date.now()
     // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
     const placement = stackPlacement(arms, 0, settings.seed)
@@ -90,7 +91,7 @@ export async function measure(
     await instances.splitCpus()
 
     const freshInstances = results.settings.freshInstances ?? 'run'
-    const { plan, stated } = planOf(settings, bench, arms.length, freshInstances)
+    const { plan, stated } = planOf(settings, bench, arms.length, freshInstances, extendable)
     const clock = trialClock(plan, stated)
     let warmupWarned = false
     let stealNoted = false

@@ -40,7 +40,7 @@ export async function reportComparison(
   const links = reportLinks(run, bench.name, comparison)
   await writeHtmlReport(comparison, path.dirname(resultsPath), links)
   reporter.summary(renderSummary(comparison, links))
-  reporter.info(`${bench.name}: ${comparison.headline}`)
+  if (!reporter.printsResults) reporter.info(`${bench.name}: ${comparison.headline}`)
 
   let commentUrl = ''
   if (context.fromFork) {

@@ -1,4 +1,5 @@
 import type { Calibration, NoiseFloor, NoiseRow } from '../model/calibration'
+import { seriesLabel } from '../model/format'
 import type { MetricId } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { escapeMarkdown } from './escape'
@@ -21,7 +22,7 @@ function metricName(metric: MetricId): string {
 
 function rowCells(row: NoiseRow): string[] {
   return [
-    row.name || row.key,
+    seriesLabel(row),
     metricName(row.metric),
     plusMinus(row.noiseFloor, row.absolute),
     amount(row.detectable, row.absolute),
@@ -114,7 +115,7 @@ function budgetLines(c: Calibration): string[] {
   const short = shortRows(c)
   for (const { row, settles } of short.slice(0, 20))
     lines.push(
-      `  ${row.name || row.key} ${metricName(row.metric)}: settles under ${amount(settles, row.absolute)}, δ is ${amount(row.delta, row.absolute)}`,
+      `  ${seriesLabel(row)} ${metricName(row.metric)}: settles under ${amount(settles, row.absolute)}, δ is ${amount(row.delta, row.absolute)}`,
     )
   const [its, it] = short.length === 1 ? ['its', 'it'] : ['their', 'them']
   const all = c.cost?.suggestedRounds

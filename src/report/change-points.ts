@@ -22,9 +22,16 @@ export function shiftTitle(shift: Shift): string {
   return `${shift.metric} of ${shift.series} ${signedPercent(shift.change)} since ${shift.firstAfter.sha.slice(0, 7)}`
 }
 
-/** Shifts as a terminal table, oldest first; untrusted names lose their control characters. */
-export function renderShiftTable(shifts: Shift[]): string {
-  if (shifts.length === 0) return 'No change points in the recorded history.\n'
+/**
+ * Shifts as a terminal table, oldest first; untrusted names lose their control characters. None
+ * found says what one needs: `minRuns` recorded runs on each side.
+ */
+export function renderShiftTable(shifts: Shift[], minRuns: number): string {
+  if (shifts.length === 0)
+    return (
+      `No change points in the recorded history (a change point needs ${minRuns} recorded runs on each ` +
+      'side of it; --change-point-min-runs sets how many).\n'
+    )
   const header = ['benchmark', 'series', 'metric', 'change', 'before → after', 'commits', 'runs', 'cause']
   const rows = [...shifts]
     .sort((a, b) => a.firstAfter.startedAt.localeCompare(b.firstAfter.startedAt))

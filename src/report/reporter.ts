@@ -5,4 +5,9 @@ export interface Reporter {
   group<T>(title: string, work: () => Promise<T>): Promise<T>
   /** Appends markdown to the job summary (ignored where there is none). */
   summary(markdown: string): void
+  /**
+   * True where the front end prints each benchmark's result in full itself (the CLI's table, whose
+   * first line is the headline): the modes then do not log the headline a second time.
+   */
+  printsResults?: boolean
 }

@@ -48,11 +48,14 @@ function sooner(size: SampleSize): string {
 /**
  * Said while a run measures, once its first round is in: the thin series so far (their names as
  * measured; the progress log strips control characters), while the trials can still be lengthened.
+ * One round's count is a first estimate (one seen at round 1 asked twice what the report asked
+ * at the end), so the note says so, and which figure to act on.
  */
 export function thinSeriesProgressNotes(results: ResultsFile): string[] {
   return thinSeriesSoFar(results).map(
     ({ key, size }) =>
-      `after round 1, ${thinSeriesText(key, size)}; with fewer, it can hold the run to its last ` +
+      `after round 1 (a first estimate, from one round: the report's, from every round, is the one ` +
+      `to act on), ${thinSeriesText(key, size)}; with fewer, it can hold the run to its last ` +
       'look and leave it INCONCLUSIVE',
   )
 }

@@ -37,7 +37,9 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     options.color ? `${COLORS[verdict] ?? ''}${text}${RESET}` : text
   const bold = (text: string) => (options.color ? `${BOLD}${text}${RESET}` : text)
   const lines = [
-    bold(paint(comparison.verdict, plain(`${comparison.verdict.replace('_', ' ')}: ${comparison.headline}`))),
+    bold(
+      paint(comparison.verdict, plain(`${comparison.verdict.replaceAll('_', ' ')}: ${comparison.headline}`)),
+    ),
     '',
   ]
   if (comparison.verdict === 'INVALID') {

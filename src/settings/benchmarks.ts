@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { BENCHMARK_NAME } from '../model/names'
 import { SettingsError } from '../util/errors'
-import { mappingInput, scalar, type ConfigFile } from './config-file'
+import { mappingInput, scalar, unknownKeyMessage, type ConfigFile } from './config-file'
 import { parseErraticLines } from './erratic'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import type { InputName } from './inputs'
@@ -67,7 +67,7 @@ export function benchmarksFrom(
       for (const key of Object.keys(entry)) {
         if (!benchmarkKeys.includes(key)) {
           throw new SettingsError(
-            `${where}: unknown key '${key}' (expected one of ${benchmarkKeys.join(', ')})`,
+            unknownKeyMessage(where, config.lineOf(['benchmarks', index, key]), key, benchmarkKeys),
           )
         }
       }
@@ -136,6 +136,7 @@ function benchmarkFrom(
     composeFile,
     service,
     port,
+    portInput: input('port'),
     k6Script: script,
     k6Env: parseEnvLines(input('k6-env'), text('k6-env')),
     prepare: text('prepare'),

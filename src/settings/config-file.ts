@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { parse as parseYaml } from 'yaml'
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { closestName } from '../util/closest-name'
 import { SettingsError } from '../util/errors'
 import { inputNamesIn } from './input-lookup'
 
@@ -9,9 +10,53 @@ export interface ConfigFile {
   /** Top-level `thresholds:` entries, used where neither input nor benchmark sets them. */
   thresholds: unknown
   benchmarks: Array<Record<string, unknown>>
+  /** The line (1-based) of the key at `keys` (e.g. ['benchmarks', 0, 'port']); null when unknown. */
+  lineOf: (keys: ReadonlyArray<string | number>) => number | null
 }
 
-export const NO_CONFIG_FILE: ConfigFile = { shared: {}, thresholds: undefined, benchmarks: [] }
+export const NO_CONFIG_FILE: ConfigFile = {
+  shared: {},
+  thresholds: undefined,
+  benchmarks: [],
+  lineOf: () => null,
+}
+
+/**
+ * A key loadgate.yml does not know, in one line: where it is, and the key it most likely meant
+ * (the full list is docs/configuration.md's, not the error's).
+ */
+export function unknownKeyMessage(
+  where: string,
+  line: number | null,
+  key: string,
+  known: readonly string[],
+): string {
+  const meant = closestName(key, known)
+  const at = line === null ? where : `${where} (line ${line})`
+  return meant
+    ? `${at}: unknown setting '${key}': did you mean '${meant}'?`
+    : `${at}: unknown setting '${key}': expected a setting docs/configuration.md lists (e.g. ${known.slice(0, 3).join(', ')})`
+}
+
+/** The line of a key path in a parsed document. */
+function lineFinder(document: ReturnType<typeof parseDocument>, counter: LineCounter) {
+  return (keys: ReadonlyArray<string | number>): number | null => {
+    let node: unknown = document.contents
+    let keyNode: Node | null = null
+    for (const key of keys) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key)
+        keyNode = (pair?.key as Node | undefined) ?? null
+        node = pair?.value
+      } else if (isSeq(node) && typeof key === 'number') {
+        node = node.items[key]
+        keyNode = (node as Node | undefined) ?? null
+      } else return null
+    }
+    const offset = keyNode?.range?.[0]
+    return offset === undefined ? null : counter.linePos(offset).line
+  }
+}
 
 /**
  * Reads loadgate.yml: top-level keys are input defaults, `benchmarks:` a list of benchmarks. A
@@ -36,8 +81,12 @@ export function readConfig(file: string, workspace: string, cwd?: string): Confi
 /** loadgate.yml's text as settings; `file` names it in errors. */
 export function parseConfig(text: string, file: string): ConfigFile {
   let document: unknown
+  const counter = new LineCounter()
+  let parsed: ReturnType<typeof parseDocument>
   try {
-    document = parseYaml(text)
+    parsed = parseDocument(text, { lineCounter: counter })
+    if (parsed.errors.length > 0) throw parsed.errors[0]!
+    document = parsed.toJS()
   } catch (error) {
     throw new SettingsError(
       `Input 'config' is '${file}': expected a readable loadgate.yml (${String(error).split('\n')[0]})`,
@@ -48,6 +97,7 @@ export function parseConfig(text: string, file: string): ConfigFile {
     throw new SettingsError(`${file}: expected a mapping of settings at the top level`)
   }
   const sharedKeys: readonly string[] = inputNamesIn('loadgate.yml')
+  const lineOf = lineFinder(parsed, counter)
   const shared: Record<string, string> = {}
   let thresholds: unknown
   let benchmarks: Array<Record<string, unknown>> = []
@@ -65,12 +115,11 @@ export function parseConfig(text: string, file: string): ConfigFile {
     } else if (sharedKeys.includes(key)) {
       shared[key] = mappingInput(key, value, file)
     } else {
-      throw new SettingsError(
-        `${file}: unknown setting '${key}' (expected one of ${[...sharedKeys, 'benchmarks'].join(', ')})`,
-      )
+      const known = [...sharedKeys, 'benchmarks']
+      throw new SettingsError(unknownKeyMessage(file, lineOf([key]), key, known))
     }
   }
-  return { shared, thresholds, benchmarks }
+  return { shared, thresholds, benchmarks, lineOf }
 }
 
 /** The keys on which two loadgate.yml files differ (`benchmarks` and `thresholds` as a whole). */

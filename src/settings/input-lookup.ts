@@ -13,9 +13,9 @@ export function builtInDefault(name: InputName): string {
   return INPUTS.find((input) => input.name === name)?.default ?? ''
 }
 
-/** The description as the docs show it, ending in "Default - …" when the input has a default. */
+/** The description as the docs show it, ending in "Default: …" when the input has a default. */
 export function describeInput(input: InputSpec, audience: 'action' | 'cli' = 'action'): string {
   const defaultText =
     (audience === 'cli' ? input.cliDefaultText : undefined) ?? input.defaultText ?? input.default
-  return defaultText === undefined ? input.description : `${input.description} Default - ${defaultText}.`
+  return defaultText === undefined ? input.description : `${input.description} Default: ${defaultText}.`
 }

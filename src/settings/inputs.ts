@@ -17,7 +17,7 @@ export type InputScope =
 
 export interface InputSpec {
   name: string
-  /** What the input does; the docs append "Default - …" from the fields below. */
+  /** What the input does; the docs append "Default: …" from the fields below. */
   description: string
   /** The built-in value used when neither the input nor loadgate.yml sets one. */
   default?: string
@@ -149,7 +149,7 @@ const TABLE = [
   {
     name: 'port',
     description:
-      'Container port of that service; the service must publish it without a fixed host port (ports - ["8080"]).',
+      'Container port of that service; the service must publish it without a fixed host port (`ports: ["8080"]`).',
     scopes: EVERYWHERE,
   },
   {
@@ -165,7 +165,8 @@ const TABLE = [
   },
   {
     name: 'k6-version',
-    description: 'k6 version to install when k6 is not on PATH.',
+    description:
+      'k6 version to install when k6 is neither on PATH nor in ~/.cache/loadgate/bin (where scripts/bootstrap.sh builds it).',
     default: '1.8.1',
     scopes: SHARED,
   },
@@ -287,7 +288,7 @@ const TABLE = [
     // The defaults are rules (see thresholds.ts), so the description names them itself.
     description:
       'One rule per line - [series-glob:] metric then a minimum effect (+10%, -5%, +0.5pp), an absolute ' +
-      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform. Defaults - p50 +5%, p95 +10%, throughput -5%, ' +
+      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform. Defaults: p50 +5%, p95 +10%, throughput -5%, ' +
       'error_rate +0.5pp gate; p99 and max inform.',
     scopes: EVERYWHERE,
   },
@@ -320,7 +321,8 @@ const TABLE = [
     name: 'work-dir',
     description: 'Where results, k6 outputs and logs are written.',
     defaultText: '$RUNNER_TEMP/loadgate',
-    cliDefaultText: "a folder per repository in the system's temporary folder, emptied when a run starts",
+    cliDefaultText:
+      "a folder per repository in the system's temporary folder; a run moves the previous run's files to <folder>-earlier (the 5 newest are kept)",
     scopes: SHARED,
   },
   {
@@ -342,7 +344,7 @@ const TABLE = [
     description:
       'mode calibrate - the longest a run may take, e.g. 10m (a worst-case run to max-rounds, build and ' +
       "stacks included, at the calibration's own step times): the calibration names the rounds that settle " +
-      'every gated metric within it, or the most rounds that fit and the change each metric settles under with them. 0 - no budget.',
+      'every gated metric within it, or the most rounds that fit and the change each metric settles under with them. 0: no budget.',
     default: '0',
     scopes: SHARED,
   },

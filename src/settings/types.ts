@@ -27,6 +27,8 @@ export interface BenchmarkSettings {
   composeFile: string
   service: string
   port: number
+  /** Where `port` was set, as a settings error names it: 'port' (the input or flag), or 'loadgate.yml benchmarks[0] port'. */
+  portInput?: string
   k6Script: string
   /** Extra environment variables passed to k6 (`__ENV`), from loadgate.yml only. */
   k6Env: Record<string, string>

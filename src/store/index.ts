@@ -1,7 +1,7 @@
 export { toRunRecord, runFileName } from './run-record'
 export { recordRun, rebuildDerived, type RecordOptions, type RecordOutcome } from './gh-pages'
 export { readHistory, type BenchmarkHistory, type HistoryLocation } from './history'
-export { checkPushAccess } from './push-access'
+export { checkPushAccess, requireRemote } from './push-access'
 export { parseRunFile, printable } from './run-files'
 export { copySite } from './site'
 export { benchmarkActionFiles } from './benchmark-action'

@@ -1,4 +1,4 @@
-import { LoadgateError } from '../util/errors'
+import { LoadgateError, SettingsError } from '../util/errors'
 import { Git } from '../util/git'
 import { fetchBranch, gitOutcome, remoteRef } from './remote'
 
@@ -17,12 +17,7 @@ export interface PushTarget {
 export async function checkPushAccess(target: PushTarget): Promise<void> {
   const remote = target.remote ?? 'origin'
   const git = new Git(target.workspace)
-  if ((await git.tryRun(['remote', 'get-url', '--push', remote])) === null) {
-    throw new LoadgateError(
-      `Recording pushes the run to the '${target.branch}' branch of the remote '${remote}', and this ` +
-        `repository has no remote '${remote}': add it (git remote add ${remote} URL) and run again`,
-    )
-  }
+  await requireRemote(target)
   const listed = await gitOutcome(target.workspace, [
     'ls-remote',
     '--heads',
@@ -50,4 +45,17 @@ export async function checkPushAccess(target: PushTarget): Promise<void> {
         `recorded: ${pushed.detail} (on GitHub the workflow needs 'permissions: contents: write')`,
     )
   }
+}
+
+/**
+ * Fails with one line, a settings error, when the repository has no remote to record to: what a
+ * front end checks before it touches anything.
+ */
+export async function requireRemote(target: PushTarget): Promise<void> {
+  const remote = target.remote ?? 'origin'
+  if ((await new Git(target.workspace).tryRun(['remote', 'get-url', '--push', remote])) !== null) return
+  throw new SettingsError(
+    `Recording pushes the run to the '${target.branch}' branch of the remote '${remote}', and this ` +
+      `repository has no remote '${remote}': add it (git remote add ${remote} URL) and run again`,
+  )
 }

@@ -12,6 +12,17 @@ describe('health checks that go on during the trials are named once', () => {
     assert.match(note ?? '', /start_interval/)
   })
 
+  test("the fix named fits the engine's version: start_interval only from Docker Engine 25", () => {
+    const checks = [{ service: 'api', intervalSeconds: 1 }]
+    assert.match(
+      frequentHealthCheckNote(checks, '28.0.1') ?? '',
+      /with Docker Engine 25 or later, start_interval/,
+    )
+    const old = frequentHealthCheckNote(checks, '20.10.24+dfsg1') ?? ''
+    assert.match(old, /this engine \(20\.10\.24\+dfsg1\) predates start_interval \(Docker Engine 25\)/)
+    assert.doesNotMatch(old, /with Docker Engine 25 or later/)
+  })
+
   test('only the frequent ones are named, in the plural when there are several', () => {
     const note = frequentHealthCheckNote([
       { service: 'api', intervalSeconds: 0.5 },

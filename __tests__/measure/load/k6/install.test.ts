@@ -2,12 +2,18 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { installK6, k6Release, publishedSha256 } from '../../../../src/measure/load/k6/install'
+import {
+  bootstrapBinDir,
+  installK6,
+  k6Release,
+  locateK6,
+  publishedSha256,
+} from '../../../../src/measure/load/k6/install'
 
 // A local release server laid out like k6's GitHub releases, serving a real k6 binary: the install
 // must verify the published SHA-256, retry a transient failure, and keep nothing it did not verify.
@@ -78,7 +84,15 @@ describe('installing k6 from its release', () => {
     try {
       await assert.rejects(installK6(VERSION, target, releases), (error: Error) => {
         assert.match(error.message, /has SHA-256 [0-9a-f]{64}, but the release publishes f{64}/)
-        assert.match(error.message, /install k6 on the runner or check the k6-version input$/)
+        // Where it looked, where it tried to install, and how to get k6.
+        assert.match(
+          error.message,
+          /^k6 is not on PATH nor in \S+\/bin, and k6 9\.9\.9 could not be installed into /,
+        )
+        assert.match(
+          error.message,
+          /install k6 \(https:\/\/grafana\.com\/docs\/k6\/latest\/set-up\/install-k6\/\) on PATH/,
+        )
         return true
       })
     } finally {
@@ -92,5 +106,28 @@ describe('installing k6 from its release', () => {
     await assert.rejects(installK6('0.0.1', path.join(dir, 'missing'), releases), /HTTP 404/)
     const asset = requests.filter((r) => r.includes('/v0.0.1/') && !r.endsWith('checksums.txt'))
     assert.equal(asset.length, 1)
+  })
+})
+
+describe('finding k6', () => {
+  test('the k6 scripts/bootstrap.sh built, in ~/.cache/loadgate/bin, when PATH has none', async () => {
+    const cache = path.join(dir, 'loadgate-cache')
+    await mkdir(path.join(cache, 'bin'), { recursive: true })
+    const k6 = path.join(cache, 'bin', 'k6')
+    await writeFile(k6, '#!/bin/sh\necho "k6 v1.8.1 (commit/devel, go1.24, linux/amd64)"\n')
+    await chmod(k6, 0o755)
+    const saved = { PATH: process.env.PATH, LOADGATE_CACHE: process.env.LOADGATE_CACHE }
+    // A PATH without any k6 (only the shell tools k6's version check needs).
+    process.env.PATH = '/usr/bin:/bin'
+    process.env.LOADGATE_CACHE = cache
+    try {
+      assert.equal(bootstrapBinDir(), path.join(cache, 'bin'))
+      assert.deepEqual(await locateK6('1.8.1'), { path: k6, version: '1.8.1' })
+      assert.equal(bootstrapBinDir({}), path.join(os.homedir(), '.cache', 'loadgate', 'bin'))
+    } finally {
+      process.env.PATH = saved.PATH
+      if (saved.LOADGATE_CACHE === undefined) delete process.env.LOADGATE_CACHE
+      else process.env.LOADGATE_CACHE = saved.LOADGATE_CACHE
+    }
   })
 })

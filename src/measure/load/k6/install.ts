@@ -36,7 +36,7 @@ export function k6Release(
   const cpu = arch === 'x64' ? 'amd64' : arch === 'arm64' ? 'arm64' : null
   if (!system || !cpu) {
     throw new LoadgateError(
-      `k6 is not on PATH and no k6 release is published for ${platform}/${arch}: install k6 on the runner`,
+      `${placesLooked()}, and no k6 release is published for ${platform}/${arch}: install k6 on PATH (https://grafana.com/docs/k6/latest/set-up/install-k6/)`,
     )
   }
   const dir = `k6-v${version}-${system}-${cpu}`
@@ -58,13 +58,26 @@ function cacheDir(version: string): string {
   return path.join(root, 'k6', version, process.arch)
 }
 
-/** k6 from PATH, else the pinned release, downloaded once into the tool cache. */
+/** Where scripts/bootstrap.sh builds k6 (and act): `$LOADGATE_CACHE/bin`, by default `~/.cache/loadgate/bin`. */
+export function bootstrapBinDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.LOADGATE_CACHE || path.join(os.homedir(), '.cache', 'loadgate'), 'bin')
+}
+
+/** Where locateK6 looked before downloading, as the error names them. */
+function placesLooked(): string {
+  return `k6 is not on PATH nor in ${bootstrapBinDir()}`
+}
+
+/** k6 from PATH, else the one scripts/bootstrap.sh built, else the pinned release, downloaded once into the tool cache. */
 export async function locateK6(version: string): Promise<K6> {
   const onPath = await versionOf('k6')
   if (onPath) return { path: 'k6', version: onPath }
+  const bootstrapped = path.join(bootstrapBinDir(), 'k6')
+  const built = await versionOf(bootstrapped)
+  if (built) return { path: bootstrapped, version: built }
   if (!/^\d+\.\d+\.\d+$/.test(version)) {
     throw new LoadgateError(
-      `Input 'k6-version' is '${version}': expected an exact version such as 1.8.1 (k6 is not on PATH)`,
+      `Input 'k6-version' is '${version}': expected an exact version such as 1.8.1 (${placesLooked()})`,
     )
   }
   return installK6(version, cacheDir(version))
@@ -90,8 +103,9 @@ export async function installK6(
     return { path: binary, version: installed }
   } catch (error) {
     throw new LoadgateError(
-      `k6 is not on PATH and k6 ${version} could not be installed from ${release.url} ` +
-        `(${errorMessage(error).replace(/\s+/g, ' ')}): install k6 on the runner or check the k6-version input`,
+      `${placesLooked()}, and k6 ${version} could not be installed into ${dir} from ${release.url} ` +
+        `(${errorMessage(error).replace(/\s+/g, ' ')}): install k6 (https://grafana.com/docs/k6/latest/set-up/install-k6/) ` +
+        'on PATH, or check the k6-version input',
     )
   }
 }

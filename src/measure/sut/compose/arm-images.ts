@@ -1,8 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { errorMessage, LoadgateError } from '../../../util/errors'
+import { errorMessage } from '../../../util/errors'
 import { run } from '../../../util/exec'
+import { readComposeModel } from './compose-model'
 
 /**
  * The image each service the arm builds is tagged with: named after the arm, not the Compose
@@ -34,17 +35,7 @@ export async function writeImageOverride(
   file: string,
   prefix: string,
 ): Promise<{ overrideFile: string; images: string[]; remove: () => Promise<void> }> {
-  let config: unknown
-  try {
-    const { stdout } = await run('docker', ['compose', '-f', file, 'config', '--format', 'json'], {
-      cwd: path.dirname(file),
-      timeoutMs: 60_000,
-    })
-    config = JSON.parse(stdout)
-  } catch (error) {
-    throw new LoadgateError(`${path.basename(file)} cannot be read by docker compose: ${errorMessage(error)}`)
-  }
-  const names = armImageNames(config, prefix)
+  const names = armImageNames(await readComposeModel(file), prefix)
   const overrideFile = path.join(os.tmpdir(), `${prefix}${OVERRIDE_SUFFIX}`)
   await writeFile(overrideFile, imageOverride(names))
   return {

@@ -2,13 +2,15 @@ import { rm } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Arm } from '../../../model/types'
-import { errorMessage, LoadgateError } from '../../../util/errors'
+import { errorMessage, LoadgateError, SettingsError } from '../../../util/errors'
 import { run } from '../../../util/exec'
 import { Git } from '../../../util/git'
 import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
 import { checkComposeFiles } from './compose-file-checks'
+import { composeModelProblem, readComposeModel } from './compose-model'
+import { engineVersion } from './engine'
 import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-images'
 import { confineStack } from './cpuset'
 import { frequentHealthCheckNote, healthCheckIntervals, isFrequent } from './health-checks'
@@ -45,7 +47,7 @@ class ComposeSystem implements SystemUnderTest {
       workspace: settings.workspace,
       composeFile: bench.composeFile,
       baseSha,
-    })
+    }).then(() => this.checkModel(settings.workspace))
     await this.composeFilesChecked
     const removers: Array<() => Promise<void>> = []
     /** The running stack's removal: replaced when the arm moves to another slot. */
@@ -60,6 +62,8 @@ class ComposeSystem implements SystemUnderTest {
       const tree = await this.tree(arm, removers)
       const where = arm === 'base' ? `the base commit ${this.options.baseSha!.slice(0, 12)}` : 'the checkout'
       await requireFile(tree, bench.composeFile, 'compose-file', where)
+      // The head's checkout was checked with the files above; the base's tree exists only now.
+      if (arm === 'base') await this.checkModel(tree)
       if (bench.prepare) await prepare(bench.prepare, tree, arm)
       const file = path.join(tree, bench.composeFile)
       const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm))
@@ -130,7 +134,7 @@ class ComposeSystem implements SystemUnderTest {
     const checks = running.flatMap((c) =>
       intervals.has(c.id) ? [{ service: c.service, intervalSeconds: intervals.get(c.id)! }] : [],
     )
-    const note = frequentHealthCheckNote(checks)
+    const note = frequentHealthCheckNote(checks, await engineVersion())
     if (!note) return
     for (const check of checks.filter(isFrequent)) this.frequentCheckNoted.add(check.service)
     this.options.onProgress(note)
@@ -179,6 +183,26 @@ class ComposeSystem implements SystemUnderTest {
         ),
       stop: how.stop,
     }
+  }
+
+  /**
+   * The tree's compose file as Compose resolves it, checked before anything is built: a port the
+   * service does not publish, or a health check the engine cannot run, is a one-line settings
+   * error now rather than after a build. A file Compose cannot read yet (before prepare) is left
+   * to the read that names the images.
+   */
+  private async checkModel(tree: string): Promise<void> {
+    const { bench } = this.options
+    const model = await readComposeModel(path.join(tree, bench.composeFile)).catch(() => null)
+    if (!model) return
+    const problem = composeModelProblem(model, {
+      service: bench.service,
+      port: bench.port,
+      ...(bench.portInput ? { portInput: bench.portInput } : {}),
+      file: bench.composeFile,
+      engine: await engineVersion(),
+    })
+    if (problem) throw new SettingsError(problem)
   }
 
   private async tree(arm: Arm, removers: Array<() => Promise<void>>): Promise<string> {

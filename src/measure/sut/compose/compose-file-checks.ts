@@ -11,9 +11,15 @@ export interface FixedPort {
   entry: string
 }
 
-/** The host port a short-syntax entry binds ('' when Docker picks one): `C`, `H:C`, `IP:H:C`, `IP::C`. */
+/**
+ * The host port a short-syntax entry binds ('' when Docker picks one): `C`, `H:C`, `IP:H:C`, `IP::C`.
+ * An interpolation is one part, whatever its default says (`${PORT:-8080}` is a container port).
+ */
 function publishedOf(entry: string): string {
-  const parts = entry.replace(/\/(tcp|udp|sctp)$/, '').split(':')
+  const parts = entry
+    .replace(/\$\{[^}]*\}/g, (variable) => variable.replace(/:/g, ''))
+    .replace(/\/(tcp|udp|sctp)$/, '')
+    .split(':')
   if (parts.length === 2) return parts[0]!
   if (parts.length >= 3) return parts.at(-2)!
   return ''

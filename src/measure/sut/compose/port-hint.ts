@@ -14,9 +14,10 @@ export function missingPortMessage(
   port: number,
   file: string,
   publishers: Publisher[],
+  input = 'port',
 ): string {
   const published = [...new Set(publishers.map((p) => p.TargetPort).filter((p): p is number => Boolean(p)))]
-  const ask = `Input 'port' is ${port}, but service '${service}' in ${file}`
+  const ask = `Input '${input}' is ${port}, but service '${service}' in ${file}`
   if (published.length === 0)
     return `${ask} publishes no port: add \`ports: ["${port}"]\` (the container port only) to it`
   const list = published.join(', ')
