@@ -146,6 +146,7 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.deepEqual(writesOf('distributed.yml', 'segment'), [])
     assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['pull-requests', 'statuses'])
     assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
+    assert.deepEqual(writesOf('trusted-run.yml', 'announce'), ['statuses'])
   })
 
   test('every action of a job whose output decides a status is pinned to a full sha', async () => {
@@ -193,6 +194,13 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.equal(pinnedUse('loadgate/loadgate@v1', ''), false)
     assert.equal(pinnedUse('loadgate/loadgate@v1', PIN_NOTE), true)
     assert.equal(pinnedUse('actions/checkout@v4', PIN_NOTE), false, "only loadgate's own step may say it")
+  })
+
+  test("setup.md's cache recipe says where it may go: no write token, never the trusted run", async () => {
+    const setup = await readFile('docs/setup.md', 'utf8')
+    const recipe = setup.slice(setup.indexOf('## Faster builds'), setup.indexOf('uses: actions/cache@'))
+    assert.match(recipe, /only in a job that holds no write token/)
+    assert.match(recipe, /never in\s+the trusted run/)
   })
 
   test('no job that holds a write permission restores an Actions cache', async () => {
