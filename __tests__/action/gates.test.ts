@@ -74,7 +74,7 @@ const comments = (github: GitHubDouble) =>
   (github.state.comments.get(9) ?? []).filter((c) => c.body.startsWith('<!-- loadgate:api '))
 
 describe('the gate of every flow that can fail', () => {
-  test("a trusted run's first job sets pending on the dispatched head; a stale head is refused", async () => {
+  test("a trusted run's first job sets pending on the dispatched head; a stale head is refused, posting nothing", async () => {
     const github = await double()
     const announced = await run(
       github,
@@ -93,6 +93,14 @@ describe('the gate of every flow that can fail', () => {
     assert.match(
       stale.stdout,
       /::error::.*Workflow input 'head-sha' is e{40}, but the head of pull request #9 is d{40}/,
+    )
+    // Nor does its deciding job: an error there would replace the current head's comment.
+    const decided = await run(github, decide, dispatch('e'.repeat(40)))
+    assert.equal(decided.code, 1, decided.stdout)
+    assert.deepEqual(
+      github.requests.filter((r) => r.method !== 'GET').length,
+      1,
+      "only the first run's pending was written",
     )
     assert.deepEqual(github.violations, [])
   })

@@ -1,5 +1,12 @@
 import type { BenchmarkOutcome } from '../pipeline'
-import { announceRun, gatePosting, reportFailure, type GatePosting, type GateRun } from '../modes/failure'
+import {
+  announceRun,
+  gatePosting,
+  refuseStaleTrustedHead,
+  reportFailure,
+  type GatePosting,
+  type GateRun,
+} from '../modes/failure'
 import type { Settings } from '../settings/types'
 import { savePendingGates, type PendingGate } from './state'
 
@@ -19,7 +26,9 @@ export class GateKeeper {
     this.posting = gatePosting(settings, run)
   }
 
+  /** Pending for each benchmark; first, a trusted run whose head moved on is refused, posting nothing. */
   async announce(benchmarks: string[]): Promise<void> {
+    if (this.posting !== null) await refuseStaleTrustedHead(this.run)
     if (this.posting !== 'own' || !this.settings.status) return
     for (const benchmark of benchmarks) {
       const statusId = await announceRun(this.run, this.settings, benchmark)

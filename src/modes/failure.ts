@@ -4,6 +4,7 @@ import type { Reporter } from '../report/reporter'
 import type { Settings } from '../settings/types'
 import { errorMessage } from '../util/errors'
 import type { BenchmarkOutcome } from './mode-context'
+import { trustedPullRequest } from './run-base'
 
 // A run that will post a verdict says so first (pending) and says when it fails (error), so a
 // required `loadgate/<benchmark>` never waits for a status that will not come.
@@ -58,6 +59,16 @@ async function gatePullNumber(run: GateRun): Promise<number | null> {
   const target = forge?.trustedRunTarget()
   if (target) return target.pullNumber
   return context.headSha && forge ? forge.findPullRequest(context.headSha) : null
+}
+
+/**
+ * A trusted run posts nothing about a head-sha that is no longer the pull request's head (a stale
+ * or mistyped dispatch): its pending or error would land on the wrong commit, and its comment would
+ * replace the current head's. Refused in one line naming both commits, before anything is posted.
+ */
+export async function refuseStaleTrustedHead(run: GateRun): Promise<void> {
+  const target = run.forge?.trustedRunTarget()
+  if (target) await trustedPullRequest(run, target)
 }
 
 /** Sets the benchmark's status to pending before anything is measured; the status id, or null. */
