@@ -111,10 +111,13 @@ describe('the gate of every flow that can fail', () => {
     assert.equal(decided.code, 1, decided.stdout)
     assert.deepEqual(states(github), ['pending', 'error'])
     const error = github.state.statuses.at(-1)!
-    assert.match(error.description, /^Input 'report-file': /)
+    assert.match(
+      error.description,
+      /^No results to decide from: the measuring run left none \(it failed or was stopped before/,
+    )
     assert.equal(error.target_url, RUN_URL)
     assert.equal(comments(github).length, 1)
-    assert.match(comments(github)[0]!.body, /error: no verdict[\s\S]*report\\-file/)
+    assert.match(comments(github)[0]!.body, /error: no verdict[\s\S]*the measuring run left none/)
     assert.ok(comments(github)[0]!.body.includes(`[workflow run](${RUN_URL})`))
     const gates = JSON.parse(decided.state['loadgate-gates'] ?? '[]') as Array<{ settled: boolean }>
     assert.deepEqual(
