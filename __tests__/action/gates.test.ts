@@ -169,4 +169,34 @@ describe('the gate of every flow that can fail', () => {
     assert.deepEqual(states(trusted), ['success'])
     assert.deepEqual(trusted.violations, [])
   })
+
+  test('bad settings of a distributed merge job: error and a comment, as for the one-runner gate', async () => {
+    const github = await double()
+    const pullRequest = {
+      name: 'pull_request',
+      payload: {
+        pull_request: {
+          number: 9,
+          base: { ref: 'main', sha: 'a'.repeat(40), repo: { full_name: 'acme/shop' } },
+          head: { ref: 'feature', sha: HEAD, repo: { full_name: 'acme/shop' } },
+        },
+        repository,
+      },
+    }
+    const merged = await run(
+      github,
+      {
+        mode: 'merge',
+        'segment-dirs': 'segments',
+        'k6-script': 'compose/k6/api.js',
+        'min-rounds': 'ten',
+        'github-token': 'ghs_write_token',
+      },
+      pullRequest,
+    )
+    assert.equal(merged.code, 1, merged.stdout)
+    assert.deepEqual(states(github), ['error'])
+    assert.match(github.state.statuses[0]!.description, /min-rounds/)
+    assert.equal(comments(github).length, 1)
+  })
 })
