@@ -78,6 +78,38 @@ async function shippedWorkflows(): Promise<Array<[string, Workflow]>> {
   )
 }
 
+/**
+ * The jobs whose output decides a `loadgate/<benchmark>` status: those that hold a write token, and
+ * every job they need (directly or not), whose uploads and outputs they trust.
+ */
+function jobsThatDecideAStatus(workflow: Workflow): string[] {
+  const deciding = new Set(
+    Object.keys(workflow.jobs).filter((id) => writes(workflow, workflow.jobs[id]!).length > 0),
+  )
+  const pending = [...deciding]
+  while (pending.length > 0) {
+    const job = workflow.jobs[pending.pop()!] as Job & { needs?: string | string[] }
+    for (const need of [job.needs ?? []].flat()) {
+      if (!deciding.has(need)) {
+        deciding.add(need)
+        pending.push(need)
+      }
+    }
+  }
+  return [...deciding]
+}
+
+/**
+ * loadgate's own step names the release tag (the workflows ship before the sha they would pin
+ * exists) with this note telling the user to pin it; every other action is pinned to a full sha.
+ */
+const PIN_NOTE = "pin a release's full sha (README, Security model)"
+
+function pinnedUse(uses: string, comment: string): boolean {
+  if (/@[0-9a-f]{40}$/.test(uses)) return true
+  return uses.startsWith('loadgate/loadgate@') && comment.includes(PIN_NOTE)
+}
+
 describe('shipped workflows give write permissions only where loadgate posts', () => {
   test('no job that runs the pull request’s code holds a write permission', async () => {
     const workflows = await shippedWorkflows()
@@ -114,25 +146,61 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.deepEqual(writesOf('distributed.yml', 'segment'), [])
     assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['pull-requests', 'statuses'])
     assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
+    assert.deepEqual(writesOf('trusted-run.yml', 'announce'), ['statuses'])
   })
 
-  test('a loadgate step that holds a write token says to pin a full sha, not the movable tag', async () => {
+  test('every action of a job whose output decides a status is pinned to a full sha', async () => {
     const unpinned: string[] = []
+    let deciding = 0
     for (const [name, workflow] of await shippedWorkflows()) {
       const doc = parseDocument(await readFile(path.join('workflows', name), 'utf8'))
-      for (const [id, job] of Object.entries(workflow.jobs)) {
-        if (writes(workflow, job).length === 0) continue
+      for (const id of jobsThatDecideAStatus(workflow)) {
+        deciding++
         const steps = doc.getIn(['jobs', id, 'steps']) as YAMLSeq<YAMLMap>
         for (const step of steps.items) {
           const uses = step.get('uses', true) as Scalar<string> | undefined
-          if (!uses?.value.startsWith('loadgate/loadgate@')) continue
-          const pinned = /@[0-9a-f]{40}$/.test(uses.value)
-          if (!pinned && !/pin a release's full sha \(README, Security model\)/.test(uses.comment ?? ''))
+          if (uses && !pinnedUse(uses.value, uses.comment ?? ''))
             unpinned.push(`${name} job ${id}: ${uses.value}`)
         }
       }
     }
+    // The trusted run's measure job and the distributed segment jobs hold no write token, but the
+    // jobs that post decide from what they upload.
+    assert.ok(deciding >= 8, `${deciding} jobs decide a status`)
     assert.deepEqual(unpinned, [])
+  })
+
+  test("the docs' workflow examples pin every action the same way", async () => {
+    const unpinned: string[] = []
+    const docs = [
+      'README.md',
+      ...(await readdir('docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`),
+    ]
+    for (const file of docs) {
+      const text = await readFile(file, 'utf8')
+      for (const block of text.matchAll(/^( *)```yaml\n([\s\S]*?)^\1```/gm)) {
+        for (const line of block[2]!.matchAll(/^\s*(?:- )?uses: (\S+)(.*)$/gm)) {
+          if (!pinnedUse(line[1]!, line[2]!)) unpinned.push(`${file}: ${line[1]}`)
+        }
+      }
+    }
+    assert.deepEqual(unpinned, [])
+  })
+
+  test('the pin rule itself: a moved tag or branch fails, a full sha passes', () => {
+    assert.equal(pinnedUse('actions/checkout@v4', ''), false)
+    assert.equal(pinnedUse('actions/checkout@main', ''), false)
+    assert.equal(pinnedUse('actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683', ' # v4.2.2'), true)
+    assert.equal(pinnedUse('loadgate/loadgate@v1', ''), false)
+    assert.equal(pinnedUse('loadgate/loadgate@v1', PIN_NOTE), true)
+    assert.equal(pinnedUse('actions/checkout@v4', PIN_NOTE), false, "only loadgate's own step may say it")
+  })
+
+  test("setup.md's cache recipe says where it may go: no write token, never the trusted run", async () => {
+    const setup = await readFile('docs/setup.md', 'utf8')
+    const recipe = setup.slice(setup.indexOf('## Faster builds'), setup.indexOf('uses: actions/cache@'))
+    assert.match(recipe, /only in a job that holds no write token/)
+    assert.match(recipe, /never in\s+the trusted run/)
   })
 
   test('no job that holds a write permission restores an Actions cache', async () => {

@@ -1,5 +1,6 @@
 import { createForge, type RunContext } from './forge'
 import { acceptMode } from './modes/accept'
+import { announceMode } from './modes/announce'
 import { calibrateMode } from './modes/calibrate'
 import { compareMode } from './modes/compare'
 import { mergeMode } from './modes/merge'
@@ -28,6 +29,7 @@ export async function runBenchmark(
   if (settings.mode === 'accept') return acceptMode(run)
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
+  if (settings.mode === 'announce') return announceMode(run, bench)
   if (settings.mode === 'record') return recordMode(run, bench)
   if (settings.mode === 'calibrate') return calibrateMode(run, bench)
   if (settings.mode === 'merge') return mergeMode(run, bench)

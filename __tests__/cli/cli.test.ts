@@ -1,13 +1,14 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { comparisons } from '../../testkit/comparisons'
 import { writeHistory } from '../../testkit/history'
 import { colorWanted } from '../../src/cli/output'
 import { comparisonSchema } from '../../src/model/comparison'
+import { MAX_ARTIFACT_BYTES } from '../../src/model/artifact-file'
 
 const CLI = path.resolve('src/cli/index.ts')
 // Resolved here: the CLI also runs from folders without node_modules.
@@ -107,7 +108,18 @@ describe('loadgate CLI', () => {
     const fine = path.join(dir, 'fine.json')
     await writeFile(fine, JSON.stringify(comparisons.noChange()))
     assert.equal(cli('report', fine).status, 0)
-    assert.equal(cli('report', path.join(dir, 'missing.json')).status, 2)
+    const missing = cli('report', path.join(dir, 'missing.json'))
+    assert.equal(missing.status, 2)
+    assert.match(missing.stderr, /'.*missing\.json' cannot be read \(no such file\)/)
+    // The same artifact rules as the action: a link is not followed, the cap holds.
+    const link = path.join(dir, 'link.json')
+    await symlink(fine, link)
+    const linked = cli('report', link)
+    assert.equal(linked.status, 2, linked.stdout)
+    assert.match(linked.stderr, /'.*link\.json' cannot be read \(is a symbolic link: expected a regular file/)
+    const big = path.join(dir, 'big.json')
+    await writeFile(big, JSON.stringify(comparisons.noChange()) + ' '.repeat(MAX_ARTIFACT_BYTES))
+    assert.match(cli('report', big).stderr, /over the 20971520-byte \(20\.0 MiB\) limit of an artifact file/)
   })
 
   test('--version and help COMMAND', async () => {

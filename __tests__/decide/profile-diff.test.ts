@@ -110,8 +110,8 @@ describe('differential CPU profile', () => {
       /Switching threads \(the kernel parking, waking and preempting them\): 120 → 220 \(\+83%\) µs per request/,
     )
     assert.match(
-      markdown.split('\n').find((line) => line.startsWith('| <code>'))!,
-      /<code>sort<\/code>/,
+      markdown.split('\n').find((line) => line.startsWith('| `'))!,
+      /^\| `sort` \|/,
     )
   })
 
@@ -141,20 +141,38 @@ describe('differential CPU profile', () => {
     assert.deepEqual([serve.name, serve.base, serve.head], ['serve', 1000, 1500])
   })
 
-  test('names from the code under test are escaped in the comment and the flame graph', () => {
-    const name = 'evil|</code><img src=x onerror=alert(1)>`@team [x](http://e)'
+  test('names from the code under test are shown as code: no link, image, autolink, mention or HTML forms', () => {
+    // A fork's service chooses its symbol names (a perf map file is enough).
+    const names = [
+      'evil|</code><img src=x onerror=alert(1)>',
+      '[click me](javascript:alert(1))',
+      '![x](https://evil.example/x.png)',
+      '<https://evil.example/auto>',
+      'https://evil.example/bare www.evil.example',
+      '`@team` **bold** <script>alert(1)</script>',
+    ]
     const diff = diffProfiles({
       hz: 1000,
       seconds: 1,
-      arms: { base: arm(10, { 'api;a': 10 }), head: arm(10, { 'api;a': 10, [`api;${name}`]: 10 }) },
+      arms: {
+        base: arm(10, { 'api;a': 10 }),
+        head: arm(10, { 'api;a': 10, ...Object.fromEntries(names.map((n) => [`api;${n}`, 10])) }),
+      },
     })
-    const markdown = renderProfileMarkdown(diff)
+    const markdown = renderProfileMarkdown(diff, names.length)
     const html = marked.parse(markdown, { async: false })
-    assert.doesNotMatch(html, /<img|<\/code><img/)
-    const row = markdown.split('\n').find((line) => line.includes('evil'))!
-    assert.equal(row.split(/(?<!\\)\|/).length - 2, 3, `three cells: ${row}`)
+    const table = html.slice(html.indexOf('<table>'))
+    assert.doesNotMatch(table, /<(a|img|script|strong)[\s>]/, table)
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| `'))
+    assert.equal(rows.length, names.length, markdown)
+    for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length - 2, 3, `three cells: ${row}`)
+    const cells = [...html.matchAll(/<td><code>(.*?)<\/code><\/td>/g)].map((m) => m[1])
+    assert.ok(cells.includes('[click me](javascript:alert(1))'), html)
+    assert.ok(cells.includes('&lt;https://evil.example/auto&gt;'), html)
+    assert.ok(cells.includes('@team **bold** &lt;script&gt;alert(1)&lt;/script&gt;'), 'backticks dropped')
+    assert.ok(cells.includes('evil|&lt;/code&gt;&lt;img src=x onerror=alert(1)&gt;'), html)
     const svg = renderFlameGraph(diff)
-    assert.doesNotMatch(svg, /<img/)
+    assert.doesNotMatch(svg, /<(a|img|script)[\s>]/)
     assert.match(svg, /evil\|&lt;\/code&gt;&lt;img/)
   })
 

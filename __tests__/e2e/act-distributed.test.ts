@@ -206,4 +206,50 @@ describe('distributed load under act', () => {
       )
     },
   )
+
+  test(
+    'segment jobs that never start: the merge job turns the status to error with a comment',
+    { timeout: 300_000 },
+    async () => {
+      const actionDir = await packAction(path.join(repo.root, 'action-failing'))
+      const before = double.state.statuses.length
+      // Not a URL: every segment job stops at its settings, uploading nothing.
+      const run = await runAct({
+        cwd: repo.dir,
+        workflow: '.github/workflows/distributed.yml',
+        event: 'pull_request',
+        eventFile: await repo.pullRequestEvent(pr),
+        actionDir,
+        repository: repo.repository,
+        token: TOKEN,
+        vars: { LOADGATE_BASE_URL: 'not-a-url', LOADGATE_HEAD_URL: 'not-a-url' },
+        cacheDir: path.join(repo.root, 'act-cache'),
+        env: {
+          GITHUB_API_URL: double.url,
+          LOADGATE_TEST_ORIGIN: repo.origin,
+          LOADGATE_TEST_ARTIFACTS: path.join(repo.root, 'artifacts'),
+        },
+        timeoutMs: 240_000,
+      })
+      await writeFile(path.join(OUTPUT, 'distributed-failing.log'), run.log)
+      assert.notEqual(run.code, 0, logTail(run))
+      const mine = double.state.statuses.slice(before).filter((s) => s.sha === pr.headSha)
+      assert.deepEqual(
+        mine.map((s) => [s.context, s.state]),
+        [
+          ['loadgate/api', 'pending'],
+          ['loadgate/api', 'error'],
+        ],
+        logTail(run),
+      )
+      assert.match(mine[1]!.description, /segment/)
+      assert.equal(mine[1]!.target_url, `https://github.com/${repo.repository}/actions/runs/${run.runId}`)
+      const comment = (double.state.comments.get(pr.number) ?? []).find((c) =>
+        c.body.startsWith('<!-- loadgate:api '),
+      )!
+      assert.match(comment.body, /error: no verdict/)
+      assert.ok(comment.body.includes(`/actions/runs/${run.runId}`), 'links the run')
+      assert.deepEqual(double.violations, [])
+    },
+  )
 })

@@ -32,6 +32,8 @@ let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
 let pr: PullRequestRef
+/** A fork's pull request whose stack can never start: its compose file binds a fixed host port. */
+let broken: PullRequestRef
 
 async function act(scenario: string, workflow: string, event: string, eventFile: string): Promise<ActRun> {
   return runWorkflowOf(repo, {
@@ -97,19 +99,23 @@ before(async () => {
     fork: 'contributor/shop',
     files: { 'README.md': '# shop (typo fixed)\n' },
   })
+  broken = await repo.openPullRequest({
+    number: 22,
+    branch: 'fixed-port',
+    fork: 'contributor/shop',
+    files: { 'compose/compose.yaml': "services:\n  api:\n    build: ./api\n    ports: ['18080:8080']\n" },
+  })
   double = await startGitHubDouble({
-    pulls: [
-      {
-        number: pr.number,
-        headSha: pr.headSha,
-        headRef: pr.branch,
-        headRepository: pr.headRepository,
-        author: 'contributor',
-        // The merge-base the trusted run's deciding job asks the compare API for.
-        baseRef: 'main',
-        baseSha: pr.baseSha,
-      },
-    ],
+    pulls: [pr, broken].map((p) => ({
+      number: p.number,
+      headSha: p.headSha,
+      headRef: p.branch,
+      headRepository: p.headRepository,
+      author: 'contributor',
+      // The merge-base the trusted run's deciding job asks the compare API for.
+      baseRef: 'main',
+      baseSha: p.baseSha,
+    })),
   })
 })
 
@@ -161,7 +167,10 @@ describe('a pull request from a fork under act', () => {
         'results.json',
       )
       assert.equal(JSON.parse(await readFile(results, 'utf8')).meta.runId, trusted.runId)
+      // The fork's unverified pending, the trusted run's as it starts (announce) and as it decides.
       assert.deepEqual(statuses(), [
+        ['loadgate/api', 'pending'],
+        ['loadgate/api', 'pending'],
         ['loadgate/api', 'pending'],
         ['loadgate/api', 'success'],
       ])
@@ -191,6 +200,63 @@ describe('a pull request from a fork under act', () => {
         [],
         'no status, comment or review',
       )
+    },
+  )
+
+  test(
+    'a fork whose stack never starts: its own report and the trusted run each turn the status to error',
+    { timeout: 900_000 },
+    async () => {
+      const states = () =>
+        double.state.statuses.filter((s) => s.sha === broken.headSha).map((s) => [s.state, s.description])
+      const brokenComments = () =>
+        (double.state.comments.get(broken.number) ?? []).filter((c) =>
+          c.body.startsWith('<!-- loadgate:api '),
+        )
+      const measured = await act(
+        'fork-trust-broken-compare',
+        'pull-request.yml',
+        'pull_request',
+        await repo.pullRequestEvent(broken),
+      )
+      assert.notEqual(measured.code, 0, logTail(measured))
+      assert.match(measured.log, /binds a fixed host port/, logTail(measured))
+      const runEvent = await repo.workflowRunEvent(broken, {
+        id: measured.runId,
+        workflow: 'loadgate',
+        conclusion: 'failure',
+      })
+      const reported = await act('fork-trust-broken-report', 'fork-report.yml', 'workflow_run', runEvent)
+      assert.notEqual(reported.code, 0, logTail(reported))
+      assert.deepEqual(
+        states().map(([state]) => state),
+        ['error'],
+        logTail(reported),
+      )
+      // Its run recorded why it could not start: an invalid run, told as `error`, labelled unverified.
+      assert.match(brokenComments()[0]!.body, /Invalid run[\s\S]*fixed host port/)
+      assert.match(brokenComments()[0]!.body, /Reported by the fork's own run, unverified/)
+
+      const dispatch = await dispatchEvent({
+        'pull-request': String(broken.number),
+        'head-sha': broken.headSha,
+      })
+      const trusted = await act('fork-trust-broken-trusted', 'trusted-run.yml', 'workflow_dispatch', dispatch)
+      assert.notEqual(trusted.code, 0, logTail(trusted))
+      assert.deepEqual(
+        states().map(([state]) => state),
+        ['error', 'pending', 'pending', 'error'],
+        logTail(trusted),
+      )
+      assert.equal(
+        double.state.statuses.at(-1)!.target_url,
+        `https://github.com/${repo.repository}/actions/runs/${trusted.runId}`,
+      )
+      assert.equal(brokenComments().length, 1, 'the same comment, edited in place')
+      assert.match(brokenComments()[0]!.body, /Invalid run[\s\S]*fixed host port/)
+      assert.doesNotMatch(brokenComments()[0]!.body, /unverified/)
+      assert.ok(brokenComments()[0]!.body.includes(`/actions/runs/${trusted.runId}`), 'links the trusted run')
+      assert.deepEqual(double.violations, [])
     },
   )
 })

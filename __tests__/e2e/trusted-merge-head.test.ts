@@ -176,7 +176,16 @@ describe("a trusted run of a fork's pull request whose head merged main into a r
       const run = await act('trusted-merge-head', await dispatch(sha.head))
       const results = path.join(repo.root, 'artifacts', run.runId, 'loadgate-trusted', 'api', 'results.json')
       const measured = JSON.parse(await readFile(results, 'utf8'))
-      assert.deepEqual(statuses(), [[sha.head, 'failure']], logTail(run))
+      // Pending as the run starts (announce) and as it decides, then the verdict.
+      assert.deepEqual(
+        statuses(),
+        [
+          [sha.head, 'pending'],
+          [sha.head, 'pending'],
+          [sha.head, 'failure'],
+        ],
+        logTail(run),
+      )
       assert.notEqual(run.code, 0, `the decide job fails on a blocked head\n${logTail(run)}`)
       assert.equal(measured.meta.head.sha, sha.head)
       assert.equal(measured.meta.base.sha, sha.main, `the base is main as merged, not R (${sha.regressed})`)

@@ -165,6 +165,24 @@ describe('report mode trusts nothing a fork uploaded', () => {
     assert.deepEqual(d.violations, [])
   })
 
+  test("the fork's own run could not measure (INVALID): error, so the PR shows it failed, never over a trusted status", async () => {
+    const d = await start()
+    const invalid = comparisons.invalid()
+    assert.equal(invalid.verdict, 'INVALID')
+    const forked = { ...invalid, meta: { ...invalid.meta, head: { ...invalid.meta.head, sha: HEAD } } }
+    await reportAfterForkRun(d, forked)
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'error']])
+    assert.match(d.state.statuses[0]!.description, /^Unverified: the fork's own run reported INVALID/)
+    assert.deepEqual(d.violations, [])
+    await d.close()
+    const trusted = await start()
+    await trustedReport(trusted, slowerHead('900'))
+    process.env = { ...savedEnv }
+    await reportAfterForkRun(trusted, forked)
+    assert.deepEqual(states(trusted), [[HEAD, 'loadgate/api', 'failure']])
+    assert.deepEqual(trusted.violations, [])
+  })
+
   test('an artifact that names another benchmark cannot pick the status context', async () => {
     const d = await start()
     const forged = { ...forgedImprovement(), benchmark: 'payments' }

@@ -1,6 +1,7 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { MAX_ARTIFACT_BYTES, MAX_TRIALS } from '../../src/model/artifact-file'
@@ -64,5 +65,20 @@ describe('artifact files are bounded', () => {
     const most = await padded('most.json', results(MAX_TRIALS / 2), 0)
     const input = await report(most)
     assert.equal(input.kind === 'results' && input.results.trials.length, MAX_TRIALS)
+  })
+
+  test('a symbolic link is refused, never followed to the file it names; so is a FIFO', async () => {
+    const outside = await padded('outside.json', results(3), 0)
+    const link = path.join(dir, 'linked-results.json')
+    await symlink(outside, link)
+    await assert.rejects(
+      report(link),
+      new RegExp(`^LoadgateError: Input 'report-file': ${link} is a symbolic link: expected a regular file`),
+    )
+    await assert.rejects(readResults(link), /is a symbolic link: expected a regular file/)
+    const fifo = path.join(dir, 'results.fifo')
+    execFileSync('mkfifo', [fifo])
+    await assert.rejects(report(fifo), /results\.fifo is not a regular file: expected a regular file/)
+    assert.equal((await report(outside)).kind, 'results', 'the file itself is read')
   })
 })

@@ -14,7 +14,7 @@ import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
 import { worstVerdict } from '../decide'
-import { GateKeeper } from './gates'
+import { GateKeeper, unsettledText } from './gates'
 import { reportSettingsError } from './settings-error'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
@@ -23,18 +23,18 @@ export async function run(): Promise<void> {
     const context = readRunContext()
     const settings = await actionSettings(context)
     for (const secret of secretValues(settings)) core.setSecret(secret)
-    // report and accept run none of the pull request's code.
-    if (settings.mode !== 'report' && settings.mode !== 'accept') refuseUntrustedEvent(context.eventName)
+    // report, accept and announce run none of the pull request's code.
+    if (!['report', 'accept', 'announce'].includes(settings.mode)) refuseUntrustedEvent(context.eventName)
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()
-    const outcomes = await runAll(settings, context)
+    const { outcomes, unsettled } = await runAll(settings, context)
     setOutputs(outcomes, settings.workDir)
     await writeSummary()
     const blocking = outcomes.filter((o) => o.blocking)
-    if (blocking.length > 0) {
-      core.setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join('; ')))
-    }
+    const failures = blocking.map((o) => `${o.benchmark}: ${o.headline}`)
+    if (unsettled.length > 0) failures.push(unsettledText(unsettled))
+    if (failures.length > 0) core.setFailed(failureText(failures.join('; ')))
   } catch (error) {
     core.setFailed(failureText(errorMessage(error)))
     try {
@@ -70,9 +70,13 @@ async function actionSettings(context: RunContext): Promise<Settings> {
 
 /**
  * Every benchmark, each to its end: one that fails is reported (ERROR) and the next still runs.
- * A run that posts the gate sets every benchmark's status to pending before the first starts.
+ * A run that posts the gate sets every benchmark's status to pending before the first starts;
+ * `unsettled` names those whose final status GitHub did not take.
  */
-async function runAll(settings: Settings, context: RunContext): Promise<BenchmarkOutcome[]> {
+async function runAll(
+  settings: Settings,
+  context: RunContext,
+): Promise<{ outcomes: BenchmarkOutcome[]; unsettled: string[] }> {
   // An acceptance covers every benchmark of the pull request at once.
   const perBenchmark = settings.benchmarks.length > 0 && settings.mode !== 'accept'
   const run = { context, reporter: actionReporter(), forge: createForge(context, settings.githubToken) }
@@ -80,17 +84,21 @@ async function runAll(settings: Settings, context: RunContext): Promise<Benchmar
   await gates.announce(settings.benchmarks.map((b) => b.name))
   const outcomes: BenchmarkOutcome[] = []
   for (const bench of perBenchmark ? settings.benchmarks : [null]) {
+    let outcome: BenchmarkOutcome
     try {
-      outcomes.push(await runBenchmark(settings, bench, context, run.reporter))
+      outcome = await runBenchmark(settings, bench, context, run.reporter)
     } catch (error) {
-      // A report (a fork's artifact) or an acceptance is refused whole: the step fails, no status is
-      // set. An interrupted run exits while it cleans up: its post step settles the pending statuses.
-      if (!bench || settings.mode === 'report' || interruptSignal()) throw error
-      outcomes.push(await gates.failed(bench.name, error))
+      // An acceptance is refused whole: the step fails, no status is set; so is a report no pull
+      // request's gate waits on. An interrupted run exits while it cleans up: its post step settles
+      // the pending statuses.
+      if (!bench || interruptSignal()) throw error
+      if (settings.mode === 'report' && !gates.reportsFailures) throw error
+      outcome = await gates.failed(bench.name, error)
     }
-    if (bench) gates.settled(bench.name)
+    outcomes.push(outcome)
+    if (bench) gates.settled(bench.name, outcome)
   }
-  return outcomes
+  return { outcomes, unsettled: gates.unsettled() }
 }
 
 /** The job summary, where the runner gives one (a failed benchmark writes to it too). */

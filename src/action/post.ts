@@ -33,11 +33,12 @@ async function settlePendingGates(): Promise<void> {
   if (!forge?.canPublish) return
   for (const gate of unsettled) {
     try {
-      const withdrawn = await forge.withdrawPending(gate, gate.statusId, STOPPED_DESCRIPTION)
+      const description = gate.reason ?? STOPPED_DESCRIPTION
+      const withdrawn = await forge.withdrawPending(gate, gate.statusId, description)
       core.info(
         logLine(
           withdrawn
-            ? `loadgate: loadgate/${gate.benchmark} set to error (${STOPPED_DESCRIPTION})`
+            ? `loadgate: loadgate/${gate.benchmark} set to error (${description})`
             : `loadgate: loadgate/${gate.benchmark} left as it is (a newer status replaced this run's pending)`,
         ),
       )

@@ -32,6 +32,8 @@ export interface PendingGate {
   runUrl: string
   statusId: number
   settled: boolean
+  /** Why it is still pending when the run ended (its final status was refused); the post step says so. */
+  reason?: string
 }
 
 /** Saved on every change: the post step turns a pending that was never settled into `error`. */
@@ -59,6 +61,7 @@ function isPendingGate(value: unknown): value is PendingGate {
     typeof gate.headSha === 'string' &&
     typeof gate.runUrl === 'string' &&
     typeof gate.statusId === 'number' &&
-    typeof gate.settled === 'boolean'
+    typeof gate.settled === 'boolean' &&
+    (gate.reason === undefined || typeof gate.reason === 'string')
   )
 }

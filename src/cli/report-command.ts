@@ -1,6 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
 import { compareResults } from '../decide'
-import { MAX_ARTIFACT_BYTES } from '../model/artifact-file'
+import { readArtifactText } from '../model/artifact-file'
 import { comparisonSchema } from '../model/comparison'
 import { resultsFileSchema } from '../model/results'
 import type { Comparison } from '../model/types'
@@ -43,13 +42,12 @@ export async function readReportInput(file: string): Promise<Comparison> {
 async function readJson(file: string): Promise<unknown> {
   let text: string
   try {
-    const size = (await stat(file)).size
-    if (size > MAX_ARTIFACT_BYTES)
-      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`)
-    text = await readFile(file, 'utf8')
+    text = await readArtifactText(file)
   } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : errorMessage(error).split('\n')[0]
+    const reason = errorMessage(error)
+      .split('\n')[0]!
+      .replace(`${file} cannot be read: `, '')
+      .replace(`${file} `, '')
     throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`)
   }
   try {

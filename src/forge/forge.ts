@@ -69,6 +69,11 @@ export interface FailureRequest extends GateTarget {
   pullNumber: number | null
   comment: CommentMode
   status: boolean
+  /**
+   * A fork's report failed: the comment is labelled unverified and never edits a trusted result or
+   * an acceptance, and `error` never replaces a final status.
+   */
+  unverified?: boolean
 }
 
 /** A trusted run a maintainer started for a pull request: which PR, and the head commit they vouched for. */

@@ -33,7 +33,10 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
     schemaVersion: RESULTS_SCHEMA_VERSION,
     benchmark: bench.name,
     // merge decides as compare does; accept measures nothing and never gets here.
-    mode: settings.mode === 'merge' || settings.mode === 'accept' ? 'compare' : settings.mode,
+    mode:
+      settings.mode === 'merge' || settings.mode === 'accept' || settings.mode === 'announce'
+        ? 'compare'
+        : settings.mode,
     baseline: settings.baseline,
     meta: {
       ...options.meta,

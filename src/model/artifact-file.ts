@@ -1,4 +1,5 @@
-import { lstat, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open } from 'node:fs/promises'
 import { formatBytes } from './format'
 import { errorMessage, LoadgateError } from '../util/errors'
 
@@ -14,22 +15,59 @@ export const MAX_ARTIFACT_BYTES = 20 * 1024 * 1024
  */
 export const MAX_TRIALS = 800
 
-/** The file's text, refused in one line naming it, its size and the cap when it is over the cap. */
+/**
+ * The file's text, refused in one line naming it when it is not a regular file (a symbolic link in
+ * a downloaded artifact is never followed to a file outside it) or is over the cap (its size and
+ * the cap). The file opened is the one checked: opened without following a link, then compared.
+ */
 export async function readArtifactText(file: string): Promise<string> {
-  let size: number
-  try {
-    // lstat: a symbolic link in a downloaded artifact is not followed to a file outside it.
-    size = (await lstat(file)).size
-  } catch (error) {
-    throw new LoadgateError(`${file} cannot be read: ${errorMessage(error).split('\n')[0]}`)
-  }
-  if (size > MAX_ARTIFACT_BYTES) {
-    throw new LoadgateError(
-      `${file} is ${size} bytes (${formatBytes(size)}), over the ${MAX_ARTIFACT_BYTES}-byte ` +
-        `(${formatBytes(MAX_ARTIFACT_BYTES)}) limit of an artifact file`,
+  const cannotRead = (error: unknown) => {
+    const enoent = (error as NodeJS.ErrnoException).code === 'ENOENT'
+    return new LoadgateError(
+      `${file} cannot be read: ${enoent ? 'no such file' : errorMessage(error).split('\n')[0]}`,
     )
   }
-  return readFile(file, 'utf8')
+  const linked = await lstat(file).catch((error: unknown) => {
+    throw cannotRead(error)
+  })
+  refuseIrregular(file, linked)
+  // O_NONBLOCK: a FIFO swapped in after the lstat cannot hang the open; the fstat below refuses it.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    (error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === 'ELOOP'
+        ? notRegular(file, 'a symbolic link')
+        : cannotRead(error)
+    },
+  )
+  try {
+    const opened = await handle.stat()
+    refuseIrregular(file, opened)
+    if (opened.ino !== linked.ino || opened.dev !== linked.dev)
+      throw new LoadgateError(
+        `${file} was replaced while it was read: expected an artifact file nothing changes`,
+      )
+    const size = opened.size
+    if (size > MAX_ARTIFACT_BYTES) {
+      throw new LoadgateError(
+        `${file} is ${size} bytes (${formatBytes(size)}), over the ${MAX_ARTIFACT_BYTES}-byte ` +
+          `(${formatBytes(MAX_ARTIFACT_BYTES)}) limit of an artifact file`,
+      )
+    }
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+function notRegular(file: string, what: string): LoadgateError {
+  return new LoadgateError(
+    `${file} is ${what}: expected a regular file (an artifact's links are never followed)`,
+  )
+}
+
+function refuseIrregular(file: string, info: { isFile(): boolean; isSymbolicLink(): boolean }): void {
+  if (info.isSymbolicLink()) throw notRegular(file, 'a symbolic link')
+  if (!info.isFile()) throw notRegular(file, 'not a regular file')
 }
 
 /** Refuses a document with more trials than any run measures, before validating them one by one. */

@@ -116,7 +116,8 @@ function notBlocked(result: GateResult): string {
 /**
  * `mode: accept` (issue_comment, or the accept label added): a maintainer accepts the blocked
  * result of a pull request's head with a reason. The gating status turns to success with who and
- * why, the sticky comment keeps the record; anyone without write access gets a reply saying why not.
+ * why, the sticky comment keeps the record. A refused request by someone who may accept gets a
+ * reply saying why; anyone without write access gets none (the log says why).
  */
 export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
   const { settings, context, reporter, forge } = run
@@ -137,6 +138,15 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
     request.seen.headSha === undefined ? await forge.headForcePushes(request.pullNumber) : []
   const decision = decideAcceptance(request, role, pull, context.repository, forcePushes)
   if ('refused' in decision) {
+    // Only users who may accept get an answer: a reply to anyone who types the command would let
+    // anyone make loadgate's token write on the pull request.
+    if (!MAY_ACCEPT.includes(role.permission)) {
+      reporter.info(
+        `'/loadgate accept' by ${request.login} on #${request.pullNumber} ignored: ${role.permission} access, ` +
+          'accepting needs write (no reply)',
+      )
+      return outcome('acceptance ignored')
+    }
     const url = await forge.reply(request.pullNumber, decision.refused)
     reporter.warning(`Acceptance by ${request.login} refused on #${request.pullNumber}: ${url}`)
     return { ...outcome('acceptance refused'), commentUrl: url }

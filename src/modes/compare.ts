@@ -14,6 +14,7 @@ import {
   reportLinks,
   type BenchmarkOutcome,
   type ModeRun,
+  type Posted,
 } from './mode-context'
 import { attachNoiseFloor } from './calibrate'
 import { storedBaseline } from './stored-baseline'
@@ -42,7 +43,7 @@ export async function reportComparison(
   reporter.summary(renderSummary(comparison, links))
   if (!reporter.printsResults) reporter.info(`${bench.name}: ${comparison.headline}`)
 
-  let commentUrl = ''
+  let posted: Posted = { commentUrl: '', statusSet: false }
   if (context.fromFork) {
     reporter.warning(
       `This pull request comes from a fork, so its token cannot comment or set statuses. ` +
@@ -50,9 +51,9 @@ export async function reportComparison(
         `workflow with 'mode: report' post the result (see workflows/fork-report.yml).`,
     )
   } else {
-    commentUrl = await publish(run, comparison, links, context.pullRequest?.number ?? null)
+    posted = await publish(run, comparison, links, context.pullRequest?.number ?? null)
   }
-  return comparisonOutcome(comparison, resultsPath, commentUrl, links)
+  return comparisonOutcome(comparison, resultsPath, posted, links)
 }
 
 async function measureAndDecide(

@@ -36,6 +36,8 @@ export interface BenchmarkOutcome {
   resultsFile: string
   commentUrl: string
   dashboardUrl: string
+  /** Whether this run wrote the benchmark's final gating status (a pending it set is settled only then). */
+  statusSet?: boolean
 }
 
 /** The outcome of a run that measures or records without judging: no verdict, never blocking. */
@@ -58,10 +60,12 @@ export function outcomeWithoutVerdict(
 export function comparisonOutcome(
   comparison: Comparison,
   resultsFile: string,
-  commentUrl: string,
+  posted: Posted,
   links: ReportLinks,
 ): BenchmarkOutcome {
+  const { commentUrl, statusSet } = posted
   return {
+    statusSet,
     benchmark: comparison.benchmark,
     verdict: comparison.verdict,
     blocking: comparison.blocking,
@@ -106,7 +110,13 @@ export function reportLinks(run: ModeRun, benchmark: string, comparison: Compari
   }
 }
 
-/** Posts the comment, status and review; returns the comment's URL ('' when nothing was posted). */
+/** What publishing a result wrote: the comment's URL ('' for none), and whether the status was set. */
+export interface Posted {
+  commentUrl: string
+  statusSet: boolean
+}
+
+/** Posts the comment, status and review. */
 export async function publish(
   run: ModeRun,
   comparison: Comparison,
@@ -114,13 +124,13 @@ export async function publish(
   pullNumber: number | null,
   /** A result a fork's own run computed: posted as such, never as the gate's verdict. */
   unverified = false,
-): Promise<string> {
+): Promise<Posted> {
   const { settings, reporter, forge } = run
   if (!forge?.canPublish) {
     // A local run has no job summary: the CLI names the report.html it writes instead.
     if (run.context.eventName !== 'local')
       reporter.info('No GitHub token or repository: the report is in the job summary only')
-    return ''
+    return { commentUrl: '', statusSet: false }
   }
   const published = await forge.publish({
     comparison,
@@ -134,5 +144,5 @@ export async function publish(
   })
   for (const note of published.notes) reporter.info(note)
   for (const warning of published.warnings) reporter.warning(warning)
-  return published.commentUrl ?? ''
+  return { commentUrl: published.commentUrl ?? '', statusSet: published.statusSet }
 }

@@ -19,6 +19,11 @@ export type ReportInput =
 export async function readReportInput(settings: Settings): Promise<ReportInput> {
   const file = settings.reportFile
   const text = await readArtifactText(file).catch((error: unknown) => {
+    if (errorMessage(error).endsWith(': no such file'))
+      throw new LoadgateError(
+        'No results to decide from: the measuring run left none (it failed or was stopped before it ' +
+          `measured; its log says why). Input 'report-file' is '${file}': no such file`,
+      )
     throw new LoadgateError(`Input 'report-file': ${errorMessage(error)}`)
   })
   let document: unknown

@@ -45,8 +45,8 @@ export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
     : forge?.canPublish
       ? await forge.findPullRequest(comparison.meta.head.sha)
       : null
-  const commentUrl = await publish(run, comparison, links, pullNumber, unverified)
-  return comparisonOutcome(comparison, settings.reportFile, commentUrl, links)
+  const posted = await publish(run, comparison, links, pullNumber, unverified)
+  return comparisonOutcome(comparison, settings.reportFile, posted, links)
 }
 
 /** Raw trials from this very workflow run, decided under its settings, labelled with the vouched-for head. */

@@ -11,7 +11,10 @@ import type { ModeRun } from './mode-context'
  * dispatched `head-sha` is still its head: a stale or mistyped sha would measure, and then vouch
  * for, a commit that is not what the pull request would merge.
  */
-export async function trustedPullRequest(run: ModeRun, target: TrustedRunTarget): Promise<PullRequestInfo> {
+export async function trustedPullRequest(
+  run: Pick<ModeRun, 'forge'>,
+  target: TrustedRunTarget,
+): Promise<PullRequestInfo> {
   const { forge } = run
   if (!forge?.canPublish)
     throw new LoadgateError(

@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from '../util/control-characters'
+
 /** For HTML contexts (attribute values and text): the five characters that matter. */
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -19,6 +21,20 @@ export function escapeMarkdown(text: string): string {
     .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
     .replace(/@/g, '@\u200b')
     .replace(/\r?\n/g, ' ')
+}
+
+/**
+ * Untrusted text as one markdown code span that is safe in a table cell: inside it no link, image,
+ * autolink, mention or HTML can form, and GitHub and marked show it literally. Backticks are
+ * dropped (a code span cannot hold its own delimiter safely), `|` is escaped for the table, line
+ * breaks are folded and control characters shown as `?`.
+ */
+export function markdownCode(text: string): string {
+  const inner = withoutControlCharacters(text.replace(/\r\n|\r|\n/g, ' '))
+    .replace(/`/g, '')
+    .replace(/\|/g, '\\|')
+    .trim()
+  return `\`${inner || '?'}\``
 }
 
 /** A URL for a markdown link: only http(s), with characters that could end the link encoded. */

@@ -1,5 +1,5 @@
 import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
-import { escapeHtml, escapeMarkdown } from './escape'
+import { escapeHtml, escapeMarkdown, markdownCode } from './escape'
 
 /** Rows of the comment's table (the diff keeps a few more for the report). */
 const COMMENT_ROWS = 5
@@ -16,7 +16,7 @@ function change(before: number, after: number): string {
 
 function row(f: FunctionCost): string {
   return (
-    `| <code>${escapeHtml(f.name).replace(/\|/g, '&#124;')}</code> | ${micros(f.selfBase)} → ${micros(f.selfHead)} (${change(f.selfBase, f.selfHead)}) ` +
+    `| ${markdownCode(f.name)} | ${micros(f.selfBase)} → ${micros(f.selfHead)} (${change(f.selfBase, f.selfHead)}) ` +
     `| ${micros(f.totalBase)} → ${micros(f.totalHead)} (${change(f.totalBase, f.totalHead)}) |`
   )
 }

@@ -50,7 +50,8 @@ const TABLE = [
       'measure and store the run in gh-pages), report (workflow_run - post the result a fork PR uploaded), ' +
       'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
       'merge (decide from the raw outputs of segment jobs, see segment), accept (issue_comment or a label - ' +
-      "accept a pull request's blocked result, see accept-label) or auto (chosen from the event).",
+      "accept a pull request's blocked result, see accept-label), announce (the trusted run's first job - " +
+      "set every benchmark's status to pending on the dispatched head) or auto (chosen from the event).",
     default: 'auto',
     scopes: ACTION_AND_FILE,
   },

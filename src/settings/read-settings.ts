@@ -56,6 +56,7 @@ function resolveMode(value: string, eventName: string): RunMode {
     'calibrate',
     'merge',
     'accept',
+    'announce',
   ] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'

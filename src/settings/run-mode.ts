@@ -2,6 +2,7 @@ import type { Mode } from '../model/types'
 
 /**
  * What a run does: a mode results record; merge, which measures nothing and decides from segment
- * jobs' outputs; or accept, which measures nothing and accepts a pull request's blocked result.
+ * jobs' outputs; accept, which measures nothing and accepts a pull request's blocked result; or
+ * announce, the trusted run's first job, which only sets the gating statuses to pending.
  */
-export type RunMode = Mode | 'merge' | 'accept'
+export type RunMode = Mode | 'merge' | 'accept' | 'announce'

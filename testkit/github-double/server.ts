@@ -79,7 +79,7 @@ function replyProblems(route: Route, reply: Reply): string[] {
 export async function serveGitHubApi(options: ServerOptions): Promise<RunningServer> {
   const requests: RecordedRequest[] = []
   const violations: string[] = []
-  const failures = options.failures.map((f) => ({ ...f, left: f.times ?? Infinity }))
+  const failures = options.failures.map((f) => ({ ...f, left: f.times ?? Infinity, passing: f.after ?? 0 }))
 
   function answer(method: string, url: URL, body: unknown): Reply {
     const route = findRoute(method, url.pathname)
@@ -88,7 +88,8 @@ export async function serveGitHubApi(options: ServerOptions): Promise<RunningSer
       return { status: 404, body: apiError('Not Found') }
     }
     const failure = failures.find((f) => f.method === method && f.path.test(url.pathname) && f.left > 0)
-    if (failure) {
+    if (failure && failure.passing > 0) failure.passing--
+    else if (failure) {
       failure.left--
       return { status: failure.status, body: apiError(`injected ${failure.status}`) }
     }

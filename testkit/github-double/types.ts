@@ -24,7 +24,8 @@ export interface DoubleOptions {
   customRoles?: Record<string, { name: string; builtOn: string }>
   /** Login of the token's user: it cannot approve its own PRs. */
   tokenUser?: string
-  failures?: Array<{ method: string; path: RegExp; status: number; times?: number }>
+  /** Answers `status` to matching requests: `times` of them (default all), after the first `after` (default 0). */
+  failures?: Array<{ method: string; path: RegExp; status: number; times?: number; after?: number }>
   /** Issue number → unrelated comments to seed (forces pagination). */
   preexistingComments?: Record<number, number>
   /** Issue number → comments written by other users before the run (after the unrelated ones). */

@@ -67,7 +67,7 @@ async function ownComments(ctx: PublishContext, pullNumber: number): Promise<Iss
  * Whether a sticky comment holds what a fork's report must not touch. Read again right before
  * the edit: the window in which a trusted writer can still slip in is one API round trip.
  */
-async function holdsTrustedResult(ctx: PublishContext, listed: IssueComment): Promise<boolean> {
+export async function holdsTrustedResult(ctx: PublishContext, listed: IssueComment): Promise<boolean> {
   const trusted = (body: string) => !isLabelledUnverified(body) || acceptanceIn(body) !== null
   if (trusted(listed.body ?? '')) return true
   const { data } = await ctx.octokit.rest.issues.getComment({ ...repoOf(ctx), comment_id: listed.id })

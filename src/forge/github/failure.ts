@@ -1,10 +1,11 @@
 import { renderFailureComment } from '../../report/failure'
 import { commentMarker } from '../../report/markdown'
 import type { PublishResult } from '../forge'
-import { findOwnComment, writeComment } from './comment'
+import { findOwnComment, holdsTrustedResult, writeComment } from './comment'
+import { labelUnverified } from './provenance'
 import type { PublishContext } from './publish-context'
 import { postCommentAndStatus } from './publish'
-import { gatingContext, newestStatus, postStatus, statusDescription } from './status'
+import { gatingContext, hasFinalStatus, newestStatus, postStatus, statusDescription } from './status'
 
 // The gating status around a run that may fail: `pending` while it measures, `error` with the
 // reason when it fails, and `error` from the post step when the run was stopped before a verdict.
@@ -17,7 +18,8 @@ export function postPending(ctx: PublishContext, benchmark: string, description:
 /**
  * Says on the pull request that the benchmark failed: status `error` with the reason's first line,
  * and the sticky comment (same marker as a result, so the next result replaces it) with the reason
- * and where the log is. Missing permissions become warnings, as for a result.
+ * and where the log is. Missing permissions become warnings, as for a result. A fork's report
+ * (`unverified`) labels its comment, and leaves a trusted comment and a final status as they are.
  */
 export function publishFailure(
   ctx: PublishContext,
@@ -26,17 +28,21 @@ export function publishFailure(
 ): Promise<PublishResult> {
   return postCommentAndStatus(ctx, {
     comment: async (pullNumber) => {
-      const body = renderFailureComment(benchmark, reason, {
+      const rendered = renderFailureComment(benchmark, reason, {
         headSha: ctx.headSha,
         runUrl: ctx.targetUrl,
         statusSet: ctx.status,
       })
+      const body = ctx.unverified ? labelUnverified(rendered) : rendered
       const existing = await findOwnComment(ctx, pullNumber, commentMarker(benchmark))
+      if (ctx.unverified && existing && (await holdsTrustedResult(ctx, existing))) return existing.html_url
       if (ctx.comment === 'on-change' && existing?.body === body) return existing.html_url
       return writeComment(ctx, pullNumber, existing?.id ?? null, body)
     },
     status: async () => {
-      await postStatus(ctx, gatingContext(benchmark), 'error', statusDescription(reason))
+      const context = gatingContext(benchmark)
+      if (ctx.unverified && (await hasFinalStatus(ctx, context))) return false
+      await postStatus(ctx, context, 'error', statusDescription(reason))
       return true
     },
   })

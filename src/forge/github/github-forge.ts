@@ -101,6 +101,7 @@ class GitHubForge implements Forge {
         pullNumber: request.pullNumber,
         comment: request.comment,
         status: request.status,
+        unverified: request.unverified ?? false,
       },
       request.benchmark,
       request.reason,

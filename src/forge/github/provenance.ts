@@ -12,7 +12,7 @@ export function unverifiedNote(): string {
     `${UNVERIFIED_TAG}\n` +
     "> [!WARNING]\n> **Reported by the fork's own run, unverified.** This pull request comes from a fork: " +
     'its workflow measured and decided on its own runner, so this result cannot be trusted and the ' +
-    'required status stays pending. A maintainer who has reviewed the change can start the trusted ' +
+    'required status cannot pass on it (pending, or error when the run could not measure). A maintainer who has reviewed the change can start the trusted ' +
     'run (workflow `loadgate trusted run`, with this PR number and its head commit) to set the real status.\n'
   )
 }

@@ -11,6 +11,14 @@ function statusState(comparison: Comparison): StatusState {
   return comparison.verdict === 'INVALID' ? 'error' : 'failure'
 }
 
+/**
+ * A fork's own result: `pending` (it never passes), except a blocking INVALID — its stack did not
+ * start or its run could not measure — which is `error`, so the pull request shows it failed.
+ */
+function unverifiedState(comparison: Comparison): StatusState {
+  return comparison.blocking && comparison.verdict === 'INVALID' ? 'error' : 'pending'
+}
+
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
 }
@@ -31,8 +39,8 @@ export function gatingContext(benchmark: string): string {
 
 /**
  * The commit status `loadgate/<benchmark>` on the head: what branch protection requires. An
- * unverified result sets it to `pending` (which never satisfies protection), and never replaces a
- * final state a trusted run already set on that commit. Returns whether a status was written.
+ * unverified result sets it to `pending` or `error` (neither satisfies protection), and never
+ * replaces a final state already set on that commit. Returns whether a status was written.
  */
 export async function setStatus(comparison: Comparison, ctx: PublishContext): Promise<boolean> {
   const context = gatingContext(comparison.benchmark)
@@ -43,7 +51,7 @@ export async function setStatus(comparison: Comparison, ctx: PublishContext): Pr
   await postStatus(
     ctx,
     context,
-    ctx.unverified ? 'pending' : statusState(comparison),
+    ctx.unverified ? unverifiedState(comparison) : statusState(comparison),
     truncate(ctx.unverified ? unverifiedDescription(comparison) : comparison.headline, DESCRIPTION_LIMIT),
   )
   return true
@@ -78,7 +86,7 @@ export async function newestStatus(ctx: PublishContext, context: string) {
 }
 
 /** Whether the newest status of `context` on the head is final. */
-async function hasFinalStatus(ctx: PublishContext, context: string): Promise<boolean> {
+export async function hasFinalStatus(ctx: PublishContext, context: string): Promise<boolean> {
   const newest = await newestStatus(ctx, context)
   return newest !== undefined && newest.state !== 'pending'
 }

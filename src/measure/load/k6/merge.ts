@@ -1,7 +1,14 @@
-import { errorMessage } from '../../../util/errors'
+import { errorMessage, LoadgateError } from '../../../util/errors'
 import type { CustomAccumulator, SeriesAccumulator } from './summarize'
 import { readK6Output, summarizeK6Output, type K6Output, type ParsedTrial } from './parse'
 import { ValueBuffer } from './values'
+
+/**
+ * The most one segment's raw output of one trial may decompress to: another job uploaded it, so a
+ * gzip bomb stops here. About a million requests of k6's JSON (some 3.7 KB a request), far more
+ * than one runner's share of a trial.
+ */
+export const SEGMENT_FILE_MAX_BYTES = 4 * 1024 ** 3
 
 /**
  * One trial from the outputs of its execution segments (one k6 process each, on several machines):
@@ -10,13 +17,15 @@ import { ValueBuffer } from './values'
  */
 export async function parseK6Segments(
   files: readonly string[],
-  options: { discardSeconds?: number } = {},
+  options: { discardSeconds?: number; maxBytes?: number } = {},
 ): Promise<ParsedTrial> {
   const outputs: K6Output[] = []
+  const limits = { maxBytes: options.maxBytes ?? SEGMENT_FILE_MAX_BYTES }
   for (const file of files) {
     outputs.push(
-      await readK6Output(file, options).catch((error: unknown) => {
-        throw new Error(`${file}: ${errorMessage(error)}`)
+      await readK6Output(file, { discardSeconds: options.discardSeconds, limits }).catch((error: unknown) => {
+        // The limits' errors name the file already.
+        throw error instanceof LoadgateError ? error : new Error(`${file}: ${errorMessage(error)}`)
       }),
     )
   }

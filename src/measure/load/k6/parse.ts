@@ -1,4 +1,4 @@
-import { forEachLine } from './lines'
+import { forEachLine, type LineLimits } from './lines'
 import { newPointScan, scanName, scanPoint } from './scan'
 import {
   newCustomAccumulator,
@@ -119,7 +119,7 @@ export async function parseK6Output(
 /** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
 export async function readK6Output(
   file: string,
-  options: { discardSeconds?: number; scan?: boolean } = {},
+  options: { discardSeconds?: number; scan?: boolean; limits?: LineLimits } = {},
 ): Promise<K6Output> {
   const metrics = new ReadMetrics()
   const trial = new TrialAccumulator((options.discardSeconds ?? 0) * 1000, metrics.custom)
@@ -149,28 +149,32 @@ export async function readK6Output(
     else trial.point(kind, time, line.data.value)
   }
 
-  await forEachLine(file, (buffer, start, end) => {
-    if (scanning && scanName(buffer, start, end, scan)) {
-      const kind = metrics.find(buffer, scan.nameStart, scan.nameEnd)
-      if (kind === undefined && trial.started) return
-      if (scanPoint(buffer, end, scan)) {
-        if (kind === undefined) trial.sawTime(scan.time)
-        else if (kind === DURATION) trial.request(scan.time, scan.value, requestTags(buffer))
-        else trial.point(kind, scan.time, scan.value)
+  await forEachLine(
+    file,
+    (buffer, start, end) => {
+      if (scanning && scanName(buffer, start, end, scan)) {
+        const kind = metrics.find(buffer, scan.nameStart, scan.nameEnd)
+        if (kind === undefined && trial.started) return
+        if (scanPoint(buffer, end, scan)) {
+          if (kind === undefined) trial.sawTime(scan.time)
+          else if (kind === DURATION) trial.request(scan.time, scan.value, requestTags(buffer))
+          else trial.point(kind, scan.time, scan.value)
+          return
+        }
+      }
+      const text = buffer.toString('utf8', start, end)
+      let line: K6Line
+      try {
+        line = JSON.parse(text) as K6Line
+      } catch (error) {
+        // A line cut short (k6 killed mid-write) matters only when it holds a point that is read.
+        if (/^\{"type":"Metric"/.test(text) || metrics.byName.has(metricOf(text))) throw error
         return
       }
-    }
-    const text = buffer.toString('utf8', start, end)
-    let line: K6Line
-    try {
-      line = JSON.parse(text) as K6Line
-    } catch (error) {
-      // A line cut short (k6 killed mid-write) matters only when it holds a point that is read.
-      if (/^\{"type":"Metric"/.test(text) || metrics.byName.has(metricOf(text))) throw error
-      return
-    }
-    parsed(line)
-  })
+      parsed(line)
+    },
+    options.limits,
+  )
   return trial.output()
 }
 
