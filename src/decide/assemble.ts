@@ -181,7 +181,13 @@ export function assemble(
     return { ...draft.series, metrics, verdict: worstMetricVerdict(gatedVerdicts) }
   })
   const invalid = findInvalidReasons(results)
-  const overall: Verdict = invalid.length > 0 ? 'INVALID' : worstMetricVerdict(series.map((s) => s.verdict))
+  const nothingGated = !series.some((s) => s.metrics.some((m) => m.gate))
+  const overall: Verdict =
+    invalid.length > 0
+      ? 'INVALID'
+      : nothingGated
+        ? 'NOTHING_GATED'
+        : worstMetricVerdict(series.map((s) => s.verdict))
   const rounds = Math.max(0, ...measured(results).map((t) => t.round))
   const comparison: Comparison = {
     schemaVersion: COMPARISON_SCHEMA_VERSION,
