@@ -69,6 +69,28 @@ describe('figures as printed', () => {
     assert.doesNotMatch(terminal, /Approved/)
   })
 
+  test("the comment's legend names the rules that gated, and why medians and the change differ", () => {
+    const byDefault = renderComment(comparisons.noChange(), {})
+    assert.match(
+      byDefault,
+      /<sub>Gated: p50 \\\+5%, p90 \\\+10%, error rate \\\+0\\\.5pp; p95, throughput, p99, max only inform/,
+    )
+    assert.match(byDefault, /The gated tail is p90: `p95 \+10%` gates p95 too/)
+    assert.match(
+      byDefault,
+      /it pairs each round's two trials, so it need not equal the ratio of the two medians/,
+    )
+    const results = makeResults({
+      rounds: 10,
+      thresholds: parseThresholdLines('p95 +10%', 'thresholds'),
+      base: () => ({ p50: 10 }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+    })
+    const p95Gated = renderComment(compareResults(results, opts), {})
+    assert.match(p95Gated, /<sub>Gated: p50 \\\+5%, p90 \\\+10%, p95 \\\+10%/)
+    assert.doesNotMatch(p95Gated, /The gated tail is p90/)
+  })
+
   test('NO CHANGE whose interval is all on the good side is marked better, not "no change"', () => {
     const m: MetricComparison = {
       metric: 'p50',

@@ -21,7 +21,8 @@ Usage:
 Run 'loadgate help COMMAND' (or 'loadgate COMMAND --help') for a command's options,
 'loadgate --version' for the version.
 
-Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
+Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID) or
+            nothing is gated (NOTHING_GATED),
             2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
   compare: () => `loadgate compare --base REF [--head REF] [settings]
 
@@ -76,7 +77,7 @@ Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prin
   history: () => `loadgate history DIR [--json] [--branch B] [--data-dir ${builtInDefault('data-dir')}]
 
 Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per benchmark,
-series and gated metric (the default thresholds: p50 and p95 per endpoint, throughput of all requests).
+series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput of all requests).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
 

@@ -12,9 +12,9 @@ import {
   metricMark,
 } from '../model/format'
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
-import { NOTHING_GATED_REASON } from '../decide/headline'
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
+import { legend, nothingGatedText } from './legend'
 import { escapeMarkdown, safeUrl } from './escape'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
@@ -86,38 +86,6 @@ function tableHead(comparison: Comparison): string {
   // Base and head are medians over trials; the change is that of the rounds (the typical round's
   // head/base ratio, what the test is about), so 0.92 ms → 0.92 ms can be +4%: the headers say which is which.
   return `| series | metric | base, median | head, median | change per round [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
-}
-
-function upperFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
-/** A rule as the legend names it: `p90 +10%`, `throughput −5%`, `error_rate +0.5pp`. */
-function ruleText(m: MetricComparison): string {
-  const sign = m.direction === 'lower' ? '+' : '−'
-  const size = m.absolute
-    ? `${Number((m.delta * 100).toFixed(2))}pp`
-    : `${Number((m.delta * 100).toFixed(2))}%`
-  return `${metricLabel(m)} ${sign}${size}`
-}
-
-/**
- * Under the gated table: which rules gate (this run's, from its comparison), which metrics only
- * inform, and why the medians and the change need not agree (the change is the rounds', what the
- * test judges; a median of each arm's trials is a level, not a pairing).
- */
-function legend(comparison: Comparison): string {
-  const metrics = comparison.series.flatMap((s) => s.metrics)
-  const gated = [...new Set(metrics.filter((m) => m.gate).map(ruleText))]
-  const gatedNames = new Set(metrics.filter((m) => m.gate).map((m) => m.metric))
-  const inform = [...new Set(metrics.filter((m) => !m.gate && !gatedNames.has(m.metric)).map(metricLabel))]
-  const informs = inform.length ? `; ${inform.map(escapeMarkdown).join(', ')} only inform` : ''
-  return (
-    `<sub>Gated: ${gated.map(escapeMarkdown).join(', ')}${informs} (\`thresholds\` sets them). ` +
-    "Base and head: each arm's median over its trials. Change: the typical round's head/base ratio and " +
-    "its interval, what the test judges; it pairs each round's two trials, so it need not equal the " +
-    'ratio of the two medians.</sub>'
-  )
 }
 
 /** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
@@ -256,11 +224,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
         comparison.invalid.map((r) => `- ${escapeMarkdown(r.message)}`).join('\n'),
     )
   } else if (comparison.verdict === 'NOTHING_GATED') {
-    parts.push(
-      `**${upperFirst(NOTHING_GATED_REASON)}.** No change is approved or blocked: the run fails and ` +
-        'its status is `error`, so a required check does not pass. Gate a metric in `thresholds` ' +
-        '(e.g. `p50 +5%`); what was measured is in the details.',
-    )
+    parts.push(nothingGatedText())
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
     parts.push(table)
