@@ -130,7 +130,11 @@ describe('dashboard in Chromium', () => {
     const card = '.card.highlight .chart[data-kind="latency"]'
     assert.equal(await page.getAttribute('.card.highlight', 'data-series'), 'api POST /orders')
     await page.waitForSelector(`${card} canvas`)
-    assert.equal(await page.getAttribute(card, 'data-bands'), '2', 'p50 and p90 (the gated tail) moved at the same run')
+    assert.equal(
+      await page.getAttribute(card, 'data-bands'),
+      '2',
+      'p50 and p90 (the gated tail) moved at the same run',
+    )
     // The band is shaded across the plot's height between the two runs around the change.
     const shaded = await page.evaluate(() => {
       const charts = (window as unknown as { __loadgateCharts: Array<any> }).__loadgateCharts // eslint-disable-line @typescript-eslint/no-explicit-any
