@@ -418,7 +418,9 @@ const TABLE = [
   },
   {
     name: 'fail-on',
-    description: 'Verdicts that fail the step and set a failing status (comma-separated; never for none).',
+    description:
+      'Verdicts that fail the step and set a failing status (comma-separated; never for none). A run with ' +
+      'nothing gated (NOTHING_GATED) fails whatever this says, with status error.',
     default: 'REGRESSION, INVALID',
     scopes: SHARED,
   },
