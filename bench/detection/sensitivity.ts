@@ -9,8 +9,9 @@
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
 // The true changes are fractions of δ (0, δ/2, ¾δ, δ, 2δ by default).
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.
-// METRIC=p90 judges the default p90 rule (δ +10%); SDS=0.07,0.1 sets the per-round SDs (fractions).
-//   [FAR_OUT=0.3] [TEST=mean] [METRIC=p90] [SDS=…] node --import tsx bench/detection/sensitivity.ts [runs=2000] [changes=0,0.5,0.75,1,2]
+// METRIC=p90 judges the default p90 rule (δ +10%); SDS=0.07,0.1 sets the per-round SDs (fractions);
+// SEED=1 (2, …) draws other runs of the same cells, an independent check of a row.
+//   [FAR_OUT=0.3] [TEST=mean] [METRIC=p90] [SDS=…] [SEED=0] node --import tsx bench/detection/sensitivity.ts [runs=2000] [changes=0,0.5,0.75,1,2]
 import type { MetricThreshold, MetricVerdict } from '../../src/model/types'
 import { lookAlpha } from '../../src/decide/plan'
 import { planLooks } from '../../src/decide/sequential'
@@ -27,6 +28,7 @@ const MEAN = process.env.TEST === 'mean'
 const SDS =
   process.env.SDS?.split(',').map(Number) ?? (FAR_OUT > 0 ? [0.01, 0.025, 0.05] : [0.02, 0.05, 0.1, 0.2])
 const METRIC = process.env.METRIC ?? 'p50'
+const SEED = Number(process.env.SEED ?? 0)
 const RULE: MetricThreshold = defaultThresholds().find((t) => t.metric === METRIC && t.gate)!
 
 /** A round's noise: normal, and in a FAR_OUT share of rounds one arm's trial 8–50% slower. */
@@ -53,7 +55,9 @@ console.log('|---:|---:|---:|---:|---:|---:|---:|')
 for (const fraction of FRACTIONS) {
   const change = fraction * RULE.delta
   for (const sd of SDS) {
-    const random = seededRandom(0xde17a + Math.round(change * 1000) * 31 + Math.round(sd * 1000))
+    const random = seededRandom(
+      0xde17a + Math.round(change * 1000) * 31 + Math.round(sd * 1000) + SEED * 0x9e3779b1,
+    )
     const tally = new Map<MetricVerdict, number>()
     const rounds: number[] = []
     for (let i = 0; i < RUNS; i++) {
