@@ -1,5 +1,6 @@
 import { compareResults } from '../src/decide'
 import type { Comparison } from '../src/model/types'
+import { parseThresholdLines } from '../src/settings/thresholds'
 import { makeResults, wobble, type ArmShape } from './results-factory'
 
 const SERIES = ['api GET /items/:id', 'api POST /orders', 'api GET /inventory/:id']
@@ -8,8 +9,15 @@ function comparison(
   rounds: number,
   base: (r: number, s: string) => ArmShape,
   head: (r: number, s: string) => ArmShape,
+  thresholds?: string,
 ): Comparison {
-  const results = makeResults({ rounds, series: SERIES, base, head })
+  const results = makeResults({
+    rounds,
+    series: SERIES,
+    base,
+    head,
+    ...(thresholds ? { thresholds: parseThresholdLines(thresholds, 'thresholds') } : {}),
+  })
   results.meta.head = {
     ...results.meta.head,
     message: 'Speed up <script>alert(1)</script> | [click](http://evil)',
@@ -42,6 +50,14 @@ export const comparisons = {
       8,
       (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 1)) }),
       (r) => ({ p50: 10.4 * (1 + wobble(r, 0.3, 2)) }),
+    ),
+  /** Every rule informs: the run decides nothing. */
+  nothingGated: () =>
+    comparison(
+      10,
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+      (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+      'p50 inform; p90 inform; throughput inform; all requests: throughput inform; error_rate inform; all requests: error_rate inform',
     ),
   invalid: () =>
     comparison(

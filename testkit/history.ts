@@ -70,6 +70,7 @@ export async function writeHistory(dir: string, options: HistoryOptions): Promis
             key,
             metrics: {
               p50: { median: p50, low: p50 * 0.95, high: p50 * 1.05 },
+              p90: { median: p50 * 1.6, low: p50 * 1.5, high: p50 * 1.75 },
               p95: { median: p50 * 2, low: p50 * 1.85, high: p50 * 2.2 },
               p99: { median: p50 * 3, low: null, high: null },
               throughput: {

@@ -27,7 +27,7 @@ export function stepSeries(options: StepSeriesOptions): number[] {
   return values
 }
 
-/** Run records of benchmark `api` on main, one per value, for series `key`'s p95 (p50 half of it). */
+/** Run records of benchmark `api` on main, one per value, for series `key`'s p90 and p95 (p50 half of it). */
 export function recordsOf(
   values: number[],
   options: {
@@ -77,6 +77,7 @@ export function recordsOf(
           key: options.key ?? 'api POST /orders',
           metrics: {
             p50: { median: value / 2, low: null, high: null },
+            p90: { median: value, low: null, high: null },
             p95: { median: value, low: null, high: null },
           },
         },

@@ -21,7 +21,7 @@ const cli = (...args: string[]) =>
 let repo: Awaited<ReturnType<typeof makeOriginAndClone>>
 let pages: string
 
-// 30 runs recorded to a real gh-pages branch: POST /orders' p95 +18% from the run of commit 20 on,
+// 30 runs recorded to a real gh-pages branch: POST /orders' p90 +18% from the run of commit 20 on,
 // with a commit message that tries to draw on the terminal; then the branch checked out as a user would.
 before(async () => {
   repo = await makeOriginAndClone()
@@ -55,17 +55,17 @@ describe('loadgate history', () => {
     assert.equal(run.status, 0, run.stderr)
     const lines = run.stdout.trim().split('\n')
     assert.match(lines[0]!, /^benchmark\s+series\s+metric\s+change/)
-    // p50 and p95 both moved at the same run.
+    // p50 and p90 (the gated tail) both moved at the same run.
     assert.equal(lines.length, 3, run.stdout)
-    const p95 = lines.find((line) => / p95 /.test(line))!
-    assert.match(p95, /api\s+api POST \/orders\?\[31m\s+p95\s+\+1[5-9]% worse/)
+    const p90 = lines.find((line) => / p90 /.test(line))!
+    assert.match(p90, /api\s+api POST \/orders\?\[31m\s+p90\s+\+1[5-9]% worse/)
     assert.match(
-      p95,
+      p90,
       new RegExp(
         `${(20).toString(16).padStart(40, 'b').slice(0, 7)}\\.\\.${(21).toString(16).padStart(40, 'b').slice(0, 7)}`,
       ),
     )
-    assert.match(p95, /20 \| 10\s+commit$/)
+    assert.match(p90, /20 \| 10\s+commit$/)
     assert.equal(run.stdout.includes('\u001b'), false)
   })
 
@@ -73,12 +73,12 @@ describe('loadgate history', () => {
     const run = cli('history', pages, '--json')
     assert.equal(run.status, 0, run.stderr)
     const shifts = JSON.parse(run.stdout) as Shift[]
-    const p95 = shifts.find((s) => s.metric === 'p95')!
-    assert.equal(p95.firstAfter.runId, '1020')
-    assert.equal(p95.lastBefore.runId, '1019')
-    assert.equal(p95.runsAfter, 10)
-    assert.ok(p95.after.median / p95.before.median > 1.12)
-    assert.equal(p95.environmentChanged, '')
+    const p90 = shifts.find((s) => s.metric === 'p90')!
+    assert.equal(p90.firstAfter.runId, '1020')
+    assert.equal(p90.lastBefore.runId, '1019')
+    assert.equal(p90.runsAfter, 10)
+    assert.ok(p90.after.median / p90.before.median > 1.12)
+    assert.equal(p90.environmentChanged, '')
   })
 
   test('the detector flags are honoured; bad ones and a folder without history are one-line usage errors', () => {

@@ -64,6 +64,59 @@ describe('δ means the tolerance', () => {
     assert.equal(inconclusive.blocking, true, 'fail-on INCONCLUSIVE fails every inconclusive verdict')
   })
 
+  test('likely over δ is corrected across the gated metrics, as REGRESSION is', () => {
+    // +4% on one endpoint, worse beyond doubt on its own; among eight endpoints (16 gated latencies)
+    // that much is what unchanged code shows somewhere in many runs, so it is no longer a claim.
+    const keys = Array.from({ length: 8 }, (_, i) => `api GET /e${i}`)
+    const run = (endpoints: string[]) =>
+      compareResults(
+        makeResults({
+          rounds: 20,
+          series: endpoints,
+          base: () => ({ p50: 10 }),
+          head: (r, key) => ({
+            p50:
+              10 *
+              Math.exp(
+                key === endpoints[0]
+                  ? Math.log(1.04) + 0.08 * noise(20, 3)(r)
+                  : 0.08 * noise(20, 11 + endpoints.indexOf(key))(r),
+              ),
+          }),
+        }),
+        opts,
+      )
+    const alone = p50(run(keys.slice(0, 1)), keys[0])
+    assert.equal(alone.verdict, 'LIKELY_OVER_DELTA')
+    const among = run(keys)
+    const m = p50(among, keys[0])
+    assert.ok(m.ci!.low > 0 && m.change! >= 0.0375, `${m.change} [${m.ci!.low}, ${m.ci!.high}]`)
+    assert.equal(m.verdict, 'INCONCLUSIVE')
+    assert.equal(among.verdict, 'INCONCLUSIVE')
+  })
+
+  test('classify: worse beyond doubt on its own but not family-wise is inconclusive', () => {
+    const stats = {
+      estimate: Math.log(1.045),
+      low: Math.log(1.01),
+      high: Math.log(1.08),
+      level: 0.95,
+      pGreater: 0.01,
+      pLess: 1,
+      p: 0.02,
+      n: 20,
+    }
+    const rule = parseThresholdLines('p50 +5%', 'thresholds')[0]!
+    assert.equal(
+      classify(rule, stats, { bad: 1, worse: 0.2, good: 1 }, 16, 0.0258, true).verdict,
+      'INCONCLUSIVE',
+    )
+    assert.equal(
+      classify(rule, stats, { bad: 1, worse: 0.01, good: 1 }, 16, 0.0258, true).verdict,
+      'LIKELY_OVER_DELTA',
+    )
+  })
+
   test('an estimate past ¾δ whose interval still spans no change is inconclusive, not likely over δ', () => {
     // The wide p95 of an unchanged head on a noisy runner: +4% as estimated, yet not worse beyond doubt.
     const c = compareResults(shifted(20, Math.log(1.04), 0.3), opts)
@@ -175,7 +228,7 @@ describe('verdict words on the good side', () => {
       p: 0.02,
       n: 10,
     }
-    const result = classify(P50, stats, { bad: 1, good: 0.2 }, 8, 0.05, true)
+    const result = classify(P50, stats, { bad: 1, worse: 1, good: 0.2 }, 8, 0.05, true)
     assert.equal(result.verdict, 'NO_CHANGE')
     assert.equal(result.note, 'better by 13%: no regression')
   })

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
-import { p95RankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-size'
+import { p95RankUncertainty, rankUncertainty, thinSeriesSoFar } from '../../src/decide/sample-size'
+import { parseThresholdLines, resolveThresholds } from '../../src/settings/thresholds'
 import { median } from '../../src/decide/stats/basic'
 import { renderComment } from '../../src/report/markdown'
 import { thinSeriesProgressNotes, thinSeriesText } from '../../src/report/sample-size'
@@ -59,17 +60,19 @@ describe('requests per series', () => {
       }
   })
 
-  test('a p95 on 50 requests per trial is told so, with the requests, rate and window that settle δ', () => {
+  test('the gated tail (p90 by default) on 50 requests per trial is told so, with the requests, rate and window that settle δ', () => {
     const c = compareResults(results(5), opts)
     const thin = c.series.find((s) => s.key === 'api GET /thin')!.sampleSize!
     const busy = c.series.find((s) => s.key === 'api GET /busy')!.sampleSize!
     assert.equal(thin.requestsPerTrial, 50)
     assert.equal(busy.requestsPerTrial, 1000)
-    assert.equal(thin.delta, 0.1, 'the default p95 rule')
-    // Factory shape: p90 = 1.5·p50, p95 = 1.7·p50, p99 = 2·p50.
-    const u = (Math.sqrt(0.0475 / 50) * (0.5 / 0.09)) / 1.7
-    assert.ok(Math.abs(thin.p95Uncertainty - u) < 1e-9)
-    // One look at 10 rounds (α 5%); four gated latency metrics that vary (p50 and p95 of two
+    assert.equal(thin.metric, 'p90')
+    assert.equal(thin.delta, 0.1, 'the default p90 rule')
+    // Factory shape: p90 = 1.5·p50, p95 = 1.7·p50, p99 = 2·p50; no rank noise recorded, so the
+    // slope from p90 to p95 turns p90's ranks into milliseconds.
+    const u = (Math.sqrt(0.09 / 50) * (0.2 / 0.05)) / 1.5
+    assert.ok(Math.abs(thin.rankUncertainty - u) < 1e-9)
+    // One look at 10 rounds (α 5%); four gated latency metrics that vary (p50 and p90 of two
     // series), each to settle with 97.5% so that the run settles in 90%: z 1.645 + 1.960.
     const settles = (Math.log1p(0.1) * Math.sqrt(10)) / (1.6449 + 1.96)
     const needed = Math.ceil(50 * ((Math.SQRT2 * u) / settles) ** 2)
@@ -83,7 +86,7 @@ describe('requests per series', () => {
     const factor = (thin.requestsNeeded! / 50).toFixed(1)
     assert.ok(thin.requestsNeeded! / 50 >= 2, 'a factor of 2 or more is printed to one decimal')
     // The series' name is escaped for markdown like every other cell of the comment.
-    assert.ok(comment.includes('ℹ️ p95 of api GET /thin rests on 50 requests per trial'), comment)
+    assert.ok(comment.includes('ℹ️ p90 of api GET /thin rests on 50 requests per trial'), comment)
     assert.ok(comment.includes(`settling its δ of 10% by the last look (10 rounds) takes at least about`))
     assert.ok(comment.includes(` ${thin.requestsNeeded} per trial: ${factor}× the rate`))
     const window = (10 * thin.requestsNeeded!) / 50
@@ -92,14 +95,42 @@ describe('requests per series', () => {
         `or ${window >= 100 ? window.toFixed(0) : window.toPrecision(2)} s measured windows at this rate.`,
       ),
     )
-    assert.doesNotMatch(comment, /p95 of api GET \/busy/)
+    assert.doesNotMatch(comment, /p90 of api GET \/busy/)
     assert.match(
       renderTerminal(c, { color: false }),
-      /i p95 of api GET \/thin rests on 50 requests per trial/,
+      /i p90 of api GET \/thin rests on 50 requests per trial/,
     )
   })
 
-  test('one round already tells which p95 is thin, and what the report will say of it', () => {
+  test('the advice follows the tail the rules gate: p95 where a team gates it, the thinner of two', () => {
+    const gate = (lines: string) => {
+      const r = results(5)
+      r.settings.thresholds = resolveThresholds(parseThresholdLines(lines, 'thresholds'))
+      return compareResults(r, opts).series.find((s) => s.key === 'api GET /thin')!.sampleSize!
+    }
+    const p95 = gate('p90 inform; p95 +10%')
+    assert.equal(p95.metric, 'p95')
+    assert.ok(Math.abs(p95.rankUncertainty - (Math.sqrt(0.0475 / 50) * (0.5 / 0.09)) / 1.7) < 1e-9)
+    // Gating both: the one that needs more requests (on the factory's shape, p90's ranks are wider).
+    const p90 = gate('')
+    const both = gate('p95 +10%')
+    assert.ok(p90.requestsNeeded! > p95.requestsNeeded!)
+    assert.equal(both.metric, 'p90')
+    // (more gated metrics must each settle more surely for the run to settle: a little more)
+    assert.ok(both.requestsNeeded! >= p90.requestsNeeded!)
+    assert.equal(gate('p90 +30%; p95 +10%').metric, 'p95', 'a wider δ on p90 leaves p95 the thinner')
+  })
+
+  test('rank noise recorded for the tail is read before any slope', () => {
+    const latency = { count: 400, p90: 15, p95: 17, p99: 24, p90RankNoise: 0.3, p95RankNoise: 0.6 }
+    assert.equal(rankUncertainty(latency, 'p90'), 0.3 / 15)
+    assert.equal(rankUncertainty(latency, 'p95'), 0.6 / 17)
+    assert.ok(
+      Math.abs(rankUncertainty(latency, 'p99')! - (Math.sqrt(0.0099 / 400) * (7 / 0.04)) / 24) < 1e-12,
+    )
+  })
+
+  test('one round already tells which tail is thin, and what the report will say of it', () => {
     const early = thinSeriesSoFar(results(5, 1))
     assert.deepEqual(
       early.map((t) => t.key),
@@ -111,16 +142,17 @@ describe('requests per series', () => {
     assert.equal(more.length, 0)
     assert.match(
       note!,
-      /^after round 1 \(a first estimate, from one round: the report's, from every round, is the one to act on\), p95 of api GET \/thin rests on 50 requests per trial .*INCONCLUSIVE$/,
+      /^after round 1 \(a first estimate, from one round: the report's, from every round, is the one to act on\), p90 of api GET \/thin rests on 50 requests per trial .*INCONCLUSIVE$/,
     )
     assert.deepEqual(thinSeriesSoFar(results(Math.ceil(final.sampleSize!.requestsNeeded! / 10), 1)), [])
   })
 
   test('the sentence says the look it is stated for, and what the first look would take', () => {
     const size = {
+      metric: 'p95' as const,
       requestsPerTrial: 190,
       trialSeconds: 5,
-      p95Uncertainty: 0.18,
+      rankUncertainty: 0.18,
       delta: 0.1,
       requestsNeeded: 1140,
     }
@@ -144,9 +176,9 @@ describe('requests per series', () => {
     assert.match(thinSeriesText('x', size), /resolving its δ of 10% takes at least about 1,140 per trial/)
   })
 
-  test('a series without a gated relative p95 rule gets no request-count note', () => {
+  test('a series without a gated relative tail rule gets no request-count note', () => {
     const r = results(5)
-    r.settings.thresholds = r.settings.thresholds.filter((t) => t.metric !== 'p95')
+    r.settings.thresholds = r.settings.thresholds.filter((t) => t.metric !== 'p90')
     const c = compareResults(r, opts)
     assert.ok(c.series.every((s) => s.sampleSize === undefined))
     assert.doesNotMatch(renderComment(c, {}), /rests on/)

@@ -208,12 +208,12 @@ describe('verdict', () => {
     assert.equal(series.dispersion.flagged, true)
     assert.ok(series.dispersion.ratio! > 5)
     assert.equal(metric(c, 'p99').verdict, 'REGRESSION')
-    assert.equal(c.verdict, 'REGRESSION', 'p95 grew with the spread and blocks')
+    assert.equal(c.verdict, 'REGRESSION', 'the gated tail (p90) grew with the spread and blocks')
     assert.doesNotMatch(c.headline, /spread/, 'a block is reason enough: the headline names the block')
 
-    // With p95 informational (only the median gates), the run is approved — and the headline says
+    // With the tail informational (only the median gates), the run is approved — and the headline says
     // what the tail did instead of reading as "all targets met".
-    const thresholds = parseThresholdLines('p95 inform', 'thresholds')
+    const thresholds = parseThresholdLines('p90 inform', 'thresholds')
     const medianOnly = compareResults(makeResults({ rounds: 10, thresholds, ...shapes }), opts)
     assert.notEqual(medianOnly.verdict, 'REGRESSION')
     assert.match(

@@ -130,10 +130,10 @@ test(
       const p50 = series.metrics.find((m) => m.metric === 'p50')
       assert.ok(p50?.change !== null && p50?.change !== undefined, `p50 of ${series.name} compared`)
     }
-    // About 30 requests per endpoint and trial: every p95 is thin, and the run says so after its
+    // About 30 requests per endpoint and trial: every gated tail (p90) is thin, and the run says so after its
     // first round, while there are rounds left to stop, not only in the report at the end.
     const early = progress.match(
-      /after round 1 \(a first estimate[^)]*\), p95 of [^\n]*GET \/top rests on \d+ requests per trial/g,
+      /after round 1 \(a first estimate[^)]*\), p90 of [^\n]*GET \/top rests on \d+ requests per trial/g,
     )
     assert.equal(early?.length, 1, progress)
     assert.ok(
@@ -142,10 +142,10 @@ test(
     )
     const thin = comparison.series.find((s) => s.name === 'GET /top')!.sampleSize
     assert.ok(thin?.requestsNeeded, 'the report says the same at the end')
-    // trial-length auto then lengthened rounds 2 and 3 to its cap (their p95s want far more), said
+    // trial-length auto then lengthened rounds 2 and 3 to its cap (their p90s want far more), said
     // before round 2 and recorded; the warm-ups kept their own 1 s.
     const lengthened = progress.match(
-      /trial-length auto: measured trials from round 2 on run 4 s \(DURATION=4s\), its cap; the thin p95s above want \d+ s/g,
+      /trial-length auto: measured trials from round 2 on run 4 s \(DURATION=4s\), its cap; the thin p90s? above want \d+ s/g,
     )
     assert.equal(lengthened?.length, 1, progress)
     assert.ok(progress.indexOf(lengthened![0]!) < progress.search(/round 2 (base|head) …/))

@@ -101,7 +101,7 @@ async function gate(headUrl: string, baseUrl = urls.base, extra: string[] = []) 
       '--k6-env',
       `DURATION=2s\nRATE=100\nAUTH_HEADER=${TOKEN}`,
       '--thresholds',
-      'p50 +20%\np95 inform',
+      'p50 +20%\np90 inform',
       '--warmup',
       '1s',
       '--min-rounds',

@@ -22,7 +22,7 @@ function firstRound(thinThroughput: number, discardSeconds = 0) {
   return results
 }
 
-/** The trial length, in whole seconds, whose window has the requests the thin p95 is said to need. */
+/** The trial length, in whole seconds, whose window has the requests the thin tail is said to need. */
 function wantedSeconds(thinThroughput: number, discardSeconds = 0): number {
   const [thin] = thinSeriesSoFar(firstRound(thinThroughput))
   const { trialSeconds, requestsNeeded, requestsPerTrial } = thin!.size
@@ -36,24 +36,24 @@ const lengthenedTo = (seconds: number, discardSeconds: number) => ({
 })
 
 describe('trial-length auto', () => {
-  test('after round 1, a thin p95 lengthens the measured trials to the window its sentence names', () => {
+  test('after round 1, a thin gated tail (p90) lengthens the measured trials to the window its sentence names', () => {
     const wanted = wantedSeconds(3)
     assert.ok(wanted > 10 && wanted < 60, `${wanted} s`)
     const longer = lengthenAfterFirstRound(firstRound(3), { mode: 'auto', maxSeconds: 60 })
     assert.equal(longer?.seconds, wanted)
     assert.equal(
       longer?.message,
-      `trial-length auto: measured trials from round 2 on run ${wanted} s (DURATION=${wanted}s), the length the thin p95 above want`,
+      `trial-length auto: measured trials from round 2 on run ${wanted} s (DURATION=${wanted}s), the length the thin p90 above want`,
     )
   })
 
-  test('the cap holds, and says what the thin p95 wanted', () => {
+  test('the cap holds, and says what the thin tail wanted', () => {
     const wanted = wantedSeconds(3)
     const longer = lengthenAfterFirstRound(firstRound(3), { mode: 'auto', maxSeconds: 12.5 })
     assert.equal(longer?.seconds, 12)
     assert.match(
       longer!.message,
-      new RegExp(`run 12 s \\(DURATION=12s\\), its cap; the thin p95 above want ${wanted} s$`),
+      new RegExp(`run 12 s \\(DURATION=12s\\), its cap; the thin p90 above want ${wanted} s$`),
     )
   })
 
@@ -62,7 +62,7 @@ describe('trial-length auto', () => {
     assert.equal(longer?.seconds, wantedSeconds(3, 2))
   })
 
-  test('nothing changes under trial-length script, when no p95 is thin, or when the cap is no longer than the trials', () => {
+  test('nothing changes under trial-length script, when no tail is thin, or when the cap is no longer than the trials', () => {
     assert.equal(lengthenAfterFirstRound(firstRound(3), { mode: 'script' }), null)
     assert.equal(lengthenAfterFirstRound(firstRound(100), { mode: 'auto', maxSeconds: 60 }), null)
     assert.equal(lengthenAfterFirstRound(firstRound(3), { mode: 'auto', maxSeconds: 10 }), null)

@@ -18,8 +18,8 @@ import { exampleBenchmark, exampleSettings } from '../../testkit/settings'
 import { recordsOf, stepSeries } from '../../testkit/step-histories'
 
 // One history, three readers: the issue watcher, the dashboard's data and `loadgate history`. The
-// benchmark gates p95 but not p50, where the built-in rules gate both; p50 and p95 of POST /orders
-// both move +18% at run 12. Every reader must judge by the benchmark's rules: one shift, p95.
+// benchmark gates p90 (the default tail) but not p50, where the built-in rules gate both; p50 and p90 of POST /orders
+// both move +18% at run 12. Every reader must judge by the benchmark's rules: one shift, p90.
 
 const changePoints: ChangePointSettings = { mode: 'issue', maxP: 0.001, minChange: 0.05, minRuns: 5 }
 const bench = exampleBenchmark()
@@ -56,12 +56,12 @@ after(async () => {
 })
 
 describe("change points follow the benchmark's own rules everywhere", () => {
-  test('the built-in rules would see p50 and p95 move: the disagreement the readers must resolve', () => {
+  test('the built-in rules would see p50 and p90 move: the disagreement the readers must resolve', () => {
     const found = historyShifts(recordsOf(values), { fallback: defaultShiftRules() })
-    assert.deepEqual(found.shifts.map((s) => s.metric).sort(), ['p50', 'p95'])
+    assert.deepEqual(found.shifts.map((s) => s.metric).sort(), ['p50', 'p90'])
   })
 
-  test('the issue, the dashboard and `loadgate history` each name one shift: p95 of POST /orders', async () => {
+  test('the issue, the dashboard and `loadgate history` each name one shift: p90 of POST /orders', async () => {
     const double = await startGitHubDouble()
     try {
       const context = readRunContext({
@@ -82,7 +82,7 @@ describe("change points follow the benchmark's own rules everywhere", () => {
         'main',
       )
       assert.equal(double.state.issues.length, 1)
-      assert.match(double.state.issues[0]!.title, /^p95 of api POST \/orders \+\d+% since \w{7}$/)
+      assert.match(double.state.issues[0]!.title, /^p90 of api POST \/orders \+\d+% since \w{7}$/)
       assert.deepEqual(double.violations, [])
     } finally {
       await double.close()
@@ -93,7 +93,7 @@ describe("change points follow the benchmark's own rules everywhere", () => {
     ) as RunsFile
     assert.deepEqual(
       runs.shifts.map((s) => [s.series, s.metric, s.open]),
-      [['api POST /orders', 'p95', true]],
+      [['api POST /orders', 'p90', true]],
     )
 
     const cli = spawnSync(
@@ -107,7 +107,7 @@ describe("change points follow the benchmark's own rules everywhere", () => {
     const shifts = JSON.parse(cli.stdout) as Shift[]
     assert.deepEqual(
       shifts.map((s) => [s.series, s.metric]),
-      [['api POST /orders', 'p95']],
+      [['api POST /orders', 'p90']],
     )
   })
 })

@@ -17,7 +17,7 @@ import { recordsOf, stepSeries } from '../../testkit/step-histories'
 let repo: Awaited<ReturnType<typeof makeOriginAndClone>>
 let workDir: string
 
-// 20 runs of POST /orders on a real gh-pages branch: p50 and p95 +18% from run 12 on.
+// 20 runs of POST /orders on a real gh-pages branch: p50, p90 and p95 +18% from run 12 on.
 before(async () => {
   repo = await makeOriginAndClone()
   workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-watch-'))
@@ -79,9 +79,9 @@ describe('record mode watches the recorded history (change-points: issue)', () =
     try {
       const first = await watch(forge)
       assert.deepEqual(first.warnings, [])
-      // p50 and p95 of the series moved at the same run: one issue names both.
+      // p50 and p90 (the gated tail) of the series moved at the same run: one issue names both.
       assert.deepEqual(
-        double.state.issues.map((i) => i.title.replace(/\+\d+%/g, '+N%').replace(/p(50|95)/g, 'pX')),
+        double.state.issues.map((i) => i.title.replace(/\+\d+%/g, '+N%').replace(/p(50|90)/g, 'pX')),
         [`pX of api POST /orders +N% since ${(13).toString(16).padStart(40, 'b').slice(0, 7)} (pX +N%)`],
       )
       assert.ok(first.infos.some((line) => /2 change points in 20 recorded runs/.test(line)))

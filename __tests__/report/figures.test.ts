@@ -5,9 +5,22 @@ import { betterWithinDelta, formatAlpha, formatChange, metricMark } from '../../
 import type { MetricComparison } from '../../src/model/types'
 import { parseThresholdLines } from '../../src/settings/thresholds'
 import { verdictWord } from '../../src/report/format'
-import { renderComment } from '../../src/report/markdown'
+import { renderComment, renderSummary } from '../../src/report/markdown'
 import { renderTerminal } from '../../src/report/terminal'
+import { comparisons } from '../../testkit/comparisons'
 import { makeResults, wobble } from '../../testkit/results-factory'
+
+function nothingGatedResults() {
+  return makeResults({
+    rounds: 10,
+    thresholds: parseThresholdLines(
+      'p50 inform; p90 inform; throughput inform; all requests: throughput inform; error_rate inform',
+      'thresholds',
+    ),
+    base: () => ({ p50: 10 }),
+    head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+  })
+}
 
 const opts = { failOn: ['REGRESSION' as const, 'INVALID' as const] }
 
@@ -36,26 +49,46 @@ describe('figures as printed', () => {
     assert.ok(!renderComment(c, {}).includes(String(c.alpha)))
   })
 
-  test('a run with nothing gated does not read as an approval of no change', () => {
-    const thresholds = parseThresholdLines(
-      'p50 inform; p95 inform; throughput inform; all requests: throughput inform; error_rate inform',
-      'thresholds',
-    )
-    const c = compareResults(
-      makeResults({
-        rounds: 10,
-        thresholds,
-        base: () => ({ p50: 10 }),
-        head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
-      }),
-      opts,
-    )
+  test('a run with nothing gated is its own outcome: no verdict, never an approval, wherever it is shown', () => {
+    const c = comparisons.nothingGated()
     assert.ok(c.series.every((s) => s.metrics.every((m) => !m.gate)))
-    assert.doesNotMatch(c.headline, /no change/)
+    assert.equal(c.verdict, 'NOTHING_GATED')
+    assert.equal(c.blocking, true, 'it fails the run, whatever fail-on names')
+    assert.equal(compareResults(nothingGatedResults(), { failOn: [] }).blocking, true)
     assert.match(
       c.headline,
-      /^Approved — nothing is gated: every rule informs, so this run decides nothing \(10 rounds\)$/,
+      /^No verdict — no gated metric: every rule informs or matches no measured series, so this run decides nothing \(10 rounds\)$/,
     )
+    for (const text of [renderComment(c, {}), renderSummary(c, {})]) {
+      assert.doesNotMatch(text, /Approved|no change in any gated metric/)
+      assert.match(text, /^(<!--.*-->\n)?### ⛔ loadgate · api — No verdict — no gated metric/)
+      assert.match(text, /the run fails and its status is `error`/)
+    }
+    const terminal = renderTerminal(c, { color: false })
+    assert.match(terminal, /^NOTHING GATED: No verdict — no gated metric/)
+    assert.doesNotMatch(terminal, /Approved/)
+  })
+
+  test("the comment's legend names the rules that gated, and why medians and the change differ", () => {
+    const byDefault = renderComment(comparisons.noChange(), {})
+    assert.match(
+      byDefault,
+      /<sub>Gated: p50 \\\+5%, p90 \\\+10%, error rate \\\+0\\\.5pp; p95, throughput, p99, max only inform/,
+    )
+    assert.match(byDefault, /The gated tail is p90: `p95 \+10%` gates p95 too/)
+    assert.match(
+      byDefault,
+      /it pairs each round's two trials, so it need not equal the ratio of the two medians/,
+    )
+    const results = makeResults({
+      rounds: 10,
+      thresholds: parseThresholdLines('p95 +10%', 'thresholds'),
+      base: () => ({ p50: 10 }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+    })
+    const p95Gated = renderComment(compareResults(results, opts), {})
+    assert.match(p95Gated, /<sub>Gated: p50 \\\+5%, p90 \\\+10%, p95 \\\+10%/)
+    assert.doesNotMatch(p95Gated, /The gated tail is p90/)
   })
 
   test('NO CHANGE whose interval is all on the good side is marked better, not "no change"', () => {

@@ -31,11 +31,11 @@ describe("the PR comment's measured noise floor", () => {
     const widest = Math.max(...calibration.rows.filter((r) => r.metric === 'p50').map((r) => r.noiseFloor))
     assert.equal(p50?.floor, widest)
     const body = renderComment({ ...comparison, noiseFloor: floor }, {})
-    const p95 = floor.metrics.find((m) => m.metric === 'p95')!
+    const p90 = floor.metrics.find((m) => m.metric === 'p90')!
     assert.match(
       body,
       new RegExp(
-        `This repository's measured noise floor: p50 ±${(widest * 100).toFixed(1)}%, p95 ±${(p95.floor * 100).toFixed(1)}%.*` +
+        `This repository's measured noise floor: p50 ±${(widest * 100).toFixed(1)}%, p90 ±${(p90.floor * 100).toFixed(1)}%.*` +
           `\\(A/A calibration of \`bbbbbbb\`, 2026-11-01\\)\\.`,
       ),
     )

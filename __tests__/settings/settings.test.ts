@@ -44,7 +44,8 @@ describe('settings', () => {
     assert.equal(settings.benchmarks.length, 1)
     assert.equal(settings.benchmarks[0]?.name, 'orders')
     assert.equal(settings.benchmarks[0]?.port, 8080)
-    assert.ok(settings.benchmarks[0]!.thresholds.some((t) => t.metric === 'p95' && t.gate))
+    assert.ok(settings.benchmarks[0]!.thresholds.some((t) => t.metric === 'p90' && t.gate))
+    assert.ok(settings.benchmarks[0]!.thresholds.some((t) => t.metric === 'p95' && !t.gate))
   })
 
   test('mode calibrate measures both arms of the head, and the calibration input is a workspace path', () => {

@@ -132,6 +132,7 @@ for (const file of files) {
       LIKELY_OVER_DELTA: 0,
       IMPROVEMENT: 0,
       INVALID: 0,
+      NOTHING_GATED: 0,
     }
     let extended = 0
     for (let i = 0; i < RESAMPLES; i++) {

@@ -35,8 +35,9 @@ Without --config, compare, record and calibrate read loadgate.yml at the reposit
 Run 'loadgate help <command>' (or 'loadgate <command> --help') for a command's options,
 'loadgate --version' for the version.
 
-Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (REGRESSION, INVALID),
-            2 bad usage or settings, 3 the run failed (the message says why; trials are kept).`,
+Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (REGRESSION, INVALID)
+            or nothing is gated (NOTHING_GATED), 2 bad usage or settings, 3 the run failed
+            (the message says why; trials are kept).`,
   compare: () => `loadgate compare --base <ref> [--head <ref>] [options]
 
 Starts the Compose stack of the base (a git worktree) and of the head (default: the working tree,
@@ -94,7 +95,7 @@ Serves <dir> (a checkout of the gh-pages branch) on http://127.0.0.1:<port> and 
   history: () => `loadgate history <dir> [--json] [--branch <branch>] [--data-dir <dir>]
 
 Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per
-benchmark, series and gated metric (the default thresholds: p50 and p95 per endpoint, throughput
+benchmark, series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput
 of all requests).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.

@@ -62,43 +62,52 @@ export function metricDraft(
   }
 }
 
+/** What the family-wise test needs of a metric: its rule, its own statistics and its rounds. */
+export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound'>
+
 /**
  * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
- * more than δ/2" (what REGRESSION asks), on the good side of "better". Paired runs: step-down maxT
- * over rounds flipped jointly (see stats/max-t.ts), on differences shifted by δ/2, far-out rounds
- * clipped (paired-test.ts). Stored baselines have no rounds to flip: Holm over each metric's own
- * one-sided p-values. Either way the worse side only counts where the metric's own interval is
- * beyond δ/2, so what the typical round does not show never blocks.
+ * more than δ/2" (what REGRESSION asks), of "worse" (what LIKELY_OVER_DELTA claims), and on the good
+ * side of "better". Paired runs: step-down maxT over rounds flipped jointly (see stats/max-t.ts), on
+ * differences shifted by δ/2 for the first, far-out rounds clipped (paired-test.ts). Stored
+ * baselines have no rounds to flip: Holm over each metric's own one-sided p-values. Either way the
+ * δ/2 side only counts where the metric's own interval is beyond δ/2, so what the typical round
+ * does not show never blocks.
  */
-function adjustFamily(gated: MetricDraft[], kind: Comparison['kind']): Map<MetricDraft, AdjustedP> {
-  const badSign = (m: MetricDraft) => (m.threshold.direction === 'lower' ? 1 : -1)
-  const half = (m: MetricDraft) => analysisMargin(m.threshold, 1 / 2)
-  const beyondHalf = (m: MetricDraft) =>
-    Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
+export function adjustFamily<M extends FamilyMember>(
+  gated: M[],
+  kind: Comparison['kind'],
+): Map<M, AdjustedP> {
+  const badSign = (m: M) => (m.threshold.direction === 'lower' ? 1 : -1)
+  const half = (m: M) => analysisMargin(m.threshold, 1 / 2)
+  const beyondHalf = (m: M) => Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
   let bad: number[]
+  let worse: number[]
   let good: number[]
   if (kind === 'paired') {
-    const oriented = (sign: (m: MetricDraft) => number, shift: (m: MetricDraft) => number) =>
-      gated.map((m) =>
-        familyScores(
-          m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))),
-          m.threshold.absolute,
+    const oriented = (sign: (m: M) => number, shift: (m: M) => number) =>
+      maxTAdjusted(
+        gated.map((m) =>
+          familyScores(
+            m.byRound.map((d) => (d === null ? null : sign(m) * d - shift(m))),
+            m.threshold.absolute,
+          ),
         ),
       )
-    bad = maxTAdjusted(oriented(badSign, half))
-    good = maxTAdjusted(
-      oriented(
-        (m) => -badSign(m),
-        () => 0,
-      ),
+    bad = oriented(badSign, half)
+    worse = oriented(badSign, () => 0)
+    good = oriented(
+      (m) => -badSign(m),
+      () => 0,
     )
   } else {
-    const side = (m: MetricDraft, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
+    const side = (m: M, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
     bad = holm(gated.map((m) => side(m, badSign(m))))
+    worse = bad
     good = holm(gated.map((m) => side(m, -badSign(m))))
   }
   bad = bad.map((p, i) => (beyondHalf(gated[i]!) ? p : 1))
-  return new Map(gated.map((m, i) => [m, { bad: bad[i]!, good: good[i]! }]))
+  return new Map(gated.map((m, i) => [m, { bad: bad[i]!, worse: worse[i]!, good: good[i]! }]))
 }
 
 /** An informational metric's own one-sided p-values: no family, it decides nothing. */
@@ -172,7 +181,13 @@ export function assemble(
     return { ...draft.series, metrics, verdict: worstMetricVerdict(gatedVerdicts) }
   })
   const invalid = findInvalidReasons(results)
-  const overall: Verdict = invalid.length > 0 ? 'INVALID' : worstMetricVerdict(series.map((s) => s.verdict))
+  const nothingGated = !series.some((s) => s.metrics.some((m) => m.gate))
+  const overall: Verdict =
+    invalid.length > 0
+      ? 'INVALID'
+      : nothingGated
+        ? 'NOTHING_GATED'
+        : worstMetricVerdict(series.map((s) => s.verdict))
   const rounds = Math.max(0, ...measured(results).map((t) => t.round))
   const comparison: Comparison = {
     schemaVersion: COMPARISON_SCHEMA_VERSION,

@@ -12,9 +12,13 @@ export interface Classification {
   roundsToDecide?: number
 }
 
-/** A metric's family-wise adjusted one-sided p-values, on the bad and on the good side. */
+/**
+ * A metric's family-wise adjusted one-sided p-values: `bad` of "worse by more than δ/2" (REGRESSION),
+ * `worse` of "worse at all" (LIKELY_OVER_DELTA) and `good` of "better" (IMPROVEMENT).
+ */
 export interface AdjustedP {
   bad: number
+  worse: number
   good: number
 }
 
@@ -32,9 +36,10 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  * - REGRESSION: worse by more than δ/2 beyond doubt — the family-wise test of d − δ/2 (`adjusted.bad`),
  *   at the level of each look. A true change of δ/2 or less blocks in at most α of runs, at any noise.
  * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
- * - LIKELY_OVER_DELTA: none of these, worse than the base beyond doubt (on its own, at the look's
- *   level: an unchanged head lands here in at most α of runs per metric), and the estimate reaches ¾δ;
- *   with the rounds it would take to show it beyond δ/2.
+ * - LIKELY_OVER_DELTA: none of these, worse than the base beyond doubt — family-wise (`adjusted.worse`),
+ *   as REGRESSION is, and by its own interval — and the estimate reaches ¾δ; with the rounds it would
+ *   take to show it beyond δ/2. A claim like the others: however many metrics are gated, an unchanged
+ *   head lands here in at most α of runs.
  * - INCONCLUSIVE: none of these yet. With δ = 0 every worsening is one to rule out, which no run
  *   can do: a metric not worse beyond doubt at the last look is NO CHANGE.
  */
@@ -67,7 +72,8 @@ export function classify(
       note: `${stats.n} pairs can never be significant at α ${formatAlpha(alpha)}: at least ${needed} are needed`,
     }
   }
-  if (est >= analysisMargin(t, 3 / 4) && lowBad > 0 && Number.isFinite(highBad)) {
+  const worseBeyondDoubt = adjusted.worse <= alpha && lowBad > 0
+  if (est >= analysisMargin(t, 3 / 4) && worseBeyondDoubt && Number.isFinite(highBad)) {
     const rounds = roundsToShow(stats, est - half, alpha)
     const why =
       lowBad > half

@@ -46,6 +46,10 @@ function widerTail(comparison: Comparison): string {
   return `; but the latency spread of ${where(worse.series)} grew ${worse.series.dispersion.ratio!.toFixed(1)}× (p99 ${formatChange(worse.p99!.change!, false)})`
 }
 
+/** Why a run with nothing gated decides nothing: the headline, the status and the report say it. */
+export const NOTHING_GATED_REASON =
+  'no gated metric: every rule informs or matches no measured series, so this run decides nothing'
+
 /** The one line a reader gets in one second. Plain text: escape before rendering. */
 export function describeHeadline(comparison: Comparison): string {
   const main = mainHeadline(comparison)
@@ -107,10 +111,10 @@ function mainHeadline(comparison: Comparison): string {
       if (!first) return `${prefix} — improved`
       return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
     }
+    case 'NOTHING_GATED':
+      return `No verdict — ${NOTHING_GATED_REASON} (${rounds})`
     case 'NO_CHANGE': {
       const prefix = comparison.blocking ? 'Blocked' : 'Approved'
-      if (!comparison.series.some((s) => s.metrics.some((m) => m.gate)))
-        return `${prefix} — nothing is gated: every rule informs, so this run decides nothing (${rounds})`
       // A real change under δ (absolute metrics included) is what a reader must not miss.
       const worseUnderDelta = gatedWith(comparison, 'NO_CHANGE')
         .filter((l) => l.metric.note?.startsWith('worse by'))

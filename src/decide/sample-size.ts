@@ -1,11 +1,15 @@
-import type { MetricThreshold, ResultsFile, SampleSize, Trial } from '../model/types'
+import type { LatencySummary, MetricThreshold, ResultsFile, SampleSize, Trial } from '../model/types'
 import { noiseForMargin, settlingPowerOver } from './calibration'
 import { lookAlpha } from './plan'
 import { analysisMargin } from './rules'
 import { validTrials } from './samples'
 import { rulesFor, seriesKeys } from './series'
 
-const P = 0.95
+/** The tails whose sample quantile rests on few requests: the request-count advice follows whichever is gated. */
+export const TAILS = ['p90', 'p95', 'p99'] as const
+export type Tail = (typeof TAILS)[number]
+
+const LEVEL: Record<Tail, number> = { p90: 0.9, p95: 0.95, p99: 0.99 }
 
 function median(values: number[]): number {
   const sorted = values.slice().sort((a, b) => a - b)
@@ -13,25 +17,36 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
+type TailLatency = Pick<LatencySummary, 'count' | 'p90' | 'p95' | 'p99'> &
+  Partial<Pick<LatencySummary, 'p90RankNoise' | 'p95RankNoise' | 'p99RankNoise'>>
+
 /**
- * How much a trial's p95 of n requests moves by chance alone, as a fraction of it: the rank of the
- * sample p95 has a standard deviation of √(0.95·0.05·n) (binomial), and the trial's `p95RankNoise` is
- * how far the p95 moves for that many ranks, read from the requests around p95 themselves. Results
- * files of 1.0.0 lack it: there the ranks are turned into milliseconds by the slope of the latency
- * distribution from p90 to p99, (p99 − p90) / 0.09, which a few very slow requests beyond p95
- * steepen (about 3× on the bundled example).
+ * How much a trial's tail quantile of n requests moves by chance alone, as a fraction of it: the
+ * rank of the sample q-quantile has a standard deviation of √(q·(1−q)·n) (binomial), and the
+ * trial's rank noise (`p90RankNoise` …) is how far the quantile moves for that many ranks, read from
+ * the requests around it. Results files without it (1.0.0 for p95, and p90 and p99 before p90
+ * became the default gated tail) turn the ranks into milliseconds by a slope of the latency
+ * distribution next to the quantile: p90–p99 for p95 (which a few very slow requests beyond p95
+ * steepen, about 3× on the bundled example), p90–p95 for p90, p95–p99 for p99.
  */
-export function p95RankUncertainty(latency: {
-  count: number
-  p90: number
-  p95: number
-  p99: number
-  p95RankNoise?: number | undefined
-}): number | null {
-  if (latency.count < 2 || !(latency.p95 > 0)) return null
-  if (latency.p95RankNoise !== undefined) return latency.p95RankNoise / latency.p95
-  const slope = (latency.p99 - latency.p90) / 0.09
-  return (Math.sqrt((P * (1 - P)) / latency.count) * slope) / latency.p95
+export function rankUncertainty(latency: TailLatency, tail: Tail): number | null {
+  const value = latency[tail]
+  if (latency.count < 2 || !(value > 0)) return null
+  const measured = latency[`${tail}RankNoise`]
+  if (measured !== undefined) return measured / value
+  const slope =
+    tail === 'p90'
+      ? (latency.p95 - latency.p90) / 0.05
+      : tail === 'p95'
+        ? (latency.p99 - latency.p90) / 0.09
+        : (latency.p99 - latency.p95) / 0.04
+  const q = LEVEL[tail]
+  return (Math.sqrt((q * (1 - q)) / latency.count) * slope) / value
+}
+
+/** The p95's rank uncertainty (see rankUncertainty). */
+export function p95RankUncertainty(latency: TailLatency): number | null {
+  return rankUncertainty(latency, 'p95')
 }
 
 /** The looks of a run's plan and what settling asks of each gated metric at them (see calibration). */
@@ -58,13 +73,14 @@ export function settlingPlan(results: ResultsFile): SettlingPlan {
 }
 
 /**
- * What a series' gated p95 rests on: the successful requests of a trial (median over the trials)
+ * What a series' gated tail rests on: the successful requests of a trial (median over the trials)
  * and, when chance in those ranks alone keeps unchanged code from settling δ by the plan's last
- * look, how many requests per trial would let it. A round compares two trials, so its p95
+ * look, how many requests per trial would let it. A round compares two trials, so its tail
  * log-ratio carries √2·u of rank noise (u per trial); the plan settles a metric whose per-round
  * noise is at most noiseForMargin at its last look. u falls as 1/√n, so the requests needed are
  * n·(√2·u / that noise)². Everything else that moves a round (the machine, the instances) adds to
- * the ranks' share, so the figure is a floor.
+ * the ranks' share, so the figure is a floor. Whichever tails the rules gate (p90 by default; p95
+ * or p99 where a team gates them), the one that needs the most requests is the one reported.
  */
 export function sampleSize(
   trials: Trial[],
@@ -72,24 +88,42 @@ export function sampleSize(
   thresholds: MetricThreshold[],
   plan: SettlingPlan,
 ): SampleSize | undefined {
-  const p95 = thresholds.find((t) => t.metric === 'p95' && t.gate && !t.absolute)
-  if (!p95) return undefined
+  const sizes = TAILS.flatMap((tail) => {
+    const rule = thresholds.find((t) => t.metric === tail && t.gate && !t.absolute)
+    const size = rule ? tailSampleSize(trials, key, tail, rule, plan) : undefined
+    return size ? [size] : []
+  })
+  const need = (size: SampleSize) => (size.requestsNeeded ?? 0) / size.requestsPerTrial
+  return sizes.reduce<SampleSize | undefined>(
+    (worst, size) => (!worst || need(size) > need(worst) ? size : worst),
+    undefined,
+  )
+}
+
+function tailSampleSize(
+  trials: Trial[],
+  key: string,
+  tail: Tail,
+  rule: MetricThreshold,
+  plan: SettlingPlan,
+): SampleSize | undefined {
   const perTrial = trials.flatMap((trial) => {
     const latency = trial.series.find((s) => s.key === key)?.latency
-    const uncertainty = latency ? p95RankUncertainty(latency) : null
+    const uncertainty = latency ? rankUncertainty(latency, tail) : null
     if (!latency || uncertainty === null || !(trial.durationSeconds > 0)) return []
     return [{ requests: latency.count, seconds: trial.durationSeconds, uncertainty }]
   })
   if (perTrial.length === 0) return undefined
   const requests = median(perTrial.map((t) => t.requests))
   const uncertainty = median(perTrial.map((t) => t.uncertainty))
-  const settles = noiseForMargin(analysisMargin(p95), plan.lastLook, plan.level, plan.power)
+  const settles = noiseForMargin(analysisMargin(rule), plan.lastLook, plan.level, plan.power)
   const roundNoise = Math.SQRT2 * uncertainty
   return {
+    metric: tail,
     requestsPerTrial: Math.round(requests),
     trialSeconds: median(perTrial.map((t) => t.seconds)),
-    p95Uncertainty: uncertainty,
-    delta: p95.delta,
+    rankUncertainty: uncertainty,
+    delta: rule.delta,
     requestsNeeded: roundNoise > settles ? Math.ceil(requests * (roundNoise / settles) ** 2) : null,
     firstLook: plan.firstLook,
     lastLook: plan.lastLook,
@@ -97,7 +131,7 @@ export function sampleSize(
 }
 
 /**
- * The series whose gated p95 the trials measured so far cannot resolve (sampleSize's rule), by key.
+ * The series whose gated tail the trials measured so far cannot resolve (sampleSize's rule), by key.
  * After the first round it already tells what the report would say at the end, while there is time
  * to stop and lengthen the trials.
  */
@@ -112,7 +146,7 @@ export function thinSeriesSoFar(results: ResultsFile): Array<{ key: string; size
 
 /**
  * trial-length auto: the trial length, in whole seconds, whose measured window gives every thin
- * series the requests its p95 needs (the window each one's sentence names) once `discardSeconds`
+ * series the requests its gated tail needs (the window each one's sentence names) once `discardSeconds`
  * are cut from its start, at most `maxSeconds`; null when no series is thin or the trials already
  * run that long. `wanted` is the length uncapped.
  */

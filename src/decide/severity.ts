@@ -6,6 +6,7 @@ import type { FailOn, MetricVerdict, OutcomeVerdict, Verdict } from '../model/ty
  */
 export const VERDICT_SEVERITY: readonly Verdict[] = [
   'INVALID',
+  'NOTHING_GATED',
   'REGRESSION',
   'LIKELY_OVER_DELTA',
   'INCONCLUSIVE',
@@ -13,9 +14,9 @@ export const VERDICT_SEVERITY: readonly Verdict[] = [
   'NO_CHANGE',
 ]
 
-/** The same order without INVALID, which only a whole run can be. */
+/** The same order without INVALID and NOTHING_GATED, which only a whole run can be. */
 export const METRIC_VERDICT_SEVERITY: readonly MetricVerdict[] = VERDICT_SEVERITY.filter(
-  (verdict): verdict is MetricVerdict => verdict !== 'INVALID',
+  (verdict): verdict is MetricVerdict => verdict !== 'INVALID' && verdict !== 'NOTHING_GATED',
 )
 
 /** A verdict's place in the order: lower is more severe. */
@@ -39,7 +40,11 @@ export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
   return METRIC_VERDICT_SEVERITY.find((verdict) => verdicts.includes(verdict)) ?? 'NO_CHANGE'
 }
 
-/** Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ. */
+/**
+ * Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ.
+ * NOTHING_GATED always fails, whatever `fail-on` says: a gate that gates nothing must not pass for one.
+ */
 export function failsOn(failOn: readonly FailOn[], verdict: Verdict): boolean {
+  if (verdict === 'NOTHING_GATED') return true
   return failOn.includes(verdict) || (verdict === 'LIKELY_OVER_DELTA' && failOn.includes('INCONCLUSIVE'))
 }

@@ -3,7 +3,7 @@ import type { ResultsFile, Trial, TrialLength } from '../model/types'
 
 /**
  * trial-length auto, once round 1 is measured: the DURATION the measured trials take from round 2
- * on, when a gated p95 rests on too few requests to settle its δ by the last look, and the line
+ * on, when a gated tail (p90 by default) rests on too few requests to settle its δ by the last look, and the line
  * that says so; null to leave the trials as the script has them.
  *
  * Lengthening after a look at the data keeps the tests exact: what decides it (the requests and
@@ -18,7 +18,8 @@ export function lengthenAfterFirstRound(
   const thin = thinSeriesSoFar(results)
   const length = lengthenedTrialSeconds(thin, setting.maxSeconds!, results.settings.discardSeconds)
   if (!length) return null
-  const which = `the thin p95${thin.length > 1 ? 's' : ''} above`
+  const tails = [...new Set(thin.map(({ size }) => size.metric))].join(' and ')
+  const which = `the thin ${tails}${thin.length > 1 ? 's' : ''} above`
   return {
     seconds: length.seconds,
     message:

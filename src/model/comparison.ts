@@ -60,21 +60,31 @@ export const dispersionChangeSchema = z.object({
 })
 export type DispersionChange = z.infer<typeof dispersionChangeSchema>
 
-/** What a series' gated p95 rests on, per trial (see decide/sample-size). */
-export const sampleSizeSchema = z.object({
-  /** Median successful requests of the series per trial. */
-  requestsPerTrial: finite,
-  trialSeconds: finite,
-  /** Relative standard deviation of a trial's p95 from rank uncertainty alone. */
-  p95Uncertainty: finite,
-  /** The p95 rule's δ. */
-  delta: finite,
-  /** Requests per trial at which unchanged code settles δ by the last look; null when the trials have them. */
-  requestsNeeded: finiteOrNull,
-  /** The plan's looks, in rounds (absent from comparisons made before the rule was stated for them). */
-  firstLook: finite.optional(),
-  lastLook: finite.optional(),
-})
+/** What a series' gated tail rests on, per trial (see decide/sample-size). */
+export const sampleSizeSchema = z.preprocess(
+  // Comparisons made while p95 was the only tail the advice knew name its uncertainty p95Uncertainty.
+  (value) => {
+    if (typeof value !== 'object' || value === null || !('p95Uncertainty' in value)) return value
+    const { p95Uncertainty, ...rest } = value as Record<string, unknown>
+    return { metric: 'p95', rankUncertainty: p95Uncertainty, ...rest }
+  },
+  z.object({
+    /** The gated tail the advice is about (the one that needs the most requests). */
+    metric: z.enum(['p90', 'p95', 'p99']),
+    /** Median successful requests of the series per trial. */
+    requestsPerTrial: finite,
+    trialSeconds: finite,
+    /** Relative standard deviation of a trial's tail quantile from rank uncertainty alone. */
+    rankUncertainty: finite,
+    /** The tail rule's δ. */
+    delta: finite,
+    /** Requests per trial at which unchanged code settles δ by the last look; null when the trials have them. */
+    requestsNeeded: finiteOrNull,
+    /** The plan's looks, in rounds (absent from comparisons made before the rule was stated for them). */
+    firstLook: finite.optional(),
+    lastLook: finite.optional(),
+  }),
+)
 export type SampleSize = z.infer<typeof sampleSizeSchema>
 
 export const seriesComparisonSchema = z.object({

@@ -21,7 +21,7 @@ export type FreshInstances = z.infer<typeof freshInstancesSchema>
 export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both'])
 export type ArmsUnderLoad = z.infer<typeof armsUnderLoadSchema>
 
-/** script: every trial as long as the script says; auto: lengthened after round 1 for a thin p95, up to maxSeconds. */
+/** script: every trial as long as the script says; auto: lengthened after round 1 for a thin gated tail (p90, p95 or p99), up to maxSeconds. */
 export const trialLengthSchema = z.object({
   mode: z.enum(['script', 'auto']),
   maxSeconds: z.number().positive().max(3600).optional(),
@@ -47,6 +47,9 @@ export const latencySummarySchema = z.object({
    * 0.95 ∓ √(0.95·0.05/count), one binomial SD of its rank either side. Absent in results files of 1.0.0.
    */
   p95RankNoise: finite.optional(),
+  /** The same for p90 and p99 (absent in results files before p90 became the default gated tail). */
+  p90RankNoise: finite.optional(),
+  p99RankNoise: finite.optional(),
 })
 export type LatencySummary = z.infer<typeof latencySummarySchema>
 

@@ -17,8 +17,12 @@ export const metricVerdictSchema = z.enum(METRIC_VERDICTS)
 /** Per-metric verdict. */
 export type MetricVerdict = z.infer<typeof metricVerdictSchema>
 
-export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID'])
-/** Overall verdict of a run: a metric verdict, or INVALID when the run cannot be trusted. */
+export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID', 'NOTHING_GATED'])
+/**
+ * Overall verdict of a run: a metric verdict, INVALID when the run cannot be trusted, or
+ * NOTHING_GATED when no gated metric was measured (every rule informs, or matched no series): the
+ * run decides nothing, so it never reads as approval — its status is `error` and the step fails.
+ */
 export type Verdict = z.infer<typeof verdictSchema>
 
 export const outcomeVerdictSchema = z.enum([...verdictSchema.options, 'ERROR'])

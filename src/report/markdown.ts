@@ -14,6 +14,7 @@ import {
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
+import { legend, nothingGatedText } from './legend'
 import { escapeMarkdown, safeUrl } from './escape'
 import { thinSeries, thinSeriesText } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
@@ -58,6 +59,7 @@ const HEADLINE_MARK: Record<string, string> = {
   INCONCLUSIVE: '❔',
   LIKELY_OVER_DELTA: '❗',
   INVALID: '⛔',
+  NOTHING_GATED: '⛔',
 }
 
 function link(text: string, url: string | undefined): string | null {
@@ -226,9 +228,12 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       '**This run cannot be trusted, so no latency or throughput comparison is shown as a result.**\n\n' +
         comparison.invalid.map((r) => `- ${escapeMarkdown(r.message)}`).join('\n'),
     )
+  } else if (comparison.verdict === 'NOTHING_GATED') {
+    parts.push(nothingGatedText())
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
     parts.push(table)
+    parts.push(legend(comparison))
     if (dropped > 0) {
       const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
       parts.push(

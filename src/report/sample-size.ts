@@ -4,7 +4,7 @@ import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../m
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
 const seconds = (s: number) => (s >= 100 ? s.toFixed(0) : s.toPrecision(2))
 
-/** The series whose trials have too few requests for their p95 to resolve δ. */
+/** The series whose trials have too few requests for their gated tail to resolve δ. */
 export function thinSeries(comparison: Comparison): Array<{ series: SeriesComparison; size: SampleSize }> {
   if (comparison.verdict === 'INVALID') return []
   return comparison.series
@@ -21,8 +21,8 @@ export function thinSeriesText(label: string, size: SampleSize): string {
   const factor = needed / size.requestsPerTrial
   const rate = size.trialSeconds > 0 ? needed / size.trialSeconds : 0
   return (
-    `p95 of ${label} rests on ${count(size.requestsPerTrial)} requests per trial ` +
-    `(±${(size.p95Uncertainty * 100).toFixed(1)}% from their ranks alone); ${settling(size)} ` +
+    `${size.metric} of ${label} rests on ${count(size.requestsPerTrial)} requests per trial ` +
+    `(±${(size.rankUncertainty * 100).toFixed(1)}% from their ranks alone); ${settling(size)} ` +
     `takes at least about ${count(needed)} per trial: ${factor.toFixed(factor < 2 ? 2 : 1)}× the rate ` +
     `(${rate.toFixed(rate >= 10 ? 0 : 1)} req/s for this series in ${seconds(size.trialSeconds)} s measured windows), ` +
     `or ${seconds(size.trialSeconds * factor)} s measured windows at this rate${sooner(size)}`

@@ -17,6 +17,7 @@ import { runnerLoadTexts } from './runner-load'
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
   INVALID: '\u001b[31m',
+  NOTHING_GATED: '\u001b[31m',
   IMPROVEMENT: '\u001b[32m',
   NO_CHANGE: '\u001b[32m',
   INCONCLUSIVE: '\u001b[33m',

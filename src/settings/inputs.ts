@@ -230,7 +230,7 @@ const TABLE = [
     name: 'trial-length',
     description:
       'script (every measured trial as long as the k6 script, or k6-env DURATION, says) or auto: when ' +
-      'round 1 shows a gated p95 resting on too few requests to settle its δ by the last look (the ' +
+      'round 1 shows a gated tail (p90 by default) resting on too few requests to settle its δ by the last look (the ' +
       "report's request-count line), the measured trials from round 2 on run with __ENV.DURATION set to " +
       "the window that line names, at most 60s, or at most the duration in 'auto up to 30s'. The cost is " +
       'said again when it changes. The script must take its length from __ENV.DURATION, as the warm-up does.',
@@ -289,8 +289,8 @@ const TABLE = [
     // The defaults are rules (see thresholds.ts), so the description names them itself.
     description:
       'One rule per line - [series-glob:] metric then a minimum effect (+10%, -5%, +0.5pp), an absolute ' +
-      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform. Defaults: p50 +5%, p95 +10%, throughput -5%, ' +
-      'error_rate +0.5pp gate; p99 and max inform.',
+      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform. Defaults: p50 +5%, p90 +10%, throughput -5%, ' +
+      'error_rate +0.5pp gate; p95, p99 and max inform (p95 +10% gates p95).',
     scopes: EVERYWHERE,
   },
   {
@@ -438,7 +438,9 @@ const TABLE = [
   },
   {
     name: 'fail-on',
-    description: 'Verdicts that fail the step and set a failing status (comma-separated; never for none).',
+    description:
+      'Verdicts that fail the step and set a failing status (comma-separated; never for none). A run with ' +
+      'nothing gated (NOTHING_GATED) fails whatever this says, with status error.',
     default: 'REGRESSION, INVALID',
     scopes: SHARED,
   },

@@ -78,6 +78,15 @@ describe('publishing to GitHub (API double checked against the OpenAPI descripti
     assert.deepEqual(double.violations, [])
   })
 
+  test('a run with nothing gated sets an error status that says so, never a success', async () => {
+    const { double, ctx } = await setup()
+    await publishReport(comparisons.nothingGated(), ctx)
+    assert.equal(double.state.statuses[0]?.state, 'error')
+    assert.match(double.state.statuses[0]?.description ?? '', /^No verdict — no gated metric/)
+    assert.doesNotMatch(ours(double)[0]!.body, /Approved/)
+    assert.deepEqual(double.violations, [])
+  })
+
   test('reviews are replaced when the verdict changes', async () => {
     const { double, ctx } = await setup()
     await publishReport(comparisons.regression(), { ...ctx, review: 'both' })

@@ -19,7 +19,7 @@ afterEach(async () => {
 
 const SERIES = 'api POST /orders'
 const shaOf = (i: number) => (i + 1).toString(16).padStart(40, 'b')
-/** p95 of the series over `runs` runs: +18% from run 20 on, back to the old level from `revertAt`. */
+/** p90 (the default gated tail) of the series over `runs` runs: +18% from run 20 on, back to the old level from `revertAt`. */
 function history(
   runs: number,
   options: { revertAt?: number; key?: string; messageOf?: (i: number) => string } = {},
@@ -67,18 +67,18 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.equal(opened.length, 1, opened.join('\n'))
     assert.equal(double.state.issues.length, 1)
     const issue = double.state.issues[0]!
-    // p50 and p95 moved at the same run: one issue, the larger change naming it.
+    // p50 and p90 moved at the same run: one issue, the larger change naming it.
     assert.match(
       issue.title,
       new RegExp(
-        `^p(50|95) of ${SERIES} \\+1[5-9]% since ${shaOf(20).slice(0, 7)} \\(p(50|95) \\+1[5-9]%\\)$`,
+        `^p(50|90) of ${SERIES} \\+1[5-9]% since ${shaOf(20).slice(0, 7)} \\(p(50|90) \\+1[5-9]%\\)$`,
       ),
     )
     assert.match(issue.body ?? '', /^<!-- loadgate-shift bench=api id=[0-9a-f]{16} after=\d+ -->/)
     assert.ok(issue.body?.includes(`https://github.com/acme/shop/commit/${shaOf(19)}`), 'last run before')
     assert.ok(issue.body?.includes(`https://github.com/acme/shop/commit/${shaOf(20)}`), 'first run after')
     assert.ok(issue.body?.includes(`/compare/${shaOf(19)}...${shaOf(20)}`))
-    for (const metric of ['p50', 'p95'])
+    for (const metric of ['p50', 'p90'])
       assert.match(
         issue.body ?? '',
         new RegExp(

@@ -7,6 +7,8 @@ import { withoutControlCharacters } from '../../util/control-characters'
 export type StatusState = 'success' | 'failure' | 'error' | 'pending'
 
 function statusState(comparison: Comparison): StatusState {
+  // Nothing gated is no verdict: never a success a required status would take for approval.
+  if (comparison.verdict === 'NOTHING_GATED') return 'error'
   if (!comparison.blocking) return 'success'
   return comparison.verdict === 'INVALID' ? 'error' : 'failure'
 }

@@ -47,6 +47,15 @@ describe('k6 output parser', () => {
       `${items.latency!.p95RankNoise} against ${spread}`,
     )
     assert.ok(spread > 0)
+    // The same for p90 and p99, whichever tail the rules gate.
+    for (const [q, noise] of [
+      [0.9, items.latency!.p90RankNoise],
+      [0.99, items.latency!.p99RankNoise],
+    ] as const) {
+      const sd = Math.sqrt((q * (1 - q)) / expected.length)
+      const width = (percentile(expected, Math.min(1, q + sd)) - percentile(expected, q - sd)) / 2
+      assert.ok(Math.abs(noise! - width) < 1e-12, `p${q * 100}: ${noise} against ${width}`)
+    }
     const all = parsed.series.find((s) => s.key === 'all requests')!
     assert.equal(all.requests, points.length)
     assert.equal(parsed.checks.passes + parsed.checks.fails, points.length)

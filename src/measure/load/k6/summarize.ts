@@ -42,23 +42,36 @@ export function latencySummary(values: Float64Array): LatencySummary | null {
 }
 
 /**
- * How far the trial's p95 moves by chance alone, in milliseconds: the rank of a sample p95 of n
- * requests has a binomial SD of √(0.95·0.05·n), so the p95 moves about half the distance between
- * the sample quantiles at 0.95 ∓ √(0.95·0.05/n). Read from the requests themselves, it needs no
- * shape of the distribution: a few very slow requests far beyond p95 do not widen it, as they
- * widen the slope from p90 to p99.
+ * How far the trial's q-quantile (p90, p95, p99) moves by chance alone, in milliseconds: the rank
+ * of a sample quantile of n requests has a binomial SD of √(q·(1−q)·n), so the quantile moves about
+ * half the distance between the sample quantiles at q ∓ √(q·(1−q)/n). Read from the requests
+ * themselves, it needs no shape of the distribution: a few very slow requests far beyond p95 do
+ * not widen it, as they widen the slope from p90 to p99.
  */
-export function p95RankNoise(sorted: Float64Array): number | undefined {
+export function rankNoise(sorted: Float64Array, q: number): number | undefined {
   if (sorted.length < 2) return undefined
-  const sd = Math.sqrt((P95 * (1 - P95)) / sorted.length)
-  return (percentile(sorted, Math.min(1, P95 + sd)) - percentile(sorted, Math.max(0, P95 - sd))) / 2
+  const sd = Math.sqrt((q * (1 - q)) / sorted.length)
+  return (percentile(sorted, Math.min(1, q + sd)) - percentile(sorted, Math.max(0, q - sd))) / 2
 }
 
-/** A series' latency summary, with its p95's rank noise (custom trends carry no such field). */
+/** The p95's rank noise (see rankNoise). */
+export function p95RankNoise(sorted: Float64Array): number | undefined {
+  return rankNoise(sorted, P95)
+}
+
+/**
+ * A series' latency summary, with the rank noise of each tail a rule may gate (p90, p95, p99), so
+ * the request-count advice follows whichever the rules gate (custom trends carry no such fields).
+ */
 export function requestLatencySummary(sorted: Float64Array): LatencySummary | null {
   const summary = latencySummary(sorted)
-  const noise = p95RankNoise(sorted)
-  return summary && noise !== undefined ? { ...summary, p95RankNoise: noise } : summary
+  if (!summary || sorted.length < 2) return summary
+  return {
+    ...summary,
+    p90RankNoise: rankNoise(sorted, 0.9)!,
+    p95RankNoise: rankNoise(sorted, P95)!,
+    p99RankNoise: rankNoise(sorted, 0.99)!,
+  }
 }
 
 /** Every request of the trial together: where throughput is judged under an open model. */

@@ -1,0 +1,50 @@
+import { NOTHING_GATED_REASON } from '../decide/headline'
+import { metricLabel } from '../model/format'
+import type { Comparison, MetricComparison } from '../model/types'
+import { escapeMarkdown } from './escape'
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** A rule as the legend names it: `p90 +10%`, `throughput −5%`, `error_rate +0.5pp`. */
+function ruleText(m: MetricComparison): string {
+  const sign = m.direction === 'lower' ? '+' : '−'
+  const size = m.absolute
+    ? `${Number((m.delta * 100).toFixed(2))}pp`
+    : `${Number((m.delta * 100).toFixed(2))}%`
+  return `${metricLabel(m)} ${sign}${size}`
+}
+
+/**
+ * Under the gated table: which rules gate (this run's, from its comparison), which metrics only
+ * inform, and why the medians and the change need not agree (the change is the rounds', what the
+ * test judges; a median of each arm's trials is a level, not a pairing).
+ */
+export function legend(comparison: Comparison): string {
+  const metrics = comparison.series.flatMap((s) => s.metrics)
+  const gated = [...new Set(metrics.filter((m) => m.gate).map(ruleText))]
+  const gatedNames = new Set(metrics.filter((m) => m.gate).map((m) => m.metric))
+  const inform = [...new Set(metrics.filter((m) => !m.gate && !gatedNames.has(m.metric)).map(metricLabel))]
+  const informs = inform.length ? `; ${inform.map(escapeMarkdown).join(', ')} only inform` : ''
+  // The default: p90 carries the tail's signal; p95's rests on fewer requests and moves more a round.
+  const tail =
+    gatedNames.has('p90') && !gatedNames.has('p95')
+      ? ' The gated tail is p90: `p95 +10%` gates p95 too, where the traffic gives it enough requests.'
+      : ''
+  return (
+    `<sub>Gated: ${gated.map(escapeMarkdown).join(', ')}${informs} (\`thresholds\` sets them).${tail} ` +
+    "Base and head: each arm's median over its trials. Change: the typical round's head/base ratio and " +
+    "its interval, what the test judges; it pairs each round's two trials, so it need not equal the " +
+    'ratio of the two medians.</sub>'
+  )
+}
+
+/** In place of the gated table when nothing is gated: the run decides nothing, and what to do. */
+export function nothingGatedText(): string {
+  return (
+    `**${upperFirst(NOTHING_GATED_REASON)}.** No change is approved or blocked: the run fails and ` +
+    'its status is `error`, so a required check does not pass. Gate a metric in `thresholds` ' +
+    '(e.g. `p50 +5%`); what was measured is in the details.'
+  )
+}
