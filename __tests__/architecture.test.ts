@@ -155,6 +155,7 @@ describe('architecture', () => {
       profile: /profile/,
       notify: /notify|webhook|badge/,
       'runner load': /runner-load|host-cpu/,
+      adoption: /borrow-harness|head-alone/,
     }
     const doc = readFileSync('docs/development.md', 'utf8')
     const rows = new Map(

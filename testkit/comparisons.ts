@@ -1,4 +1,4 @@
-import { compareResults } from '../src/decide'
+import { compareHeadAlone, compareResults } from '../src/decide'
 import type { Comparison } from '../src/model/types'
 import { parseThresholdLines } from '../src/settings/thresholds'
 import { makeResults, wobble, type ArmShape } from './results-factory'
@@ -65,4 +65,23 @@ export const comparisons = {
       () => ({ p50: 10 }),
       () => ({ p50: 4, errorRate: 0.065, statusCode: '503' }),
     ),
+  /**
+   * The pull request that adopts loadgate, whose base could not run the head's harness: the head
+   * measured alone (its trials only), with a target it misses on one series.
+   */
+  noBase: () => {
+    const results = makeResults({
+      rounds: 3,
+      series: SERIES,
+      base: () => ({ p50: 10 }),
+      head: (r, s) => ({ p50: (s.includes('orders') ? 30 : 10) * (1 + wobble(r, 0.02, 2)) }),
+      thresholds: parseThresholdLines('api POST /orders: p50 +5% < 20ms', 'thresholds'),
+    })
+    results.trials = results.trials.filter((t) => t.arm === 'head')
+    results.meta.base = null
+    results.meta.borrowedHarness = ['compose/compose.yaml', 'compose/api/Dockerfile']
+    results.meta.baseUnmeasured =
+      "the base commit cannot be measured with the head's harness: docker compose build failed: `api` <no main.go>"
+    return compareHeadAlone(results, { failOn: ['REGRESSION', 'INVALID', 'INCONCLUSIVE'] })
+  },
 }

@@ -322,6 +322,18 @@ describe('the trusted run decides from raw trials under its own settings', () =>
     assert.deepEqual(d.violations, [])
   })
 
+  test("raw trials whose base borrowed the head's harness get error: a trusted run's base is its own", async () => {
+    const d = await start()
+    const results = slowerHead('900')
+    const borrowed = { ...results, meta: { ...results.meta, borrowedHarness: ['compose/compose.yaml'] } }
+    await assert.rejects(
+      trustedReport(d, borrowed),
+      /^LoadgateError: Refused: the measuring job measured the base with files of the head's harness: a trusted run measures the base with its own$/,
+    )
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'error']])
+    assert.deepEqual(d.violations, [])
+  })
+
   test('raw trials about another head, or measured against deployed URLs, get error, never a verdict', async () => {
     const d = await start()
     const results = slowerHead('900')

@@ -133,6 +133,7 @@ for (const file of files) {
       IMPROVEMENT: 0,
       INVALID: 0,
       NOTHING_GATED: 0,
+      NO_BASE: 0,
     }
     let extended = 0
     for (let i = 0; i < RESAMPLES; i++) {

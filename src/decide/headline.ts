@@ -50,6 +50,9 @@ function widerTail(comparison: Comparison): string {
 export const NOTHING_GATED_REASON =
   'no gated metric: every rule informs or matches no measured series, so this run decides nothing'
 
+/** Why a head measured alone decides nothing: the headline, the status and the report say it. */
+export const NO_BASE_REASON = 'no base to compare with: the head was measured alone'
+
 /** The one line a reader gets in one second. Plain text: escape before rendering. */
 export function describeHeadline(comparison: Comparison): string {
   const main = mainHeadline(comparison)
@@ -111,6 +114,8 @@ function mainHeadline(comparison: Comparison): string {
       if (!first) return `${prefix} — improved`
       return `${prefix} — ${label(first.metric)} of ${where(first.series)} improved ${formatChange(first.metric.change ?? 0, first.metric.absolute)}${interval(first.metric)}`
     }
+    case 'NO_BASE':
+      return `Not compared — ${NO_BASE_REASON} (${rounds})`
     case 'NOTHING_GATED':
       return `No verdict — ${NOTHING_GATED_REASON} (${rounds})`
     case 'NO_CHANGE': {

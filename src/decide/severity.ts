@@ -12,11 +12,13 @@ export const VERDICT_SEVERITY: readonly Verdict[] = [
   'INCONCLUSIVE',
   'IMPROVEMENT',
   'NO_CHANGE',
+  'NO_BASE',
 ]
 
-/** The same order without INVALID and NOTHING_GATED, which only a whole run can be. */
+/** The same order without INVALID, NOTHING_GATED and NO_BASE, which only a whole run can be. */
 export const METRIC_VERDICT_SEVERITY: readonly MetricVerdict[] = VERDICT_SEVERITY.filter(
-  (verdict): verdict is MetricVerdict => verdict !== 'INVALID' && verdict !== 'NOTHING_GATED',
+  (verdict): verdict is MetricVerdict =>
+    verdict !== 'INVALID' && verdict !== 'NOTHING_GATED' && verdict !== 'NO_BASE',
 )
 
 /** A verdict's place in the order: lower is more severe. */
@@ -43,8 +45,11 @@ export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
 /**
  * Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ.
  * NOTHING_GATED always fails, whatever `fail-on` says: a gate that gates nothing must not pass for one.
+ * NO_BASE never fails: the pull request that adopts loadgate has no base to compare with, and its
+ * first contact with the gate must not be a red status (`fail-on` cannot name it).
  */
 export function failsOn(failOn: readonly FailOn[], verdict: Verdict): boolean {
   if (verdict === 'NOTHING_GATED') return true
+  if (verdict === 'NO_BASE') return false
   return failOn.includes(verdict) || (verdict === 'LIKELY_OVER_DELTA' && failOn.includes('INCONCLUSIVE'))
 }

@@ -72,6 +72,7 @@ export async function measure(
       bench,
       runId: options.meta.runId,
       baseSha: options.baseSha,
+      ...(options.borrowHarness ? { borrowHarness: true } : {}),
       startTimeoutSeconds: options.startTimeoutSeconds ?? STACK_START_TIMEOUT_SECONDS,
       onProgress: (message) => progress(note(message)),
     })
@@ -86,6 +87,7 @@ export async function measure(
       instances.add(arm, instance)
       // Recorded at once: a later arm that cannot start must not lose where this one ran.
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
+      if (instance.borrowed?.length) results.meta.borrowedHarness = instance.borrowed
     }
     Object.assign(results.settings, instances.describe())
     await instances.splitCpus()

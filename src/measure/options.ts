@@ -17,6 +17,8 @@ export interface MeasureOptions {
   onProgress?: (event: ProgressEvent) => void
   /** Asked once the rounds are measured, the arms still up: true runs the profiling pair. */
   profileWhen?: (measured: ResultsFile) => boolean
+  /** The base may borrow the head's harness when it has none (compare mode, never a trusted run). */
+  borrowHarness?: boolean
   /** How long an arm may take to become ready (default 180 s). */
   startTimeoutSeconds?: number
 }

@@ -135,8 +135,11 @@ export type RunnerLoad = z.infer<typeof runnerLoadSchema>
 export const comparisonSchema = z.object({
   schemaVersion: z.literal(COMPARISON_SCHEMA_VERSION),
   benchmark: z.string().regex(BENCHMARK_NAME, 'a benchmark name'),
-  /** 'paired' = same-job A/B (the gate); 'stored' = head against stored history (cross-run). */
-  kind: z.enum(['paired', 'stored']),
+  /**
+   * 'paired' = same-job A/B (the gate); 'stored' = head against stored history (cross-run);
+   * 'head-only' = the head measured alone, no base to compare with (verdict NO_BASE or INVALID).
+   */
+  kind: z.enum(['paired', 'stored', 'head-only']),
   verdict: verdictSchema,
   /** True when `fail-on` names the verdict: the job fails and the status is failure. */
   blocking: z.boolean(),

@@ -233,6 +233,13 @@ export const runMetaSchema = z.object({
     .refine((s) => s.index <= s.count, 'a segment index at most the count')
     .optional(),
   timing: runTimingSchema.optional(),
+  /**
+   * The head's harness files the base tree lacked and was measured with (the pull request that
+   * adopts loadgate): paths relative to the repository, shown escaped.
+   */
+  borrowedHarness: z.array(text(500)).max(50).optional(),
+  /** Why the base could not be measured, when the head was measured alone (verdict NO_BASE). */
+  baseUnmeasured: text(2000).optional(),
 })
 export type RunMeta = z.infer<typeof runMetaSchema>
 

@@ -17,11 +17,13 @@ export const metricVerdictSchema = z.enum(METRIC_VERDICTS)
 /** Per-metric verdict. */
 export type MetricVerdict = z.infer<typeof metricVerdictSchema>
 
-export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID', 'NOTHING_GATED'])
+export const verdictSchema = z.enum([...METRIC_VERDICTS, 'INVALID', 'NOTHING_GATED', 'NO_BASE'])
 /**
  * Overall verdict of a run: a metric verdict, INVALID when the run cannot be trusted, or
  * NOTHING_GATED when no gated metric was measured (every rule informs, or matched no series): the
  * run decides nothing, so it never reads as approval — its status is `error` and the step fails.
+ * NO_BASE when the base could not be measured (it lacks the harness and cannot run the head's), so
+ * the head was measured alone: nothing is compared, and it passes (the pull request adopting loadgate).
  */
 export type Verdict = z.infer<typeof verdictSchema>
 

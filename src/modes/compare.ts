@@ -1,6 +1,14 @@
 import path from 'node:path'
-import { compareResults, compareWithStored, needsMoreRounds, unmatchedGlobs } from '../decide'
-import { measure } from '../measure/measure'
+import {
+  compareHeadAlone,
+  compareResults,
+  compareWithStored,
+  needsMoreRounds,
+  unmatchedGlobs,
+} from '../decide'
+import { measure, type MeasureOptions } from '../measure/measure'
+import { BorrowedHarnessError } from '../measure/sut'
+import { writeResults } from '../model/results-file'
 import { writeComparisonArtifact } from '../model/comparison-file'
 import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
@@ -74,19 +82,50 @@ async function measureAndDecide(
     return { resultsPath, comparison: compareWithStored(results, baseline, { failOn }, history) }
   }
   const baseSha = await baseCommit(run)
-  const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure base and head`, () =>
-    measure({
-      ...options,
-      arms: ['base', 'head'],
-      baseSha,
-      headSha,
-      shouldExtend: (partial) => needsMoreRounds(partial, { failOn }),
-      profileWhen: (measured) =>
-        settings.profile === 'always' ||
-        (settings.profile === 'on-regression' &&
-          compareResults(measured, { failOn }).verdict === 'REGRESSION'),
-    }),
-  )
+  // A trusted run's base is its own: a fork must not choose the harness the base is measured with.
+  const borrowHarness = !run.forge?.trustedRunTarget()
+  const measured = await reporter
+    .group(`loadgate ${bench.name}: measure base and head`, () =>
+      measure({
+        ...options,
+        arms: ['base', 'head'],
+        baseSha,
+        headSha,
+        borrowHarness,
+        shouldExtend: (partial) => needsMoreRounds(partial, { failOn }),
+        profileWhen: (measured) =>
+          settings.profile === 'always' ||
+          (settings.profile === 'on-regression' &&
+            compareResults(measured, { failOn }).verdict === 'REGRESSION'),
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof BorrowedHarnessError)) throw error
+      reporter.warning(`${bench.name}: ${error.message}; measuring the head alone`)
+      return headAlone(run, { ...options, headSha }, error)
+    })
+  if ('comparison' in measured) return measured
+  const { results, resultsPath } = measured
   for (const line of unmatchedGlobs(results)) reporter.warning(line)
   return { resultsPath, comparison: compareResults(results, { failOn }) }
+}
+
+/**
+ * The pull request that adopts loadgate, when its base cannot run even with the head's harness:
+ * the head measured alone (as record mode does), its figures and targets shown, nothing compared.
+ */
+async function headAlone(
+  run: ModeRun,
+  options: Omit<MeasureOptions, 'arms'>,
+  why: BorrowedHarnessError,
+): Promise<{ resultsPath: string; comparison: Comparison }> {
+  const { results, resultsPath } = await run.reporter.group(
+    `loadgate ${options.bench.name}: measure head alone`,
+    () => measure({ ...options, arms: ['head'] }),
+  )
+  results.meta.borrowedHarness = why.borrowed
+  results.meta.baseUnmeasured = why.message
+  await writeResults(resultsPath, results)
+  for (const line of unmatchedGlobs(results)) run.reporter.warning(line)
+  return { resultsPath, comparison: compareHeadAlone(results, { failOn: run.settings.failOn }) }
 }

@@ -68,6 +68,8 @@ export async function comparedCommitsProblem(
     return `the measuring job compared with a ${results.baseline} baseline, not ${settings.baseline} as this workflow's settings say`
   if ((settings.target.kind === 'compose') !== (measured.targets === undefined))
     return `the measuring job measured ${measured.targets ? 'deployed URLs' : 'Compose stacks'}, not the target this workflow's settings say`
+  if (measured.borrowedHarness?.length)
+    return "the measuring job measured the base with files of the head's harness: a trusted run measures the base with its own"
   const mergeBase = await run.forge!.mergeBase(pull.baseRef, target.headSha)
   const base = (measured.base?.sha ?? '').slice(0, 40)
   if (base !== mergeBase)

@@ -21,6 +21,8 @@ import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 import { timingText } from './format'
 import { ignoredSettingsNote } from './trusted-run'
+import { borrowedHarnessNote, headAloneText } from './head-alone'
+import { deployedTargetsNote } from './target-url'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -60,6 +62,7 @@ const HEADLINE_MARK: Record<string, string> = {
   LIKELY_OVER_DELTA: '❗',
   INVALID: '⛔',
   NOTHING_GATED: '⛔',
+  NO_BASE: 'ℹ️',
 }
 
 function link(text: string, url: string | undefined): string | null {
@@ -182,19 +185,6 @@ function runDetails(comparison: Comparison): string {
   ].join('\n')
 }
 
-/** target url: the arms ran in environments loadgate did not build, so their likeness is the user's to ensure. */
-function deployedTargetsNote(comparison: Comparison): string | null {
-  const targets = comparison.meta.targets
-  if (!targets) return null
-  // A code span: shown as written, never autolinked (an autolink would keep escapes in its href).
-  const address = (url: string | undefined) => (url ? `\`${url.replace(/[`\r\n]/g, '')}\`` : '–')
-  return (
-    `⚠️ Measured against deployed environments: base ${address(targets.base)}, head ${address(targets.head)}. ` +
-    'The comparison is only as fair as these two environments are alike (size, data, neighbours); ' +
-    'their resource use was not measured.'
-  )
-}
-
 interface RenderOptions {
   /** Maximum rows in the gated table (truncation keeps the body under GitHub's limit). */
   maxRows?: number
@@ -210,18 +200,20 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
   const kind =
     comparison.kind === 'stored'
       ? '**Cross-run comparison** against the stored baseline (different runs, possibly different machines)'
-      : `Base and head measured in this job, ${comparison.rounds} interleaved rounds`
+      : comparison.kind === 'head-only'
+        ? `Head measured alone in this job, ${comparison.rounds} rounds`
+        : `Base and head measured in this job, ${comparison.rounds} interleaved rounds`
   const linkText = [link('dashboard', links.dashboard), link('workflow run', links.run)]
     .filter(Boolean)
     .join(' · ')
   parts.push(
-    `${kind} · base ${sha7(comparison.meta.base?.sha)} → head ${sha7(comparison.meta.head.sha)}${linkText ? ` · ${linkText}` : ''}`,
+    `${kind} · ${comparison.kind === 'head-only' ? '' : `base ${sha7(comparison.meta.base?.sha)} → `}head ${sha7(comparison.meta.head.sha)}${linkText ? ` · ${linkText}` : ''}`,
   )
 
-  const deployed = deployedTargetsNote(comparison)
-  if (deployed) parts.push(deployed)
-  const ignored = ignoredSettingsNote(comparison)
-  if (ignored) parts.push(ignored)
+  for (const note of [deployedTargetsNote, ignoredSettingsNote, borrowedHarnessNote]) {
+    const text = note(comparison)
+    if (text) parts.push(text)
+  }
 
   if (comparison.verdict === 'INVALID') {
     parts.push(
@@ -230,6 +222,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     )
   } else if (comparison.verdict === 'NOTHING_GATED') {
     parts.push(nothingGatedText())
+  } else if (comparison.verdict === 'NO_BASE') {
+    parts.push(headAloneText(comparison))
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
     parts.push(table)

@@ -87,6 +87,15 @@ describe('publishing to GitHub (API double checked against the OpenAPI descripti
     assert.deepEqual(double.violations, [])
   })
 
+  test('a head measured alone (no base) sets success that says nothing was compared', async () => {
+    const { double, ctx } = await setup()
+    await publishReport(comparisons.noBase(), ctx)
+    assert.equal(double.state.statuses[0]?.state, 'success')
+    assert.match(double.state.statuses[0]?.description ?? '', /^Not compared — no base to compare with/)
+    assert.doesNotMatch(ours(double)[0]!.body, /Approved/)
+    assert.deepEqual(double.violations, [])
+  })
+
   test('reviews are replaced when the verdict changes', async () => {
     const { double, ctx } = await setup()
     await publishReport(comparisons.regression(), { ...ctx, review: 'both' })

@@ -3,6 +3,7 @@ import type { SystemOptions, SystemUnderTest } from './sut-backend'
 import { createComposeSystem, removeComposeLeftover } from './compose/compose-backend'
 import { createUrlSystem, isDeployment, removeDeploymentLeftover } from './url/url-backend'
 
+export { BorrowedHarnessError } from './sut-backend'
 export type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from './sut-backend'
 
 export function createSystemUnderTest(options: SystemOptions): SystemUnderTest {

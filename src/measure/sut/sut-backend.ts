@@ -1,5 +1,19 @@
 import type { Arm, ServiceResources } from '../../model/types'
 import type { BenchmarkSettings, Settings } from '../../settings/types'
+import { LoadgateError } from '../../util/errors'
+
+/**
+ * The base arm could not start with the harness borrowed from the head (its build or start failed):
+ * there is no base to compare with, and the head can still be measured alone.
+ */
+export class BorrowedHarnessError extends LoadgateError {
+  constructor(
+    message: string,
+    readonly borrowed: string[],
+  ) {
+    super(message)
+  }
+}
 
 export interface ResourceSampling {
   /** Resolves with '' once sampling runs, or with why the arm's state cannot be read. */
@@ -18,6 +32,8 @@ export interface ArmInstance {
   readonly address?: string
   /** The stack slot the arm runs in now (its Compose project); absent where the arms have no slots. */
   readonly slot?: number
+  /** Files of the head's harness copied into this arm's tree, which lacked them (see borrow-harness). */
+  readonly borrowed?: string[]
   /** Starts measuring the arm's resource use for one trial. */
   sampleResources(): ResourceSampling
   /**
@@ -59,6 +75,11 @@ export interface SystemOptions {
   runId: string
   /** The base commit, for arms built from its tree. */
   baseSha?: string
+  /**
+   * A base tree without the compose file may borrow the head's harness (compose file, prepare, the
+   * Dockerfiles and env files they name); never in a trusted run, whose base must be its own.
+   */
+  borrowHarness?: boolean
   /** How long an arm may take to become ready. */
   startTimeoutSeconds: number
   onProgress: (message: string) => void

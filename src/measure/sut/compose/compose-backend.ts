@@ -8,6 +8,7 @@ import { Git } from '../../../util/git'
 import { requireFile } from '../../../util/require-file'
 import { track, type Resource } from '../../cleanup'
 import type { ArmInstance, ResourceSampling, SystemOptions, SystemUnderTest } from '../sut-backend'
+import { borrowedHarnessFailure, lendHarness } from './borrow-harness'
 import { checkComposeFiles } from './compose-file-checks'
 import { composeModelProblem, readComposeModel } from './compose-model'
 import { engineVersion } from './engine'
@@ -47,6 +48,7 @@ class ComposeSystem implements SystemUnderTest {
       workspace: settings.workspace,
       composeFile: bench.composeFile,
       baseSha,
+      baseMayLack: Boolean(this.options.borrowHarness),
     }).then(() => this.checkModel(settings.workspace))
     await this.composeFilesChecked
     const removers: Array<() => Promise<void>> = []
@@ -58,9 +60,11 @@ class ComposeSystem implements SystemUnderTest {
       removeStack = null
       for (const remove of removers.reverse()) await remove()
     }
+    let borrowed: string[] = []
     try {
       const tree = await this.tree(arm, removers)
       const where = arm === 'base' ? `the base commit ${this.options.baseSha!.slice(0, 12)}` : 'the checkout'
+      if (arm === 'base' && this.options.borrowHarness) borrowed = await lendHarness(this.options, tree)
       await requireFile(tree, bench.composeFile, 'compose-file', where)
       // The head's checkout was checked with the files above; the base's tree exists only now.
       if (arm === 'base') await this.checkModel(tree)
@@ -85,7 +89,7 @@ class ComposeSystem implements SystemUnderTest {
       const containers = await stack.containers()
       this.noteUncheckedServices(containers)
       await this.noteFrequentHealthChecks(arm, containers)
-      return await this.instance(stack, slot, {
+      const instance = await this.instance(stack, slot, {
         stop,
         vacate: async () => {
           await removeStack?.()
@@ -93,9 +97,10 @@ class ComposeSystem implements SystemUnderTest {
         },
         placed,
       })
+      return borrowed.length ? Object.assign(instance, { borrowed }) : instance
     } catch (error) {
       await stop().catch(() => undefined)
-      throw error
+      throw borrowedHarnessFailure(error, borrowed)
     }
   }
 

@@ -76,6 +76,8 @@ export async function checkComposeFiles(options: {
   workspace: string
   composeFile: string
   baseSha?: string
+  /** The base may lack the file: it borrows the head's (which is checked). */
+  baseMayLack?: boolean
 }): Promise<void> {
   const { git, workspace, composeFile, baseSha } = options
   const trees: Array<{ where: string; text: string | null }> = [
@@ -86,10 +88,9 @@ export async function checkComposeFiles(options: {
   ]
   if (baseSha) {
     const spec = `${baseSha}:${composeFile.split(path.sep).join('/')}`
-    trees.unshift({
-      where: `the base commit ${baseSha.slice(0, 12)}`,
-      text: await git.tryRun(['show', spec]),
-    })
+    const text = await git.tryRun(['show', spec])
+    if (text !== null || !options.baseMayLack)
+      trees.unshift({ where: `the base commit ${baseSha.slice(0, 12)}`, text })
   }
   const missing = trees.find(({ text }) => text === null)
   if (missing)
