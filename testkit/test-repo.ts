@@ -10,6 +10,8 @@ import { commitAll, git, makeWorkRepo, writeFiles } from './git-repos'
 export interface PullRequestRef {
   number: number
   branch: string
+  /** The branch it would merge into (default main). */
+  baseRef?: string
   /** owner/name the head branch lives in (a fork's, or the repository's own). */
   headRepository: string
   headSha: string
@@ -27,12 +29,21 @@ export interface TestRepo {
   repository: string
   /** Commits `files` on main and pushes them; returns the new main sha. */
   commitToMain(message: string, files: Record<string, string>): Promise<string>
+  /** Points `branch` at `from` plus one commit writing `files` and removing `remove`; pushed. */
+  commitToBranch(
+    branch: string,
+    from: string,
+    message: string,
+    change: { files?: Record<string, string>; remove?: string[] },
+  ): Promise<string>
   /** A PR branch off main with one commit writing `files`; pushed as GitHub would store it. */
   openPullRequest(options: {
     number: number
     branch: string
     files: Record<string, string>
     fork?: string
+    /** The branch it merges into (default main). */
+    base?: string
   }): Promise<PullRequestRef>
   /**
    * Writes an event payload and checks out in `dir` the commit GitHub runs the workflow for
@@ -116,12 +127,21 @@ export async function makeTestRepo(options: {
       git(dir, 'push', '-q', 'origin', 'main')
       return sha
     },
-    async openPullRequest({ number, branch, files, fork }) {
-      const baseSha = git(dir, 'rev-parse', 'main')
-      git(dir, 'checkout', '-q', '-B', branch, 'main')
+    async commitToBranch(branch, from, message, { files = {}, remove = [] }) {
+      git(dir, 'checkout', '-q', '-B', branch, from)
+      if (remove.length) git(dir, 'rm', '-q', '-r', '--', ...remove)
+      await writeFiles(dir, files)
+      const sha = commitAll(dir, message)
+      git(dir, 'push', '-q', '-f', 'origin', `${branch}:refs/heads/${branch}`)
+      git(dir, 'checkout', '-q', 'main')
+      return sha
+    },
+    async openPullRequest({ number, branch, files, fork, base = 'main' }) {
+      const baseSha = git(dir, 'rev-parse', base)
+      git(dir, 'checkout', '-q', '-B', branch, base)
       await writeFiles(dir, files)
       const headSha = commitAll(dir, `${branch}: change`)
-      git(dir, 'checkout', '-q', '--detach', 'main')
+      git(dir, 'checkout', '-q', '--detach', base)
       git(dir, 'merge', '-q', '--no-ff', '--no-edit', '-m', `Merge ${headSha} into ${baseSha}`, headSha)
       const mergeSha = git(dir, 'rev-parse', 'HEAD')
       git(dir, 'checkout', '-q', 'main')
@@ -129,7 +149,7 @@ export async function makeTestRepo(options: {
       const refs = [`+${headSha}:refs/pull/${number}/head`, `+${mergeSha}:refs/pull/${number}/merge`]
       if (!fork) refs.push(`+${headSha}:refs/heads/${branch}`)
       git(dir, 'push', '-q', 'origin', ...refs)
-      return { number, branch, headRepository: fork ?? repository, headSha, baseSha, mergeSha }
+      return { number, branch, baseRef: base, headRepository: fork ?? repository, headSha, baseSha, mergeSha }
     },
     async pushEvent() {
       git(dir, 'checkout', '-q', 'main')
@@ -162,7 +182,12 @@ export async function makeTestRepo(options: {
             label: `${headOwner}:${pr.branch}`,
             repo: { ...repositoryJson, full_name: pr.headRepository, fork: pr.headRepository !== repository },
           },
-          base: { ref: 'main', sha: pr.baseSha, label: `${owner}:main`, repo: repositoryJson },
+          base: {
+            ref: pr.baseRef ?? 'main',
+            sha: pr.baseSha,
+            label: `${owner}:${pr.baseRef ?? 'main'}`,
+            repo: repositoryJson,
+          },
         },
         repository: repositoryJson,
         sender: { login: 'dev' },

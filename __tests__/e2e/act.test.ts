@@ -27,7 +27,26 @@ const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAI
 let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
-const prs: Record<'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork', PullRequestRef> = {} as never
+const prs: Record<'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress', PullRequestRef> =
+  {} as never
+/** What the pull request that adopts loadgate adds to a repository holding only its service's code. */
+const HARNESS = [
+  'loadgate.yml',
+  '.github',
+  'compose/compose.yaml',
+  'compose/api/Dockerfile',
+  'compose/store/Dockerfile',
+  'compose/prepare.sh',
+  'compose/k6',
+]
+// A gated target lets three rounds block (no significance is needed to miss it): POST /orders takes
+// about 8 ms, five times as long at LATENCY_PERCENT=400 on that route (the other routes unchanged,
+// so k6 keeps its rate).
+const adoption = {
+  LOADGATE_MIN_ROUNDS: '3',
+  LOADGATE_MAX_ROUNDS: '3',
+  LOADGATE_THRESHOLDS: 'p50 +10%; p90 +10% inform; api POST /orders: p50 +10% < 20ms',
+}
 const timings: Array<{ scenario: string; workflow: string; seconds: number; code: number }> = []
 
 async function act(
@@ -146,6 +165,23 @@ before(async () => {
     fork: 'contributor/shop',
     files: { 'README.md': '# shop (typo fixed)\n' },
   })
+  // A repository with its service's code only, whose first pull request adds loadgate; once merged,
+  // the next pull request makes POST /orders five times slower.
+  const harness = git(repo.dir, 'ls-tree', '-r', '--name-only', 'main', '--', ...HARNESS).split('\n')
+  await repo.commitToBranch('service-only', 'main', 'The service', { remove: HARNESS })
+  prs.adopt = await repo.openPullRequest({
+    number: 16,
+    branch: 'adopt-loadgate',
+    base: 'service-only',
+    files: Object.fromEntries(harness.map((file) => [file, `${git(repo.dir, 'show', `main:${file}`)}\n`])),
+  })
+  await repo.commitToBranch('service-only', prs.adopt.headSha, 'Merge #16', {})
+  prs.regress = await repo.openPullRequest({
+    number: 17,
+    branch: 'slower-after-adoption',
+    base: 'service-only',
+    files: { 'compose/.env': 'LATENCY_PERCENT=400\nLATENCY_ROUTE=POST /orders\n' },
+  })
   double = await startGitHubDouble({
     pulls: Object.values(prs).map((pr) => ({
       number: pr.number,
@@ -214,6 +250,38 @@ describe('example workflows under act', () => {
         double.requests.every((r) => r.method === 'GET'),
         'recording writes nothing to the GitHub API',
       )
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    "adoption: a repository with only its service's code, the PR that adds loadgate passes (its base measured with the head's harness), the next PR that regresses is blocked",
+    { timeout: 480_000 },
+    async () => {
+      const first = await runPullRequest('adopt', prs.adopt, adoption)
+      assert.equal(first.code, 0, `the adoption PR passes\n${logTail(first)}`)
+      const comment = await theComment(prs.adopt, 'adopt')
+      assert.match(
+        comment.body,
+        /\nℹ️ The base commit has no benchmark harness: it was measured with this pull request's .*: borrowed `compose\/api\/Dockerfile`, `compose\/compose\.yaml`, `compose\/prepare\.sh`, `compose\/store\/Dockerfile`\. /,
+      )
+      assert.match(comment.body, /Base and head measured in this job, 3 interleaved rounds/)
+      assert.match(comment.body, /✅ p50 of api POST \/orders &lt; 20ms: head/)
+      assert.deepEqual(statuses(prs.adopt), [
+        ['loadgate/api', 'pending'],
+        ['loadgate/api', 'success'],
+      ])
+
+      const second = await runPullRequest('adopted-then-slower', prs.regress, adoption)
+      assert.notEqual(second.code, 0, `the job fails\n${logTail(second)}`)
+      assert.equal(output(second, 'verdict'), 'REGRESSION', logTail(second))
+      const blocked = await theComment(prs.regress, 'adopted-then-slower')
+      assert.match(
+        blocked.body,
+        /### ❌ loadgate · api — Blocked — p50 of api POST \/orders is [\d.\\]+ ms, target &lt; 20ms/,
+      )
+      assert.doesNotMatch(blocked.body, /no benchmark harness/, 'the base has its own harness now')
+      assert.deepEqual(statuses(prs.regress).at(-1), ['loadgate/api', 'failure'])
       assert.deepEqual(double.violations, [])
     },
   )
