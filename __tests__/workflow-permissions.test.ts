@@ -31,7 +31,7 @@ interface Workflow {
  */
 const MEASURES_AND_POSTS_UNDER_PULL_REQUEST = new Set(['pull-request.yml:performance'])
 
-const MODES_THAT_RUN_NO_CODE = new Set(['report', 'merge', 'accept'])
+const MODES_THAT_RUN_NO_CODE = new Set(['report', 'merge', 'accept', 'skip'])
 
 function triggers(on: unknown): string[] {
   if (typeof on === 'string') return [on]
@@ -59,6 +59,24 @@ function runsComposeOrK6(job: Job): boolean {
 }
 
 /** The write permissions a job's token gets; an unset `permissions` is the repository default, which may write. */
+/** A step that restores an Actions cache: actions/cache, actions/cache/restore, or a setup action's `cache`. */
+function restoresCache(step: Step): boolean {
+  return /^actions\/cache(\/restore)?@/.test(step.uses ?? '') || step.with?.cache !== undefined
+}
+
+/**
+ * A job that measures the pull request's code for another job to decide on (the trusted run's
+ * measure job, a distributed run's segments): what it restores from a cache would be measured and
+ * then vouched for by a deciding job that never sees it. Only the one-job gate measures and posts.
+ */
+function measuresForAnotherJob(name: string, id: string, workflow: Workflow, job: Job): boolean {
+  return (
+    checksOutPullRequest(workflow, job) &&
+    runsComposeOrK6(job) &&
+    !MEASURES_AND_POSTS_UNDER_PULL_REQUEST.has(`${name}:${id}`)
+  )
+}
+
 function writes(workflow: Workflow, job: Job): string[] {
   const permissions = job.permissions ?? workflow.permissions
   if (permissions === undefined) return ['(repository default)']
@@ -196,25 +214,68 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.equal(pinnedUse('actions/checkout@v4', PIN_NOTE), false, "only loadgate's own step may say it")
   })
 
-  test("setup.md's cache recipe says where it may go: no write token, never the trusted run", async () => {
+  test("setup.md's cache recipe says where it may go: the one-job gate, never the trusted run or segments", async () => {
     const setup = await readFile('docs/setup.md', 'utf8')
     const recipe = setup.slice(setup.indexOf('## Faster builds'), setup.indexOf('uses: actions/cache@'))
-    assert.match(recipe, /only in a job that holds no write token/)
-    assert.match(recipe, /never in\s+the trusted run/)
+    assert.match(
+      recipe,
+      /only in the one-job gate of `pull_request`, or in a job that holds no write token and decides\s+nothing/,
+    )
+    assert.match(recipe, /never in the trusted run/)
+    assert.match(recipe, /segment jobs/)
   })
 
-  test('no job that holds a write permission restores an Actions cache', async () => {
+  test('no job that holds a write permission restores an Actions cache, but the one-job gate under pull_request', async () => {
     const restoring: string[] = []
     for (const [name, workflow] of await shippedWorkflows()) {
       for (const [id, job] of Object.entries(workflow.jobs)) {
         if (writes(workflow, job).length === 0) continue
-        for (const step of job.steps ?? []) {
-          if (/^actions\/cache(\/restore)?@/.test(step.uses ?? '') || step.with?.cache !== undefined)
-            restoring.push(`${name} job ${id}: ${step.uses}`)
-        }
+        // Its entries are its own PR's or the default branch's; a fork's run there holds a read-only token.
+        if (MEASURES_AND_POSTS_UNDER_PULL_REQUEST.has(`${name}:${id}`)) continue
+        for (const step of job.steps ?? [])
+          if (restoresCache(step)) restoring.push(`${name} job ${id}: ${step.uses}`)
       }
     }
     assert.deepEqual(restoring, [])
+  })
+
+  test('no job whose measurement another job decides a status on restores a cache (trusted measure, segments)', async () => {
+    const restoring: string[] = []
+    const measuring: string[] = []
+    for (const [name, workflow] of await shippedWorkflows()) {
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        if (!measuresForAnotherJob(name, id, workflow, job)) continue
+        measuring.push(`${name}:${id}`)
+        for (const step of job.steps ?? [])
+          if (restoresCache(step)) restoring.push(`${name} job ${id}: ${step.uses}`)
+      }
+    }
+    assert.deepEqual(measuring.sort(), ['distributed.yml:segment', 'trusted-run.yml:measure'])
+    assert.deepEqual(restoring, [])
+    // The rule itself: the cache step the gate has, put into the trusted run's measure job, is found.
+    const trusted = new Map(await shippedWorkflows()).get('trusted-run.yml')!
+    const gate = new Map(await shippedWorkflows()).get('pull-request.yml')!.jobs.performance!
+    const cache = gate.steps!.find(restoresCache)
+    assert.ok(cache, 'the gate caches builds')
+    const poisoned = { ...trusted.jobs.measure!, steps: [cache, ...trusted.jobs.measure!.steps!] }
+    assert.ok(measuresForAnotherJob('trusted-run.yml', 'measure', trusted, poisoned))
+    assert.ok(poisoned.steps.some(restoresCache))
+  })
+
+  test('the default branch saves the build cache that pull requests restore, and restores none', async () => {
+    const workflows = new Map(await shippedWorkflows())
+    const gate = workflows.get('pull-request.yml')!.jobs.performance!.steps!
+    const record = workflows.get('record.yml')!.jobs.record!.steps!
+    const restore = gate.find(restoresCache)!
+    const save = record.find((s) => /^actions\/cache\/save@/.test(s.uses ?? ''))
+    assert.ok(save, 'record.yml saves the cache')
+    assert.equal(save.with?.path, restore.with?.path)
+    assert.equal(save.with?.key, restore.with?.key)
+    assert.ok(
+      gate.indexOf(restore) < gate.findIndex((s) => s.uses?.startsWith('loadgate/loadgate@')),
+      'restored before loadgate builds',
+    )
+    assert.deepEqual(record.filter(restoresCache), [])
   })
 
   test("the trusted run's deciding job reads the measure job's artifact by the id its upload returned", async () => {

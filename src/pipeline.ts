@@ -7,6 +7,7 @@ import { mergeMode } from './modes/merge'
 import { recordMode } from './modes/record'
 import { reportMode } from './modes/report'
 import { segmentMode } from './modes/segment'
+import { skipMode } from './modes/skip'
 import type { BenchmarkOutcome } from './modes/mode-context'
 import type { Reporter } from './report/reporter'
 import type { BenchmarkSettings, Settings } from './settings/types'
@@ -30,6 +31,7 @@ export async function runBenchmark(
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')
   if (settings.mode === 'announce') return announceMode(run, bench)
+  if (settings.mode === 'skip') return skipMode(run, bench)
   if (settings.mode === 'record') return recordMode(run, bench)
   if (settings.mode === 'calibrate') return calibrateMode(run, bench)
   if (settings.mode === 'merge') return mergeMode(run, bench)

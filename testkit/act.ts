@@ -28,6 +28,7 @@ export const PINNED_ACTIONS: Record<string, string> = {
   checkout: '11bd71901bbe5b1630ceea73d27597364c9af683',
   'upload-artifact': 'ea165f8d65b6e75b540449e92b4886f43607fa02',
   'download-artifact': 'd3f86a106a0bac45b974a628896c90dbdf5c8093',
+  cache: '5a3ec84eff668545956fd18022155c47e93e2684',
 }
 const ACT = process.env.LOADGATE_ACT ?? 'act'
 let runCounter = 0

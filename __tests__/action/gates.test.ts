@@ -199,4 +199,44 @@ describe('the gate of every flow that can fail', () => {
     assert.match(github.state.statuses[0]!.description, /min-rounds/)
     assert.equal(comments(github).length, 1)
   })
+
+  test('a pull request the workflow leaves out (mode skip): success "Not run", never over a blocked head', async () => {
+    const github = await double()
+    const pullRequest = {
+      name: 'pull_request',
+      payload: {
+        action: 'opened',
+        pull_request: {
+          number: 9,
+          labels: [],
+          base: { ref: 'main', sha: 'a'.repeat(40), repo: { full_name: 'acme/shop' } },
+          head: { ref: 'feature', sha: HEAD, repo: { full_name: 'acme/shop' } },
+        },
+        repository,
+      },
+    }
+    const skip = {
+      mode: 'skip',
+      'skip-reason': 'no performance label',
+      'k6-script': 'compose/k6/api.js',
+      'github-token': 'ghs_write_token',
+    }
+    const skipped = await run(github, skip, pullRequest)
+    assert.equal(skipped.code, 0, skipped.stdout)
+    assert.deepEqual(states(github), ['success'])
+    assert.equal(github.state.statuses[0]!.description, 'Not run: no performance label')
+    assert.equal(comments(github).length, 0, 'no comment: nothing was measured')
+    // A blocked head (the label removed after its run, another label added) stays blocked.
+    github.state.statuses.push({
+      ...github.state.statuses[0]!,
+      id: 99,
+      state: 'failure',
+      description: 'Blocked',
+    })
+    const again = await run(github, skip, pullRequest)
+    assert.equal(again.code, 0, again.stdout)
+    assert.deepEqual(states(github), ['success', 'failure'])
+    assert.match(again.stdout, /the final status already set on d{12} stays/)
+    assert.deepEqual(github.violations, [])
+  })
 })

@@ -24,7 +24,8 @@ export async function run(): Promise<void> {
     const settings = await actionSettings(context)
     for (const secret of secretValues(settings)) core.setSecret(secret)
     // report, accept and announce run none of the pull request's code.
-    if (!['report', 'accept', 'announce'].includes(settings.mode)) refuseUntrustedEvent(context.eventName)
+    if (!['report', 'accept', 'announce', 'skip'].includes(settings.mode))
+      refuseUntrustedEvent(context.eventName)
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()

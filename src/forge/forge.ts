@@ -172,6 +172,8 @@ export interface Forge {
   publish(request: PublishRequest): Promise<PublishResult>
   /** Sets the gating status to pending with `description`: its id, or null and why it could not. */
   announcePending(target: GateTarget, description: string): Promise<{ id: number | null; warning?: string }>
+  /** Sets the gating status to success with `description`: a gate the workflow left out; false when it could not. */
+  postNotRun(target: GateTarget, description: string): Promise<{ set: boolean; warning?: string }>
   /** Status `error` with the reason, and the sticky comment saying what failed and where the log is. */
   publishFailure(request: FailureRequest): Promise<PublishResult>
   /**

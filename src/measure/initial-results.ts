@@ -34,7 +34,10 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
     benchmark: bench.name,
     // merge decides as compare does; accept measures nothing and never gets here.
     mode:
-      settings.mode === 'merge' || settings.mode === 'accept' || settings.mode === 'announce'
+      settings.mode === 'merge' ||
+      settings.mode === 'accept' ||
+      settings.mode === 'announce' ||
+      settings.mode === 'skip'
         ? 'compare'
         : settings.mode,
     baseline: settings.baseline,

@@ -31,7 +31,7 @@ export function benchmarksFrom(
   mode: RunMode,
   target: TargetKind = 'compose',
 ): BenchmarkSettings[] {
-  const needsScript = mode !== 'report' && mode !== 'accept' && mode !== 'announce'
+  const needsScript = mode !== 'report' && mode !== 'accept' && mode !== 'announce' && mode !== 'skip'
   const needsStack = needsScript && mode !== 'merge' && target === 'compose'
   const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
   const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {

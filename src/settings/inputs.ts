@@ -51,7 +51,9 @@ const TABLE = [
       'calibrate (A/A rounds of the head - its noise floor and the rounds that detect every gated minimum effect), ' +
       'merge (decide from the raw outputs of segment jobs, see segment), accept (issue_comment or a label - ' +
       "accept a pull request's blocked result, see accept-label), announce (the trusted run's first job - " +
-      "set every benchmark's status to pending on the dispatched head) or auto (chosen from the event).",
+      "set every benchmark's status to pending on the dispatched head), skip (measure nothing; set every " +
+      'benchmark\'s status to success "Not run: <skip-reason>", never over a final status of the commit) or ' +
+      'auto (chosen from the event).',
     default: 'auto',
     scopes: ACTION_AND_FILE,
   },
@@ -419,7 +421,9 @@ const TABLE = [
   {
     name: 'comment',
     description:
-      'on (one sticky comment per benchmark, edited in place), on-change (edit only when the result changed) or off.',
+      'on (one sticky comment per benchmark, edited in place), on-change (edit only when the result ' +
+      'changed), unless-no-change (comment only when a benchmark is not NO CHANGE; a comment an earlier ' +
+      'push made is still kept up to date) or off. The status is set in every case.',
     default: 'on',
     scopes: ACTION_AND_FILE,
   },
@@ -450,6 +454,14 @@ const TABLE = [
       "mode accept - the pull request label that accepts the head's blocked result (the labeller needs write " +
       'access); a `/loadgate accept <reason>` comment does the same with a reason.',
     default: 'loadgate:accept',
+    scopes: ACTION_AND_FILE,
+  },
+  {
+    name: 'skip-reason',
+    description:
+      'mode skip - why the gate did not run, shown as the status "Not run: <reason>" (success, so a required ' +
+      'check does not wait forever on a pull request the workflow leaves out, e.g. one without an opt-in label).',
+    default: 'the workflow did not select this pull request',
     scopes: ACTION_AND_FILE,
   },
 ] as const satisfies readonly InputSpec[]

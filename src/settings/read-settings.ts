@@ -57,6 +57,7 @@ function resolveMode(value: string, eventName: string): RunMode {
     'merge',
     'accept',
     'announce',
+    'skip',
   ] as const)
   if (mode !== 'auto') return mode
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'compare'
@@ -199,7 +200,12 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     githubToken: inputs['github-token'] ?? '',
     ghPagesBranch: value('gh-pages-branch'),
     dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
-    comment: oneOf<CommentMode>(label('comment'), value('comment'), ['on', 'on-change', 'off']),
+    comment: oneOf<CommentMode>(label('comment'), value('comment'), [
+      'on',
+      'on-change',
+      'unless-no-change',
+      'off',
+    ]),
     status: boolean(label('status'), value('status')),
     review: oneOf<ReviewMode>(label('review'), value('review'), [
       'off',
@@ -227,6 +233,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
     calibrateBudgetSeconds: parseDuration(label('calibrate-budget'), value('calibrate-budget')),
     acceptLabel: acceptLabel(label('accept-label'), value('accept-label')),
+    skipReason: value('skip-reason').replace(/\s+/g, ' ').trim().slice(0, 100),
     benchmarks,
   }
 }

@@ -28,7 +28,7 @@ type TargetValue = (
 
 /** The arms a run measures: both for a rerun comparison, the head alone against stored runs or to record. */
 function measuredArms(mode: RunMode, baseline: BaselineKind): Arm[] {
-  if (mode === 'report' || mode === 'merge' || mode === 'announce') return []
+  if (mode === 'report' || mode === 'merge' || mode === 'announce' || mode === 'skip') return []
   if (mode === 'calibrate') return ['base', 'head']
   return mode === 'record' || baseline === 'stored' ? ['head'] : ['base', 'head']
 }

@@ -18,7 +18,7 @@ import type { TargetSettings } from './target'
 
 /** The validated settings of one run, read once from the inputs (or CLI flags) and loadgate.yml. */
 
-export type CommentMode = 'on' | 'on-change' | 'off'
+export type CommentMode = 'on' | 'on-change' | 'unless-no-change' | 'off'
 export type ReviewMode = 'off' | 'approve' | 'request-changes' | 'both'
 
 export interface BenchmarkSettings {
@@ -108,6 +108,8 @@ export interface Settings {
   reportFile: string
   /** mode accept: the pull request label that accepts the head's blocked result. */
   acceptLabel: string
+  /** mode skip: why the gate did not run, in the status "Not run: <reason>". */
+  skipReason: string
   /** The `calibration` input: a calibration.json that `mode: record` stores on the history branch ('' for none). */
   calibrationFile: string
   /** The `calibrate-budget` input in seconds: the longest a run may take (0: no budget). */

@@ -96,6 +96,30 @@ describe('publishing to GitHub (API double checked against the OpenAPI descripti
     assert.deepEqual(double.violations, [])
   })
 
+  test('comment: unless-no-change posts nothing for no change, keeps the status, and still updates an earlier comment', async () => {
+    const { double, ctx } = await setup()
+    const quiet = { ...ctx, comment: 'unless-no-change' as const }
+    const none = await publishReport(comparisons.noChange(), quiet)
+    assert.equal(none.commentUrl, null)
+    assert.deepEqual(ours(double), [])
+    assert.match(none.notes.join('\n'), /no change, so no comment \(comment: unless-no-change\)/)
+    assert.deepEqual(
+      double.state.statuses.map((s) => s.state),
+      ['success'],
+    )
+    await publishReport(comparisons.regression(), quiet)
+    assert.match(ours(double)[0]!.body, /— Blocked —/)
+    // The regression fixed by a later push: the comment must not go on saying Blocked.
+    await publishReport(comparisons.noChange(), quiet)
+    assert.equal(ours(double).length, 1)
+    assert.match(ours(double)[0]!.body, /— Approved — no change/)
+    assert.deepEqual(
+      double.state.statuses.map((s) => s.state),
+      ['success', 'failure', 'success'],
+    )
+    assert.deepEqual(double.violations, [])
+  })
+
   test('reviews are replaced when the verdict changes', async () => {
     const { double, ctx } = await setup()
     await publishReport(comparisons.regression(), { ...ctx, review: 'both' })

@@ -9,7 +9,8 @@ type IssueComment = { id: number; body?: string | null; html_url: string; user: 
 
 /** Where a result went, and a line for the log when it did not go where it usually goes. */
 export interface CommentOutcome {
-  url: string
+  /** Null when no comment was written (`comment: unless-no-change` and no change). */
+  url: string | null
   note?: string
 }
 
@@ -30,6 +31,12 @@ export async function upsertComment(
   const ownWith = (marker: string) => comments.find((c) => c.body?.startsWith(marker))
   const rendered = renderComment(comparison, ctx.links)
   const sticky = ownWith(commentMarker(comparison.benchmark))
+  // A comment written for an earlier push is still brought up to date: it must not go on saying "Blocked".
+  if (ctx.comment === 'unless-no-change' && comparison.verdict === 'NO_CHANGE' && !sticky)
+    return {
+      url: null,
+      note: `${comparison.benchmark}: no change, so no comment (comment: unless-no-change); the status says it`,
+    }
   if (!ctx.unverified) return { url: await write(ctx, pullNumber, sticky, rendered, comparison) }
   if (!sticky || !(await holdsTrustedResult(ctx, sticky))) {
     return { url: await write(ctx, pullNumber, sticky, labelUnverified(rendered), comparison) }

@@ -16,6 +16,22 @@ export function postPending(ctx: PublishContext, benchmark: string, description:
 }
 
 /**
+ * Status `success` saying the gate did not run, never over a final status of this commit's: a
+ * blocked head must not turn green because a later event left the gate out (a label removed, then
+ * another added). Returns whether it was written.
+ */
+export async function postNotRun(
+  ctx: PublishContext,
+  benchmark: string,
+  description: string,
+): Promise<boolean> {
+  const context = gatingContext(benchmark)
+  if (await hasFinalStatus(ctx, context)) return false
+  await postStatus(ctx, context, 'success', statusDescription(description))
+  return true
+}
+
+/**
  * Says on the pull request that the benchmark failed: status `error` with the reason's first line,
  * and the sticky comment (same marker as a result, so the next result replaces it) with the reason
  * and where the log is. Missing permissions become warnings, as for a result. A fork's report

@@ -28,7 +28,7 @@ import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
-import { postPending, publishFailure, withdrawPending } from './failure'
+import { postNotRun, postPending, publishFailure, withdrawPending } from './failure'
 import { permissionWarning, publishReport, type PublishContext } from './publish'
 import { findPullRequestForSha, getPullRequest, mergeBaseOf } from './pull-requests'
 import { readTrustedRunTarget } from './trusted-run'
@@ -91,6 +91,14 @@ class GitHubForge implements Forge {
       return { id: await postPending(this.gateContext(target), target.benchmark, description) }
     } catch (error) {
       return { id: null, warning: permissionWarning('set the pending commit status', 'statuses', error) }
+    }
+  }
+
+  async postNotRun(target: GateTarget, description: string): Promise<{ set: boolean; warning?: string }> {
+    try {
+      return { set: await postNotRun(this.gateContext(target), target.benchmark, description) }
+    } catch (error) {
+      return { set: false, warning: permissionWarning('set the commit status', 'statuses', error) }
     }
   }
 

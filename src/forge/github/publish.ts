@@ -24,7 +24,7 @@ export function permissionWarning(what: string, permission: string, error: unkno
  */
 export async function postCommentAndStatus(
   ctx: PublishContext,
-  post: { comment: (pullNumber: number) => Promise<string>; status: () => Promise<boolean> },
+  post: { comment: (pullNumber: number) => Promise<string | null>; status: () => Promise<boolean> },
 ): Promise<PublishResult> {
   const result: PublishResult = {
     commentUrl: null,
