@@ -51,7 +51,11 @@ export interface TestRepo {
    * workflow_run → the default branch.
    */
   pushEvent(): Promise<string>
-  pullRequestEvent(pr: PullRequestRef, action?: 'opened' | 'synchronize'): Promise<string>
+  pullRequestEvent(
+    pr: PullRequestRef,
+    action?: 'opened' | 'synchronize' | 'labeled',
+    labels?: { labels: string[]; added?: string },
+  ): Promise<string>
   workflowRunEvent(
     pr: PullRequestRef,
     run: { id: string; workflow: string; conclusion: 'success' | 'failure' },
@@ -166,15 +170,17 @@ export async function makeTestRepo(options: {
         sender: { login: 'dev' },
       })
     },
-    async pullRequestEvent(pr, action = 'synchronize') {
+    async pullRequestEvent(pr, action = 'synchronize', labels = { labels: [] }) {
       git(dir, 'checkout', '-q', '--detach', pr.mergeSha)
       const [headOwner = ''] = pr.headRepository.split('/')
       return writeEvent('pull_request', {
         action,
         number: pr.number,
+        ...(labels.added ? { label: { name: labels.added } } : {}),
         pull_request: {
           number: pr.number,
           state: 'open',
+          labels: labels.labels.map((name) => ({ name })),
           user: { login: headOwner === owner ? 'dev' : headOwner },
           head: {
             ref: pr.branch,

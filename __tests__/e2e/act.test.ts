@@ -27,8 +27,10 @@ const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAI
 let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
-const prs: Record<'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress', PullRequestRef> =
-  {} as never
+const prs: Record<
+  'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress' | 'unlabelled',
+  PullRequestRef
+> = {} as never
 /** What the pull request that adopts loadgate adds to a repository holding only its service's code. */
 const HARNESS = [
   'loadgate.yml',
@@ -181,6 +183,11 @@ before(async () => {
     branch: 'slower-after-adoption',
     base: 'service-only',
     files: { 'compose/.env': 'LATENCY_PERCENT=400\nLATENCY_ROUTE=POST /orders\n' },
+  })
+  prs.unlabelled = await repo.openPullRequest({
+    number: 18,
+    branch: 'no-label',
+    files: { 'README.md': '# shop, unlabelled\n' },
   })
   double = await startGitHubDouble({
     pulls: Object.values(prs).map((pr) => ({
@@ -473,6 +480,40 @@ describe('example workflows under act', () => {
       assert.ok(word && comment.body.includes(`— ${word} —`), `the artifact's verdict ${comparison.verdict}`)
       // The fork's own result is unverified: pending until a maintainer's trusted run (fork-trust.test.ts).
       assert.deepEqual(statuses(prs.fork), [['loadgate/api', 'pending']])
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    'opt-in label: without it the gate does not run and the required status is success "Not run"; another label starts nothing',
+    { timeout: 120_000 },
+    async () => {
+      const vars = { LOADGATE_LABEL: 'performance' }
+      const skipped = await act(
+        'not-run',
+        'pull-request.yml',
+        'pull_request',
+        await repo.pullRequestEvent(prs.unlabelled, 'opened'),
+        vars,
+      )
+      assert.equal(skipped.code, 0, logTail(skipped))
+      assert.doesNotMatch(skipped.log, /measure base and head/, 'nothing is measured')
+      const status = double.state.statuses.filter((s) => s.sha === prs.unlabelled.headSha)
+      assert.deepEqual(
+        status.map((s) => [s.context, s.state, s.description]),
+        [['loadgate/api', 'success', "Not run: no 'performance' label"]],
+      )
+      assert.deepEqual(stickyComments(prs.unlabelled), [])
+      // Without the variable, a label added (not the opt-in one) starts neither job.
+      const other = await act(
+        'other-label',
+        'pull-request.yml',
+        'pull_request',
+        await repo.pullRequestEvent(prs.unlabelled, 'labeled', { labels: ['bug'], added: 'bug' }),
+      )
+      assert.equal(other.code, 0, logTail(other))
+      assert.doesNotMatch(other.log, /loadgate\/loadgate@v1/, 'no loadgate step ran')
+      assert.equal(double.state.statuses.filter((s) => s.sha === prs.unlabelled.headSha).length, 1)
       assert.deepEqual(double.violations, [])
     },
   )
