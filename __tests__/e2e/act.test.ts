@@ -28,7 +28,7 @@ let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
 const prs: Record<
-  'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress' | 'unlabelled',
+  'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress' | 'unlabelled' | 'adoptNewService',
   PullRequestRef
 > = {} as never
 /** What the pull request that adopts loadgate adds to a repository holding only its service's code. */
@@ -177,6 +177,19 @@ before(async () => {
     base: 'service-only',
     files: Object.fromEntries(harness.map((file) => [file, `${git(repo.dir, 'show', `main:${file}`)}\n`])),
   })
+  // The same, where the harness needs a service the base lacks: the base cannot run it.
+  const withStore = git(repo.dir, 'ls-tree', '-r', '--name-only', 'main', '--', 'compose/store', ...HARNESS)
+  await repo.commitToBranch('service-without-store', 'service-only', 'Without the store', {
+    remove: ['compose/store'],
+  })
+  prs.adoptNewService = await repo.openPullRequest({
+    number: 19,
+    branch: 'adopt-with-store',
+    base: 'service-without-store',
+    files: Object.fromEntries(
+      withStore.split('\n').map((file) => [file, `${git(repo.dir, 'show', `main:${file}`)}\n`]),
+    ),
+  })
   await repo.commitToBranch('service-only', prs.adopt.headSha, 'Merge #16', {})
   prs.regress = await repo.openPullRequest({
     number: 17,
@@ -289,6 +302,33 @@ describe('example workflows under act', () => {
       )
       assert.doesNotMatch(blocked.body, /no benchmark harness/, 'the base has its own harness now')
       assert.deepEqual(statuses(prs.regress).at(-1), ['loadgate/api', 'failure'])
+      assert.deepEqual(double.violations, [])
+    },
+  )
+
+  test(
+    'adoption where the base cannot run the harness (it adds a service too): the head measured alone, success, no comparison claimed',
+    { timeout: 300_000 },
+    async () => {
+      const run = await runPullRequest('adopt-no-base', prs.adoptNewService, adoption)
+      assert.equal(run.code, 0, `a first contact passes\n${logTail(run)}`)
+      assert.equal(output(run, 'verdict'), 'NO_BASE', logTail(run))
+      assert.match(
+        run.log,
+        /the base commit cannot be measured with the head's harness .*; measuring the head alone/,
+      )
+      const comment = await theComment(prs.adoptNewService, 'adopt-no-base')
+      assert.match(
+        comment.body,
+        /### ℹ️ loadgate · api — Not compared — no base to compare with: the head was measured alone \\\(3 rounds\\\)/,
+      )
+      assert.match(comment.body, /\nHead measured alone in this job, 3 rounds · head `[0-9a-f]{7}`/)
+      assert.match(comment.body, /Input 'prepare' failed in the base tree/)
+      assert.match(comment.body, /\| api POST \/orders \| p50 \| [\d.\\]+ ms \| ✅ &lt; 20ms \|/)
+      assert.doesNotMatch(comment.body, /Approved|Blocked|no change/)
+      const final = double.state.statuses.filter((s) => s.sha === prs.adoptNewService.headSha).at(-1)!
+      assert.deepEqual([final.context, final.state], ['loadgate/api', 'success'])
+      assert.match(final.description, /^Not compared — no base to compare with/)
       assert.deepEqual(double.violations, [])
     },
   )
