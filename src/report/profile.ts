@@ -38,7 +38,8 @@ export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS)
     grown.length === 0
       ? ["No function's own CPU per request grew."]
       : ['| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)]
-  return [heading, '', ...table, ...switchingLine(profile), ...unnamedJitLine(profile)].join('\n')
+  // Unnamed compiled code first: where it grew, the table's rows are not the whole story.
+  return [heading, ...unnamedJitLine(profile), '', ...table, ...switchingLine(profile)].join('\n')
 }
 
 /** Compiled code perf could not name: one line, not a ranked row, and how to get its names. */
