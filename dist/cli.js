@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-DLKK5NWV.js";
+} from "./chunks/chunk-YXCHTHRZ.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -61,7 +61,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-OJOB3W4J.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-QFPOJWIE.js";
+} from "./chunks/chunk-7ELFKSKD.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-DLKK5NWV.js";
+} from "./chunks/chunk-YXCHTHRZ.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-OJOB3W4J.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-QFPOJWIE.js";
+} from "./chunks/chunk-7ELFKSKD.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-OJOB3W4J.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/action/post.ts
 async function post() {
