@@ -11,6 +11,7 @@ export default tseslint.config(
       'site/vendor/',
       'compose/**/bin/',
       'cpu-bound/**/bin/',
+      'jit/**/bin/',
     ],
   },
   js.configs.recommended,
@@ -26,9 +27,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, uPlot: 'readonly' } },
   },
   {
-    files: ['compose/**/*.js', 'cpu-bound/**/*.js'],
+    files: ['compose/**/*.js', 'cpu-bound/**/*.js', 'jit/k6/*.js'],
     languageOptions: {
       globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' },
     },
+  },
+  {
+    // The JIT service is a plain CommonJS script: V8 names its functions by this file's path.
+    files: ['jit/api/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 )

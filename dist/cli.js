@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
-  MAX_ARTIFACT_BYTES,
   VERSION,
-  builtInDefault,
   compareResults,
   comparisonSchema,
   defaultShiftRules,
-  describeInput,
   historyShifts,
-  inputsIn,
   pushSavedRun,
+  readArtifactText,
   readCalibration,
   readComparisonArtifact,
   readRunFiles,
@@ -18,20 +15,23 @@ import {
   readSettings,
   readStoreSettings,
   renderShiftTable,
+  requireRemote,
   resultsFileSchema,
   runBenchmark,
   segmentBenchmarks,
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-XVOGL5EE.js";
+} from "./chunks/chunk-YXCHTHRZ.js";
 import {
   BENCHMARK_NAME,
   Git,
   LoadgateError,
   SettingsError,
   __toESM,
+  builtInDefault,
   cleanupAll,
+  closestName,
   erraticSeries,
   erraticText,
   errorMessage,
@@ -40,6 +40,7 @@ import {
   formatChange,
   formatInterval,
   formatValue,
+  inputsIn,
   installSignalHandlers,
   integer,
   intervalTitle,
@@ -55,45 +56,18 @@ import {
   stopRun,
   thinSeries,
   thinSeriesText,
+  timingText,
   track,
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-5HEF7JDG.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/cli/push-only.ts
-import path from "node:path";
+import path2 from "node:path";
 
 // src/cli/args.ts
 import { parseArgs } from "node:util";
-
-// src/util/closest-name.ts
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-function closestName(typed, known) {
-  if (!typed) return void 0;
-  const prefixed = known.filter((name) => name.startsWith(typed));
-  if (prefixed.length === 1) return prefixed[0];
-  const limit = Math.max(1, Math.floor(typed.length / 3));
-  let best;
-  for (const name of known) {
-    const distance = editDistance(typed, name);
-    if (distance <= limit && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
-
-// src/cli/args.ts
 function parseCommandArgs(command, config) {
   try {
     return parseArgs(config);
@@ -134,6 +108,26 @@ function asFlagError(error) {
   return message === error.message ? error : new SettingsError(message);
 }
 
+// src/cli/config-file.ts
+import { existsSync } from "node:fs";
+import path from "node:path";
+var CONFIG_FILE = "loadgate.yml";
+function chooseConfig(flag, root, cwd) {
+  if (flag) return { file: flag, found: false };
+  const atRoot = path.join(root, CONFIG_FILE);
+  if (!existsSync(atRoot)) return { file: "", found: false };
+  return { file: path.relative(cwd, atRoot) || CONFIG_FILE, found: true };
+}
+function foundConfigLine(choice, cwd) {
+  return `settings: ${path.resolve(cwd, choice.file)} (the repository root's ${CONFIG_FILE}; --config FILE reads another)`;
+}
+function requireScriptOrConfig(choice, k6Script, root) {
+  if (choice.file || k6Script) return;
+  throw new SettingsError(
+    `Flag '--k6-script' is missing and ${path.join(root, CONFIG_FILE)} does not exist: expected the k6 script to run, a ${CONFIG_FILE} at the repository root, or --config FILE`
+  );
+}
+
 // src/cli/push-only.ts
 function isPushOnly(args) {
   return args.some((arg) => arg === "--push-only" || arg.startsWith("--push-only="));
@@ -152,10 +146,13 @@ async function pushOnlyCommand(args, reporter) {
   const cwd = process.cwd();
   const workspace = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
   if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`);
-  const file = values["push-only"] ? path.resolve(values["push-only"]) : "";
+  const file = values["push-only"] ? path2.resolve(values["push-only"]) : "";
   if (!file) throw new SettingsError("Flag '--push-only' is missing its value: expected the saved run file");
   const branch = await new Git(workspace).tryRun(["symbolic-ref", "--quiet", "--short", "HEAD"]) ?? "";
+  const config = chooseConfig(values.config, workspace, cwd);
+  if (config.found) reporter.info(foundConfigLine(config, cwd));
   const flag = (name) => {
+    if (name === "config") return config.file;
     const given = values[name];
     return typeof given === "string" ? given : "";
   };
@@ -169,13 +166,13 @@ async function pushOnlyCommand(args, reporter) {
 }
 
 // src/cli/dashboard-command.ts
-import { existsSync } from "node:fs";
-import path4 from "node:path";
+import { existsSync as existsSync2 } from "node:fs";
+import path5 from "node:path";
 
 // src/cli/dashboard-server.ts
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
-import path2 from "node:path";
+import path3 from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -187,15 +184,15 @@ var TYPES = {
 async function serveDashboard(root, port = 0) {
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    let file = path2.join(root, path2.normalize(pathname));
+    let file = path3.join(root, path3.normalize(pathname));
     if (!file.startsWith(root)) {
       response.writeHead(403).end();
       return;
     }
     try {
-      if ((await stat(file)).isDirectory()) file = path2.join(file, "index.html");
+      if ((await stat(file)).isDirectory()) file = path3.join(file, "index.html");
       const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[path2.extname(file)] ?? "application/octet-stream" });
+      response.writeHead(200, { "content-type": TYPES[path3.extname(file)] ?? "application/octet-stream" });
       response.end(body);
     } catch {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -217,6 +214,7 @@ async function serveDashboard(root, port = 0) {
 var COLORS = {
   REGRESSION: "\x1B[31m",
   INVALID: "\x1B[31m",
+  NOTHING_GATED: "\x1B[31m",
   IMPROVEMENT: "\x1B[32m",
   NO_CHANGE: "\x1B[32m",
   INCONCLUSIVE: "\x1B[33m",
@@ -233,7 +231,9 @@ function renderTerminal(comparison, options) {
   const paint = (verdict, text) => options.color ? `${COLORS[verdict] ?? ""}${text}${RESET}` : text;
   const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
   const lines = [
-    bold(paint(comparison.verdict, withoutControlCharacters(`${comparison.verdict.replace("_", " ")}: ${comparison.headline}`))),
+    bold(
+      paint(comparison.verdict, withoutControlCharacters(`${comparison.verdict.replaceAll("_", " ")}: ${comparison.headline}`))
+    ),
     ""
   ];
   if (comparison.verdict === "INVALID") {
@@ -269,6 +269,7 @@ function renderTerminal(comparison, options) {
     "",
     `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
+  if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`);
   const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
   for (const series of flagged) {
     lines.push(
@@ -302,100 +303,256 @@ function settingFlags(command) {
   );
 }
 
+// src/cli/flag-groups.ts
+var GROUPS = ["What to run", "How to measure", "How to decide", "Output"];
+var FLAGS = {
+  config: {
+    group: "What to run",
+    value: "<file>",
+    summary: "loadgate.yml to read (default: the repository root's loadgate.yml, if there is one)"
+  },
+  "k6-script": {
+    group: "What to run",
+    value: "<file>",
+    summary: "k6 script; it gets the target as __ENV.BASE_URL"
+  },
+  "compose-file": {
+    group: "What to run",
+    value: "<file>",
+    summary: "Compose file that starts the service"
+  },
+  service: { group: "What to run", value: "<name>", summary: "Compose service k6 targets" },
+  port: {
+    group: "What to run",
+    value: "<port>",
+    summary: 'its container port, published with no host port (ports: ["8080"])'
+  },
+  prepare: { group: "What to run", value: "<command>", summary: "run in each arm's tree before the build" },
+  name: { group: "What to run", value: "<name>" },
+  "k6-env": { group: "What to run", value: "<NAME=value lines>" },
+  "k6-version": { group: "What to run", value: "<version>" },
+  target: { group: "What to run", value: "<compose|url>" },
+  "base-url": { group: "What to run", value: "<url>" },
+  "head-url": { group: "What to run", value: "<url>" },
+  deploy: { group: "What to run", value: "<command>" },
+  teardown: { group: "What to run", value: "<command>" },
+  "ready-path": { group: "What to run", value: "<path>" },
+  "ready-timeout": { group: "What to run", value: "<duration>" },
+  load: { group: "What to run", value: "<k6|k6-operator>" },
+  "k8s-namespace": { group: "What to run", value: "<namespace>" },
+  "k6-operator-parallelism": { group: "What to run", value: "<n>" },
+  "k6-operator-claim": { group: "What to run", value: "<claim>" },
+  "min-rounds": {
+    group: "How to measure",
+    value: "<n>",
+    summary: "rounds before the first look"
+  },
+  "max-rounds": {
+    group: "How to measure",
+    value: "<n>",
+    summary: "the most rounds a run takes"
+  },
+  warmup: {
+    group: "How to measure",
+    value: "<duration>",
+    summary: "warm-up of every new instance, e.g. 30s; 0 disables"
+  },
+  "arms-under-load": {
+    group: "How to measure",
+    value: "<one-at-a-time|both>",
+    summary: "measure one arm at a time, or both at once"
+  },
+  "trial-length": { group: "How to measure", value: "<script|auto>" },
+  "fresh-instances": { group: "How to measure", value: "<round|run>" },
+  "pause-idle-arm": { group: "How to measure", value: "<true|false>" },
+  profile: { group: "How to measure", value: "<on-regression|always|off>" },
+  "discard-seconds": { group: "How to measure", value: "<seconds>" },
+  seed: { group: "How to measure", value: "<n>" },
+  "calibrate-budget": {
+    group: "How to decide",
+    value: "<duration>",
+    summary: "the plan that fits a run this long, e.g. 10m; 0 for none"
+  },
+  thresholds: {
+    group: "How to decide",
+    value: "<rules>",
+    summary: 'one rule per line, e.g. "p95 +10%" (default: p50 +5%, p95 +10%, throughput -5%)'
+  },
+  "fail-on": {
+    group: "How to decide",
+    value: "<verdicts>",
+    summary: "verdicts that exit 1"
+  },
+  baseline: { group: "How to decide", value: "<rerun|stored>" },
+  erratic: { group: "How to decide", value: "<series: reason lines>" },
+  "max-error-rate": { group: "How to decide", value: "<rate>" },
+  "max-dropped-rate": { group: "How to decide", value: "<rate>" },
+  "work-dir": {
+    group: "Output",
+    value: "<dir>",
+    summary: "results and report.html (default: a temporary folder; the previous run's is moved aside)"
+  },
+  "gh-pages-branch": { group: "Output", value: "<branch>" },
+  "data-dir": { group: "Output", value: "<dir>" },
+  retention: { group: "Output", value: "<n>" }
+};
+function flagHelp(name) {
+  return FLAGS[name] ?? { group: "Other", value: "<value>" };
+}
+function flagUsage(input) {
+  return `--${input.name} ${flagHelp(input.name).value}`;
+}
+function settingsIn(command, group) {
+  const inGroup = commandSettings(command).filter((input) => flagHelp(input.name).group === group);
+  const order = Object.keys(FLAGS);
+  const summarised = inGroup.filter((input) => flagHelp(input.name).summary).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  return [...summarised, ...inGroup.filter((input) => !flagHelp(input.name).summary)];
+}
+
 // src/cli/help.ts
 var HELP_WIDTH = 100;
-var SETTINGS_HEADING = "Settings (same names and defaults as the action's inputs; or put them in loadgate.yml and pass --config):";
+var FLAG_COLUMN = 30;
+var SETTINGS_NOTE = `Settings are the action's inputs, read from loadgate.yml at the repository root (or --config
+<file>); a flag overrides its key. Every flag with its meaning and default: docs/cli.md#flags.`;
 var HELP = {
   main: () => `loadgate \u2014 gate changes on service performance (Docker Compose + k6 + paired statistics)
 
 Usage:
-  loadgate compare --base REF [--head REF] [settings]   measure base and head here, interleaved; print the verdict
-  loadgate record [settings]                           measure HEAD and store it in the gh-pages branch of origin
-  loadgate calibrate [--write] [settings]              A/A rounds of HEAD: noise floor per gated metric, the plan it needs and its cost
-  loadgate report FILE [--json]                        print a comparison.json (or results.json) as a table
-  loadgate merge DIR... [--out DIR] [--json]           merge the outputs of segment jobs (segment: i/N) and decide
-  loadgate dashboard DIR [--port N]                    serve the dashboard of a gh-pages checkout (DIR/<data-dir>)
-  loadgate history DIR [--json]                        list the change points of a gh-pages checkout's history
+  loadgate compare --base <ref> [--head <ref>] [options]
+      measure base and head here, interleaved; print the verdict
+  loadgate record [options]
+      measure HEAD and store it in the gh-pages branch of origin
+  loadgate calibrate [--write] [options]
+      A/A rounds of HEAD: noise floor per gated metric, the plan it needs and its cost
+  loadgate report <file> [--json]
+      print a comparison.json (or results.json) as a table
+  loadgate merge <dir>... [--out <dir>] [--json]
+      merge the outputs of segment jobs (segment: i/N) and decide
+  loadgate dashboard <dir> [--port <n>]
+      serve the dashboard of a gh-pages checkout (<dir>/<data-dir>)
+  loadgate history <dir> [--json]
+      list the change points of a gh-pages checkout's history
 
-Run 'loadgate help COMMAND' (or 'loadgate COMMAND --help') for a command's options,
+Without --config, compare, record and calibrate read loadgate.yml at the repository root.
+Run 'loadgate help <command>' (or 'loadgate <command> --help') for a command's options,
 'loadgate --version' for the version.
 
-Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (default REGRESSION, INVALID),
-            2 bad usage or settings, 3 the run failed (the message says why; measured trials are kept).`,
-  compare: () => `loadgate compare --base REF [--head REF] [settings]
+Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names or nothing is gated,
+            2 bad usage or settings, 3 the run failed (the message says why; trials are kept).`,
+  compare: () => `loadgate compare --base <ref> [--head <ref>] [options]
 
-Starts the Compose stack of REF (a git worktree) and of the head (default: the working tree, uncommitted
-changes included and named so), runs the k6 script against each in randomized interleaved rounds, and
-prints the comparison. Results and report.html go to a work folder outside the repository.
+Starts the Compose stack of the base (a git worktree) and of the head (default: the working tree,
+uncommitted changes included and named so), runs the k6 script against each in randomized
+interleaved rounds, and prints the comparison. Results and report.html go to a work folder outside
+the repository.
 
-${SETTINGS_HEADING}
-${settingsHelp("compare")}
-Output:
-  --json            print one JSON array (a comparison per benchmark) instead of the tables`,
-  record: () => `loadgate record [settings]
+${measureOptions("compare", {
+    "What to run": [
+      ["--base <ref>", "the commit or ref to compare against (required)"],
+      ["--head <ref>", "the commit to measure (default: the working tree)"]
+    ],
+    Output: [["--json", "print one JSON array (a comparison per benchmark), not the tables"]]
+  })}`,
+  record: () => `loadgate record [options]
+       loadgate record --push-only <file> [--gh-pages-branch <branch>] [--data-dir <dir>]
 
 Measures HEAD and appends the run to the gh-pages branch of 'origin' (with the dashboard), as the
 action's record mode does on pushes to the default branch. Refuses a working tree with uncommitted
-changes: the run is stored under the commit.
+changes: the run is stored under the commit. --push-only pushes a run that was measured but could
+not be pushed (the file the failed record saved), measuring nothing.
 
-${SETTINGS_HEADING}
-${settingsHelp("record")}
-Pushing a run that was measured but could not be pushed (nothing is measured):
-  --push-only FILE  the run file the failed record saved (or that run's results.json); takes
-                    --gh-pages-branch, --data-dir, --retention and --config as above`,
-  calibrate: () => `loadgate calibrate [--write] [--json] [settings]
+${measureOptions("record", {
+    Output: [["--json", "print one JSON array (an outcome per benchmark), not the lines"]]
+  })}`,
+  calibrate: () => `loadgate calibrate [--write] [--json] [options]
 
-Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and prints,
-per gated series and metric, the noise floor (1.4826 \xD7 MAD of the per-round differences), the smallest
-change the configured plan (min-rounds, max-rounds, thresholds) detects with 90% power at its first
-look, and the rounds - or, keeping them, the trial length or rate - that detect every minimum effect,
-each with what a run of it costs. --calibrate-budget 10m: the plan that fits ten minutes, or the change
-each gated metric settles under in that time.
+Measures HEAD against itself (both arms the same commit, max-rounds rounds, never extended) and
+prints, per gated series and metric, the noise floor, the smallest change the configured plan
+detects, and the rounds (or the trial length) that detect every minimum effect, each with what a
+run of it costs.
 Refuses a working tree with uncommitted changes: only one arm would have them.
 
-${SETTINGS_HEADING}
-${settingsHelp("calibrate")}
-Output:
-  --json            print one JSON array (a calibration per benchmark) instead of the tables
-  --write           put the suggested min-rounds and max-rounds into the --config file, keeping its
-                    other settings and comments`,
-  report: () => `loadgate report FILE [--json]
+${measureOptions("calibrate", {
+    Output: [
+      ["--json", "print one JSON array (a calibration per benchmark), not the tables"],
+      ["--write", "put the suggested min-rounds and max-rounds into the loadgate.yml read"]
+    ]
+  })}`,
+  report: () => `loadgate report <file> [--json]
 
 Prints a comparison.json (written next to every results file, or uploaded by a fork PR), or the
 results.json of a compare run, as a table.`,
-  merge: () => `loadgate merge DIR... [--out DIR] [--fail-on VERDICTS] [--json]
+  merge: () => `loadgate merge <dir>... [--out <dir>] [--fail-on <verdicts>] [--json]
 
-Reads the work-dirs of the jobs that ran one load in segments ('segment: i/N', e.g. the artifacts of a
-matrix), merges the raw k6 requests of every (round, arm) into one trial, and prints the comparison
-under the thresholds the segments ran with. A round whose segments did not all succeed is invalid.
-Writes results.json, comparison.json and report.html per benchmark to --out (default loadgate-merged).`,
-  dashboard: () => `loadgate dashboard DIR [--port N] [--data-dir ${builtInDefault("data-dir")}]
+Reads the work-dirs of the jobs that ran one load in segments ('segment: i/N', e.g. the artifacts
+of a matrix), merges the raw k6 requests of every (round, arm) into one trial, and prints the
+comparison under the thresholds the segments ran with. A round whose segments did not all succeed
+is invalid. Writes results.json, comparison.json and report.html per benchmark to --out (default
+loadgate-merged).`,
+  dashboard: () => `loadgate dashboard <dir> [--port <n>] [--data-dir <dir>]
 
-Serves DIR (a checkout of the gh-pages branch) on http://127.0.0.1:PORT and prints the address.`,
-  history: () => `loadgate history DIR [--json] [--branch B] [--data-dir ${builtInDefault("data-dir")}]
+Serves <dir> (a checkout of the gh-pages branch) on http://127.0.0.1:<port> and prints the address.
+--data-dir is the folder of loadgate's data in it (default: ${builtInDefault("data-dir")}).`,
+  history: () => `loadgate history <dir> [--json] [--branch <branch>] [--data-dir <dir>]
 
-Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per benchmark,
-series and gated metric (the default thresholds: p50 and p95 per endpoint, throughput of all requests).
+Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per
+benchmark, series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput
+of all requests).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
 
-  --branch B                      runs of this branch only (default: the branch with the most runs)
-  --json                          print the shifts as one JSON array
-  --change-point-max-p P          largest p-value of a change point (default ${builtInDefault("change-point-max-p")})
-  --change-point-min-change X     smallest relative change (default ${builtInDefault("change-point-min-change")})
-  --change-point-min-runs N       runs needed on each side (default ${builtInDefault("change-point-min-runs")})`
+  --branch <branch>                  runs of this branch only (default: the one with the most runs)
+  --json                             print the shifts as one JSON array
+  --data-dir <dir>                   loadgate's folder in the checkout (default: ${builtInDefault("data-dir")})
+  --change-point-max-p <p>           largest p-value of a change point (default: ${builtInDefault("change-point-max-p")})
+  --change-point-min-change <change> smallest relative change (default: ${builtInDefault("change-point-min-change")})
+  --change-point-min-runs <n>        runs needed on each side (default: ${builtInDefault("change-point-min-runs")})`
 };
 function helpText(command) {
   return (HELP[command] ?? HELP.main)();
 }
-function settingsHelp(command) {
-  const inputs = commandSettings(command);
-  const column = Math.max(...inputs.map((input) => input.name.length)) + 4;
-  return inputs.map((input) => {
-    const lines = wrapWords(describeInput(input, "cli"), HELP_WIDTH - 2 - column);
-    const flag = `--${input.name}`.padEnd(column);
-    return lines.map((line, i) => `  ${i === 0 ? flag : " ".repeat(column)}${line}`).join("\n");
-  }).join("\n");
+function measureOptions(command, own) {
+  const lines = [];
+  for (const group of [...GROUPS, "Other"]) {
+    const settings = settingsIn(command, group);
+    const entries = [
+      ...own[group] ?? [],
+      ...settings.filter((input) => flagHelp(input.name).summary).map((input) => [flagUsage(input), withDefault(input.name)])
+    ];
+    const named = settings.filter((input) => !flagHelp(input.name).summary).map(flagUsage);
+    if (entries.length === 0 && named.length === 0) continue;
+    if (lines.length > 0) lines.push("");
+    lines.push(`${group}:`);
+    for (const [usage, summary] of entries) lines.push(...flagLines(usage, summary));
+    if (named.length > 0) lines.push(...wrapList(`also: ${named.join(", ")}`, HELP_WIDTH - 2, "        "));
+  }
+  return `${lines.join("\n")}
+
+${SETTINGS_NOTE}`;
+}
+function withDefault(name) {
+  const summary = flagHelp(name).summary ?? "";
+  const fallback = builtInDefault(name);
+  return fallback ? `${summary} (default: ${fallback})` : summary;
+}
+function flagLines(usage, summary) {
+  const width = HELP_WIDTH - 2 - FLAG_COLUMN;
+  const wrapped = wrapWords(summary, width);
+  const pad2 = " ".repeat(FLAG_COLUMN);
+  if (usage.length >= FLAG_COLUMN) return [`  ${usage}`, ...wrapped.map((line) => `  ${pad2}${line}`)];
+  return wrapped.map((line, i) => `  ${i === 0 ? usage.padEnd(FLAG_COLUMN) : pad2}${line}`);
+}
+function wrapList(text, width, indent) {
+  const lines = [];
+  let line = "";
+  for (const item of text.split(", ")) {
+    const next = line ? `${line}, ${item}` : item;
+    if (line && next.length > width - indent.length) {
+      lines.push(`${line},`);
+      line = item;
+    } else line = next;
+  }
+  return [...lines, line].map((l, i) => `  ${i === 0 ? "" : indent}${l}`);
 }
 function wrapWords(text, width) {
   const lines = [];
@@ -410,11 +567,11 @@ function wrapWords(text, width) {
 }
 
 // src/cli/working-tree.ts
-import path3 from "node:path";
+import path4 from "node:path";
 var WORKING_TREE_LABEL = "working tree (uncommitted changes)";
 async function uncommittedFiles(root, workDir) {
-  const inside = path3.relative(root, workDir);
-  const exclude = inside && !inside.startsWith("..") && !path3.isAbsolute(inside) ? [`:(exclude)${inside}`] : [];
+  const inside = path4.relative(root, workDir);
+  const exclude = inside && !inside.startsWith("..") && !path4.isAbsolute(inside) ? [`:(exclude)${inside}`] : [];
   const git = new Git(root);
   const changed = await git.run(["diff", "--name-only", "HEAD", "--", ".", ...exclude]);
   const untracked = await git.run(["ls-files", "--others", "--exclude-standard", "--", ".", ...exclude]);
@@ -466,12 +623,12 @@ function printHelp(command) {
 
 // src/cli/dashboard-command.ts
 async function startDashboard(dir, dataDir, port) {
-  const root = path4.resolve(dir);
-  const site = path4.join(root, dataDir);
-  for (const needed of ["index.html", path4.join("data", "index.json")]) {
-    if (!existsSync(path4.join(site, needed))) {
+  const root = path5.resolve(dir);
+  const site = path5.join(root, dataDir);
+  for (const needed of ["index.html", path5.join("data", "index.json")]) {
+    if (!existsSync2(path5.join(site, needed))) {
       throw new SettingsError(
-        `'${dir}' has no loadgate dashboard (${path4.join(dir, dataDir, needed)} is missing): expected a checkout of the gh-pages branch after a 'loadgate record' (e.g. git worktree add /tmp/pages gh-pages)`
+        `'${dir}' has no loadgate dashboard (${path5.join(dir, dataDir, needed)} is missing): expected a checkout of the gh-pages branch after a 'loadgate record' (e.g. git worktree add /tmp/pages gh-pages)`
       );
     }
   }
@@ -513,9 +670,9 @@ async function dashboardCommand(args) {
 }
 
 // src/cli/history-command.ts
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { readdir } from "node:fs/promises";
-import path5 from "node:path";
+import path6 from "node:path";
 var DETECTOR_FLAGS = ["change-point-max-p", "change-point-min-change", "change-point-min-runs"];
 async function historyCommand(args) {
   const { values, positionals } = parseCommandArgs("history", {
@@ -538,10 +695,10 @@ async function historyCommand(args) {
     minChange: parseFraction("change-point-min-change", flag("change-point-min-change")),
     minRuns: integer("change-point-min-runs", flag("change-point-min-runs"), 1, 1e3)
   }));
-  const dataDir = path5.join(path5.resolve(dir), String(values["data-dir"]), "data");
-  if (!existsSync2(dataDir))
+  const dataDir = path6.join(path6.resolve(dir), String(values["data-dir"]), "data");
+  if (!existsSync3(dataDir))
     throw new SettingsError(
-      `'${dir}' has no loadgate history (${path5.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
+      `'${dir}' has no loadgate history (${path6.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
     );
   const warn = (message) => process.stderr.write(`warning: ${message}
 `);
@@ -550,7 +707,7 @@ async function historyCommand(args) {
     (a, b) => a.name.localeCompare(b.name)
   )) {
     if (!entry.isDirectory() || !BENCHMARK_NAME.test(entry.name)) continue;
-    const records = await readRunFiles(path5.join(dataDir, entry.name, "runs"), path5.dirname(dataDir), warn);
+    const records = await readRunFiles(path6.join(dataDir, entry.name, "runs"), path6.dirname(dataDir), warn);
     const found = historyShifts(records, {
       ...values.branch ? { branch: String(values.branch) } : {},
       fallback: defaultShiftRules(),
@@ -559,15 +716,15 @@ async function historyCommand(args) {
     shifts.push(...found.shifts);
   }
   writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}
-` : renderShiftTable(shifts));
+` : renderShiftTable(shifts, detector.minRuns));
   return EXIT.ok;
 }
 
 // src/cli/measure-command.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
 import os2 from "node:os";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/settings/write-suggestion.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -616,11 +773,11 @@ function refuse(file, why) {
 }
 
 // src/cli/calibrate-output.ts
-import path6 from "node:path";
+import path7 from "node:path";
 async function printCalibrations(outcomes, options) {
   const calibrations = [];
   for (const outcome of outcomes) {
-    const file = path6.join(path6.dirname(outcome.resultsFile), "calibration.json");
+    const file = path7.join(path7.dirname(outcome.resultsFile), "calibration.json");
     const calibration = await readCalibration(file, "calibration");
     calibrations.push(calibration);
     if (options.json) continue;
@@ -659,7 +816,9 @@ function terminalReporter(json) {
       return work();
     },
     summary: () => {
-    }
+    },
+    // The table (or the --json document) follows and carries the headline.
+    printsResults: true
   };
 }
 
@@ -667,12 +826,12 @@ function terminalReporter(json) {
 import { createHash } from "node:crypto";
 import { mkdir, readdir as readdir2, rename as rename2, rm, stat as stat2 } from "node:fs/promises";
 import os from "node:os";
-import path7 from "node:path";
+import path8 from "node:path";
 var EARLIER_RUNS_KEPT = 5;
 function defaultWorkDir(repositoryRoot) {
-  const name = path7.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
+  const name = path8.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
   const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
-  return path7.join(os.tmpdir(), `loadgate-${name}-${hash}`);
+  return path8.join(os.tmpdir(), `loadgate-${name}-${hash}`);
 }
 function earlierRunsDir(dir) {
   return `${dir}-earlier`;
@@ -682,13 +841,13 @@ async function startClean(dir) {
   let kept = null;
   if (entries.length > 0) {
     const ran = (await stat2(dir)).mtime.toISOString().replace(/[:.]/g, "-");
-    kept = path7.join(earlierRunsDir(dir), ran);
+    kept = path8.join(earlierRunsDir(dir), ran);
     await mkdir(earlierRunsDir(dir), { recursive: true });
     await rm(kept, { recursive: true, force: true });
     await rename2(dir, kept);
     const runs = (await readdir2(earlierRunsDir(dir))).sort();
     for (const old of runs.slice(0, Math.max(0, runs.length - EARLIER_RUNS_KEPT)))
-      await rm(path7.join(earlierRunsDir(dir), old), { recursive: true, force: true });
+      await rm(path8.join(earlierRunsDir(dir), old), { recursive: true, force: true });
   }
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -724,15 +883,18 @@ async function measureCommand(command, args) {
   if (values.help) return printHelp(command);
   if (command === "compare" && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against");
-  if (values.write && !values.config)
-    throw new SettingsError(
-      "Flag '--write' needs '--config FILE': the loadgate.yml to write the suggestion into"
-    );
   const cwd = process.cwd();
   const root = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
   if (!root) throw new SettingsError(`'${cwd}' is not inside a git repository: loadgate compares commits`);
+  const config = chooseConfig(values.config, root, cwd);
+  if (values.write && !config.file)
+    throw new SettingsError(
+      "Flag '--write' needs '--config FILE' (or a loadgate.yml at the repository root): the file to write the suggestion into"
+    );
+  requireScriptOrConfig(config, values["k6-script"], root);
   const json = Boolean(values.json);
   const reporter = terminalReporter(json);
+  if (config.found) reporter.info(foundConfigLine(config, cwd));
   const baseRef = values.base ? await resolveRef(root, String(values.base), "base") : "";
   installSignalHandlers();
   let workspace = root;
@@ -748,6 +910,7 @@ async function measureCommand(command, args) {
     const read = (name) => {
       if (name === "mode") return command;
       if (name === "base-ref") return baseRef;
+      if (name === "config") return config.file;
       const value = values[name];
       return typeof value === "string" ? value : "";
     };
@@ -764,18 +927,20 @@ async function measureCommand(command, args) {
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`
       );
     }
-    if (values.write) await assertUpdatable(path8.resolve(cwd, String(values.config)));
+    if (command === "record")
+      await requireRemote({ workspace: settings.workspace, branch: settings.ghPagesBranch });
+    if (values.write) await assertUpdatable(path9.resolve(cwd, config.file));
     if (settings.workDir === workDir) {
       const earlier = await startClean(workDir);
       if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`);
     }
     const outcomes = [];
     for (const bench of settings.benchmarks) {
-      outcomes.push(await runBenchmark(settings, bench, context, reporter));
+      outcomes.push(await runBenchmark(settings, bench, context, reporter).catch(throwAsFlagError));
     }
     if (command === "calibrate") {
-      const config = values.write ? path8.resolve(cwd, String(values.config)) : "";
-      await printCalibrations(outcomes, { json, write: config });
+      const write = values.write ? path9.resolve(cwd, config.file) : "";
+      await printCalibrations(outcomes, { json, write });
       return EXIT.ok;
     }
     await printOutcomes(command, outcomes, json);
@@ -788,14 +953,12 @@ async function printOutcomes(command, outcomes, json) {
   const comparisons = [];
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue;
-    const dir = path8.dirname(outcome.resultsFile);
-    const comparison = command === "compare" ? await readComparisonArtifact(path8.join(dir, "comparison.json")) : null;
-    const report = comparison && existsSync3(path8.join(dir, "report.html")) ? path8.join(dir, "report.html") : "";
+    const dir = path9.dirname(outcome.resultsFile);
+    const comparison = command === "compare" ? await readComparisonArtifact(path9.join(dir, "comparison.json")) : null;
+    const report = comparison && existsSync4(path9.join(dir, "report.html")) ? path9.join(dir, "report.html") : "";
     if (comparison) comparisons.push(comparison);
     if (json) continue;
     if (comparison) printComparison(comparison, false);
-    else writeOut(`${outcome.headline}
-`);
     writeOut(`results: ${outcome.resultsFile}
 `);
     if (report) writeOut(`report:  ${report}
@@ -812,7 +975,7 @@ async function resolveRef(root, ref, flag) {
 async function createWorktree(root, ref) {
   const git = new Git(root);
   const sha = await resolveRef(root, ref, "head");
-  const dir = path8.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
+  const dir = path9.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
   const remove = track({ kind: "worktree", id: dir, path: root }, async () => {
     await git.tryRun(["worktree", "remove", "--force", dir], { cleanup: true });
     await rm2(dir, { recursive: true, force: true });
@@ -826,9 +989,12 @@ async function createWorktree(root, ref) {
   }
   return { dir, remove };
 }
+function throwAsFlagError(error) {
+  throw asFlagError(error);
+}
 
 // src/cli/merge-command.ts
-import path9 from "node:path";
+import path10 from "node:path";
 var SOURCE = "Argument DIR";
 async function mergeCommand(args) {
   const { values, positionals } = parseCommandArgs("merge", {
@@ -847,7 +1013,7 @@ async function mergeCommand(args) {
       "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
     );
   const failOn = parseFailOn(String(values["fail-on"]));
-  const dirs = positionals.map((dir) => path9.resolve(dir));
+  const dirs = positionals.map((dir) => path10.resolve(dir));
   const benchmarks = await segmentBenchmarks(dirs, SOURCE);
   if (benchmarks.length === 0)
     throw new LoadgateError(
@@ -855,13 +1021,13 @@ async function mergeCommand(args) {
     );
   const comparisons = [];
   for (const benchmark of benchmarks) {
-    const dir = path9.resolve(String(values.out), benchmark);
+    const dir = path10.resolve(String(values.out), benchmark);
     const { results, resultsPath: resultsFile } = await writeMergedResults(
       await readSegments(dirs, benchmark, SOURCE),
       dir
     );
     const comparison = { ...compareResults(results, { failOn }), resultsFile };
-    await writeComparisonArtifact(comparison, path9.join(dir, "comparison.json"));
+    await writeComparisonArtifact(comparison, path10.join(dir, "comparison.json"));
     const report = await writeHtmlReport(comparison, dir);
     comparisons.push(comparison);
     if (values.json) continue;
@@ -876,7 +1042,6 @@ report:  ${report}
 }
 
 // src/cli/report-command.ts
-import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
 var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
 async function readReportInput(file) {
   const document = await readJson(file);
@@ -902,12 +1067,9 @@ async function readReportInput(file) {
 async function readJson(file) {
   let text;
   try {
-    const size = (await stat3(file)).size;
-    if (size > MAX_ARTIFACT_BYTES)
-      throw new Error(`${size} bytes is over the ${MAX_ARTIFACT_BYTES}-byte limit`);
-    text = await readFile3(file, "utf8");
+    text = await readArtifactText(file);
   } catch (error) {
-    const reason = error.code === "ENOENT" ? "no such file" : errorMessage(error).split("\n")[0];
+    const reason = errorMessage(error).split("\n")[0].replace(`${file} cannot be read: `, "").replace(`${file} `, "");
     throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`);
   }
   try {

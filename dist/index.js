@@ -2,11 +2,13 @@ import { createRequire as __loadgateRequire } from 'node:module';const require =
 import {
   announceRun,
   failureText,
+  gatePosting,
   getInput,
   group,
   info,
   logLine,
   postsGate,
+  refuseStaleTrustedHead,
   reportFailure,
   savePendingGates,
   saveTrackedResources,
@@ -15,24 +17,26 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-TDDIEMUM.js";
+} from "./chunks/chunk-7ELFKSKD.js";
 import {
-  NO_CONFIG_FILE,
   benchmarkName,
-  readConfig,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-XVOGL5EE.js";
+} from "./chunks/chunk-YXCHTHRZ.js";
 import {
   BENCHMARK_NAME,
+  NO_CONFIG_FILE,
   createForge,
   errorMessage,
   installSignalHandlers,
   interruptSignal,
+  readConfig,
   readRunContext,
+  readTrustedConfig,
+  readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-5HEF7JDG.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/action/main.ts
 import path from "node:path";
@@ -42,6 +46,7 @@ var SECRET_NAME = /TOKEN|SECRET|PASSW|AUTH|API_?KEY|COOKIE|CREDENTIAL|SESSION|PR
 function secretValues(settings) {
   const values = /* @__PURE__ */ new Set();
   if (settings.githubToken) values.add(settings.githubToken);
+  if (settings.notify.webhook) values.add(settings.notify.webhook);
   for (const bench of settings.benchmarks) {
     for (const [name, value] of Object.entries(bench.k6Env)) {
       if (SECRET_NAME.test(name) && value.trim()) values.add(value);
@@ -88,14 +93,16 @@ var GateKeeper = class {
   constructor(settings, run2) {
     this.settings = settings;
     this.run = run2;
-    this.posts = postsGate(settings, run2);
+    this.posting = gatePosting(settings, run2);
   }
   settings;
   run;
   gates = [];
-  posts;
+  posting;
+  /** Pending for each benchmark; first, a trusted run whose head moved on is refused, posting nothing. */
   async announce(benchmarks) {
-    if (!this.posts || !this.settings.status) return;
+    if (this.posting !== null) await refuseStaleTrustedHead(this.run);
+    if (this.posting !== "own" || !this.settings.status) return;
     for (const benchmark of benchmarks) {
       const statusId = await announceRun(this.run, this.settings, benchmark);
       if (statusId === null) continue;
@@ -104,17 +111,36 @@ var GateKeeper = class {
       savePendingGates(this.gates);
     }
   }
-  /** The benchmark reached its end (a verdict or a reported failure): the post step leaves it alone. */
-  settled(benchmark) {
+  /**
+   * The benchmark reached its end: a verdict or a reported failure, whose final status is set (the
+   * post step leaves it alone) or was not (it stays for the post step, and the step fails). The
+   * announce job's pending is its final word until the deciding job speaks.
+   */
+  settled(benchmark, outcome) {
     const gate = this.gates.find((g) => g.benchmark === benchmark);
     if (!gate) return;
-    gate.settled = true;
+    if (outcome.statusSet || this.settings.mode === "announce") gate.settled = true;
+    else gate.reason = UNSETTLED_DESCRIPTION;
     savePendingGates(this.gates);
   }
+  /** The benchmarks whose pending this run could not replace with a final status. */
+  unsettled() {
+    return this.gates.filter((g) => !g.settled).map((g) => g.benchmark);
+  }
+  /** A failed benchmark: told on the pull request when this run speaks for its gate. */
   failed(benchmark, error) {
-    return reportFailure(this.run, this.settings, benchmark, error, this.posts);
+    return reportFailure(this.run, this.settings, benchmark, error, this.posting);
+  }
+  /** Whether a failure of `mode: report` is told on the pull request rather than only refused. */
+  get reportsFailures() {
+    return this.posting !== null;
   }
 };
+var UNSETTLED_DESCRIPTION = "loadgate could not set the final status; see the run";
+function unsettledText(benchmarks) {
+  const contexts = benchmarks.map((b) => `loadgate/${b}`).join(", ");
+  return `loadgate could not set the final status of ${contexts} (the warnings above say why); the post step turns its pending into error`;
+}
 
 // src/settings/benchmark-names.ts
 function benchmarkNamesOf(read, context) {
@@ -140,13 +166,14 @@ function benchmarkNamesOf(read, context) {
 async function reportSettingsError(read, settingsContext, context, error) {
   const mode = read("mode").trim() || "auto";
   const segmentJob = read("segment").trim() !== "";
-  if (context.eventName !== "pull_request" || !["auto", "compare"].includes(mode) || segmentJob) return;
+  if (context.eventName !== "pull_request" || !["auto", "compare", "merge"].includes(mode) || segmentJob)
+    return;
   const run2 = {
     context,
     reporter: actionReporter(),
     forge: createForge(context, read("github-token").trim())
   };
-  if (!postsGate({ mode: "compare", segment: null }, run2)) return;
+  if (!postsGate({ mode: mode === "merge" ? "merge" : "compare", segment: null }, run2)) return;
   const names = benchmarkNamesOf(read, settingsContext);
   if (names.length === 0)
     run2.reporter.warning("loadgate could not tell the benchmark names from the settings: no status was set");
@@ -163,17 +190,17 @@ async function run() {
     const context = readRunContext();
     const settings = await actionSettings(context);
     for (const secret of secretValues(settings)) setSecret(secret);
-    if (settings.mode !== "report" && settings.mode !== "accept") refuseUntrustedEvent(context.eventName);
+    if (!["report", "accept", "announce"].includes(settings.mode)) refuseUntrustedEvent(context.eventName);
     info(logLine(describeSettings(settings)));
     saveTrackedResources();
     installSignalHandlers();
-    const outcomes = await runAll(settings, context);
+    const { outcomes, unsettled } = await runAll(settings, context);
     setOutputs(outcomes, settings.workDir);
     await writeSummary();
     const blocking = outcomes.filter((o) => o.blocking);
-    if (blocking.length > 0) {
-      setFailed(failureText(blocking.map((o) => `${o.benchmark}: ${o.headline}`).join("; ")));
-    }
+    const failures = blocking.map((o) => `${o.benchmark}: ${o.headline}`);
+    if (unsettled.length > 0) failures.push(unsettledText(unsettled));
+    if (failures.length > 0) setFailed(failureText(failures.join("; ")));
   } catch (error) {
     setFailed(failureText(errorMessage(error)));
     try {
@@ -191,7 +218,10 @@ async function actionSettings(context) {
     defaultWorkDir: path.join(context.tempDir, "loadgate")
   };
   try {
-    return readSettings(read, settingsContext);
+    const trusted = readTrustedRunTarget();
+    const config = read("config").trim();
+    const trustedConfig = trusted && config ? await readTrustedConfig(context.workspace, config, trusted.settingsCommit) : void 0;
+    return readSettings(read, { ...settingsContext, trustedConfig });
   } catch (error) {
     await reportSettingsError(read, settingsContext, context, error);
     throw error;
@@ -204,15 +234,18 @@ async function runAll(settings, context) {
   await gates.announce(settings.benchmarks.map((b) => b.name));
   const outcomes = [];
   for (const bench of perBenchmark ? settings.benchmarks : [null]) {
+    let outcome;
     try {
-      outcomes.push(await runBenchmark(settings, bench, context, run2.reporter));
+      outcome = await runBenchmark(settings, bench, context, run2.reporter);
     } catch (error) {
-      if (!bench || settings.mode === "report" || interruptSignal()) throw error;
-      outcomes.push(await gates.failed(bench.name, error));
+      if (!bench || interruptSignal()) throw error;
+      if (settings.mode === "report" && !gates.reportsFailures) throw error;
+      outcome = await gates.failed(bench.name, error);
     }
-    if (bench) gates.settled(bench.name);
+    outcomes.push(outcome);
+    if (bench) gates.settled(bench.name, outcome);
   }
-  return outcomes;
+  return { outcomes, unsettled: gates.unsettled() };
 }
 async function writeSummary() {
   if (process.env.GITHUB_STEP_SUMMARY) await summary.write();

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-TDDIEMUM.js";
+} from "./chunks/chunk-7ELFKSKD.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-5HEF7JDG.js";
+} from "./chunks/chunk-UFELQKZM.js";
 
 // src/action/post.ts
 async function post() {
@@ -36,10 +36,11 @@ async function settlePendingGates() {
   if (!forge?.canPublish) return;
   for (const gate of unsettled) {
     try {
-      const withdrawn = await forge.withdrawPending(gate, gate.statusId, STOPPED_DESCRIPTION);
+      const description = gate.reason ?? STOPPED_DESCRIPTION;
+      const withdrawn = await forge.withdrawPending(gate, gate.statusId, description);
       info(
         logLine(
-          withdrawn ? `loadgate: loadgate/${gate.benchmark} set to error (${STOPPED_DESCRIPTION})` : `loadgate: loadgate/${gate.benchmark} left as it is (a newer status replaced this run's pending)`
+          withdrawn ? `loadgate: loadgate/${gate.benchmark} set to error (${description})` : `loadgate: loadgate/${gate.benchmark} left as it is (a newer status replaced this run's pending)`
         )
       );
     } catch (error) {

@@ -92,6 +92,10 @@ if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
 fi
 /usr/bin/chromium --version 2>/dev/null || fail "chromium is installed but does not start"
 
+step "the JIT service's image (jit/prepare.sh copies this node and the libraries ldd lists)"
+have ldd || apt_install libc-bin
+echo "node $(node --version), $(ldd --version | head -1)"
+
 step "perf (the profiling pair of a blocked run)"
 if ! have perf; then apt_install linux-perf; fi
 perf --version || fail "perf is installed but does not run"

@@ -12,8 +12,8 @@ export interface ExampleRepo {
   cleanup: () => Promise<void>
 }
 
-/** A reference service's folder: the bundled example, or the CPU-bound service. */
-export type ExampleFolder = 'compose' | 'cpu-bound'
+/** A reference service's folder: the bundled example, the CPU-bound service, or the JIT (Node.js) one. */
+export type ExampleFolder = 'compose' | 'cpu-bound' | 'jit'
 
 /** Copies a reference service (its folder, without built binaries or a knob file) into `dest`. */
 export async function copyExample(dest: string, folder: ExampleFolder = 'compose'): Promise<void> {

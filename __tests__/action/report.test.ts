@@ -87,7 +87,7 @@ describe('node dist/index.js as the runner runs it (report mode, API double)', (
     assert.equal(run.code, 1)
     assert.match(
       run.stdout,
-      /::error::Input 'report-file' describes commit bbbbbbbbbbbb, but this workflow_run is for cccccccccccc/,
+      /::error::api: Input 'report-file' describes commit bbbbbbbbbbbb, but this workflow_run is for cccccccccccc/,
     )
   })
 
@@ -106,7 +106,7 @@ describe('node dist/index.js as the runner runs it (report mode, API double)', (
     assert.equal(run.code, 1)
     assert.match(
       run.stdout,
-      /::error::Input 'report-file' is '.*bad\.json': not a valid loadgate comparison \(benchmark: /,
+      /::error::api: Input 'report-file' is '.*bad\.json': not a valid loadgate comparison \(benchmark: /,
     )
   })
 })

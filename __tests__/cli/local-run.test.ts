@@ -28,13 +28,13 @@ describe('a run without a forge', () => {
     for (const eventName of ['local', 'push']) {
       const { reporter, lines } = recordingReporter()
       const context = { ...readRunContext({ GITHUB_WORKSPACE: process.cwd() }), eventName }
-      const url = await publish(
+      const published = await publish(
         { settings, context, reporter, forge: null },
         comparisons.noChange(),
         {},
         null,
       )
-      assert.equal(url, '')
+      assert.deepEqual(published, { commentUrl: '', statusSet: false })
       said[eventName] = lines
     }
     assert.deepEqual(said.local, [])

@@ -176,6 +176,66 @@ describe('differential CPU profile', () => {
     assert.match(svg, /evil\|&lt;\/code&gt;&lt;img/)
   })
 
+  test("JIT code: V8's perf map names fold to function and file, every tier and position as one", () => {
+    const script = [
+      'node 900/901 [000] 1.0: 1 cpu-clock:',
+      '\t7fe3400ca745 JS:*checkout /app/server.js:70:18+0x685 (/tmp/perf-32448.map)',
+      '\t7fe3400ae82d JS:^ /app/server.js:121:19+0x1d (/tmp/perf-32448.map)',
+      '',
+      'node 950 [001] 1.1: 1 cpu-clock:',
+      '\t7fe3400cb745 LazyCompile:~checkout /app/server.js:72:18+0x5 (/tmp/perf-32511.map)',
+      '\t7fe3400ae82d JS:^ /app/server.js:121:19+0x1d (/tmp/perf-32511.map)',
+      '',
+    ].join('\n')
+    assert.deepEqual(Object.fromEntries(foldPerfScript(script)), {
+      'node;(anonymous) (/app/server.js);checkout (/app/server.js)': 2,
+    })
+  })
+
+  test('JIT code without a perf map: one name whichever process wrote it, counted apart in one line', () => {
+    // Each arm's JVM is its own process: perf names its compiled code after /tmp/perf-<pid>.map.
+    const script = (pid: number, samples: number) =>
+      Array.from(
+        { length: samples },
+        () =>
+          `java ${pid}/${pid + 5} [000] 1.0: 1 cpu-clock:\n\t7f00 [unknown] (/tmp/perf-${pid}.map)\n\t4000 JVM_Sleep+0x1 (/opt/jre/lib/server/libjvm.so)\n`,
+      ).join('\n')
+    const fold = (pid: number, samples: number) => Object.fromEntries(foldPerfScript(script(pid, samples)))
+    assert.deepEqual(fold(13863, 3), { 'java;JVM_Sleep;[JIT code without symbols]': 3 })
+    const diff = diffProfiles({
+      hz: 1000,
+      seconds: 6,
+      arms: {
+        base: arm(1000, { ...fold(13920, 300), 'java;JVM_Sleep;parse': 100 }),
+        // Stored by an earlier version: the per-process name, read as the same frame.
+        head: arm(1000, {
+          'java;JVM_Sleep;[unknown] (/tmp/perf-13863.map)': 330,
+          'java;JVM_Sleep;parse': 150,
+        }),
+      },
+    })
+    assert.deepEqual(
+      diff.functions.map((f) => f.name),
+      ['parse', 'java', 'JVM_Sleep'],
+    )
+    assert.deepEqual(diff.unnamedJit, { base: 300, head: 330 })
+    const markdown = renderProfileMarkdown(diff)
+    assert.doesNotMatch(markdown, /perf-\d+\.map|\(new\)/)
+    const line = markdown.split('\n').filter((l) => l.startsWith('JIT code without symbols'))
+    assert.equal(line.length, 1, markdown)
+    assert.match(
+      line[0]!,
+      /300 → 330 \(\+10%\) µs per request.*--perf-basic-prof.*Compiler\.perfmap.*-X perf/,
+    )
+    const names: string[] = []
+    const walk = (node: { name: string; children: { name: string; children: never[] }[] }) => {
+      names.push(node.name)
+      node.children.forEach(walk)
+    }
+    walk(diff.flame as never)
+    assert.equal(names.filter((n) => n.includes('JIT code')).length, 1, 'one flame frame for both arms')
+  })
+
   test('without perf, one line says why and nothing else', () => {
     const diff = diffProfiles({ hz: 997, seconds: 0.1, unavailable: 'perf unavailable (not installed)' })
     assert.equal(renderProfileMarkdown(diff), '_No CPU profile: perf unavailable \\(not installed\\)._')

@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { compareResults } from '../../src/decide'
+import { readResults } from '../../src/model/results-file'
 import type { Comparison, ResultsFile } from '../../src/model/types'
 import { renderComment } from '../../src/report/markdown'
 import { launchChromium } from '../../testkit/chromium'
@@ -24,8 +25,8 @@ after(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
 
-/** A blocked compare of `folder` (the bundled example or the CPU-bound service) whose head sets `headEnv`. */
-async function compare(folder: ExampleFolder, headEnv: string, script: string) {
+/** A blocked compare of `folder` (a reference service) whose head sets `headEnv`. */
+async function compare(folder: ExampleFolder, headEnv: string, script: string, warmup = '1s') {
   const repo = await makeExampleRepo({ folder, headEnv })
   const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-profile-work-'))
   cleanups.push(repo.cleanup, () => rm(work, { recursive: true, force: true }))
@@ -52,7 +53,7 @@ async function compare(folder: ExampleFolder, headEnv: string, script: string) {
       '--k6-env',
       'DURATION=2s',
       '--warmup',
-      '1s',
+      warmup,
       '--fresh-instances',
       'run',
       '--min-rounds',
@@ -99,7 +100,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
     await mkdir('test-output', { recursive: true })
     await writeFile('test-output/profile-comment.md', comment)
     const table = comment.slice(comment.indexOf('**Where the CPU went**'))
-    const firstRow = table.split('\n').find((line) => line.startsWith('| <code>'))
+    const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
     assert.match(firstRow ?? '', /extraCPUWork/, table)
 
     // The measured figures are the verdict's: the profiling trials are not among the trials.
@@ -150,5 +151,47 @@ describe('a differential CPU profile of a blocked pull request', () => {
     assert.ok(top.selfHead > top.selfBase * 1.5, JSON.stringify(top))
     // Go parks and wakes its threads through futex and usleep: that is switching, told apart.
     assert.ok(profile.switching!.base > 0 && profile.switching!.head > 0, JSON.stringify(profile.switching))
+  })
+
+  test('the JIT (Node.js) service: the handler doing more work is named first, from its perf map', async () => {
+    const started = performance.now()
+    const { dir, comparison, profile } = await compare(
+      'jit',
+      // Sixteen times its work: blocked within 6 short rounds even on a busy machine.
+      'CPU_WORK_PERCENT=1500\nCPU_WORK_ROUTE=POST /checkout',
+      'mixed.js',
+      'auto up to 30s',
+    )
+    const first = profile.functions[0]!
+    assert.equal(first.name, 'checkout (/app/server.js)', JSON.stringify(profile.functions.slice(0, 3)))
+    assert.ok(first.selfHead > first.selfBase * 2, JSON.stringify(first))
+    const comment = renderComment(comparison, {})
+    const table = comment.slice(comment.indexOf('**Where the CPU went**'))
+    const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
+    assert.match(firstRow ?? '', /checkout \(\/app\/server\.js\)/, table)
+
+    // Both arms' JavaScript is named alike though each ran in its own process with its own map
+    // file: the unchanged handlers are in both profiles under one name, and no frame is a map file.
+    const folded = {
+      base: await readFile(path.join(dir, 'profile-base.folded'), 'utf8'),
+      head: await readFile(path.join(dir, 'profile-head.folded'), 'utf8'),
+    }
+    for (const text of Object.values(folded)) {
+      assert.match(text, /;priceQuote \(\/app\/server\.js\)[; ]/)
+      assert.match(text, /;renderCatalog \(\/app\/server\.js\)[; ]/)
+      assert.doesNotMatch(text, /perf-\d+\.map/)
+    }
+    assert.doesNotMatch(comment, /perf-\d+\.map|JIT code without symbols/)
+
+    // warmup auto: each arm's warm-up ended once its latency was steady, not at its cap.
+    const results = await readResults(path.join(dir, 'results.json'))
+    const warmups = results.trials.filter((t) => t.phase === 'warmup')
+    assert.equal(warmups.length, 2, 'one warm-up per arm (fresh instances once per run)')
+    for (const trial of warmups)
+      assert.equal(trial.warmupEnd?.reason, 'steady', JSON.stringify(trial.warmupEnd))
+    console.log(
+      `JIT service: warm-ups ended ${warmups.map((t) => `${t.arm} at ${t.warmupEnd!.seconds} s (drift ${t.warmupEnd!.drift})`).join(', ')}; ` +
+        `profiling pair ${results.profile!.seconds} s; test ${Math.round((performance.now() - started) / 1000)} s`,
+    )
   })
 })

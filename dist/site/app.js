@@ -150,9 +150,9 @@
     return `${change < 0 ? '−' : '+'}${value.toFixed(value >= 10 ? 0 : 1)}%`
   }
 
-  /** Change points of a series drawn in this chart: latency charts show p50/p95 shifts, traffic charts throughput's. */
+  /** Change points of a series drawn in this chart: latency charts show its latencies' shifts (p90, the default gated tail, included), traffic charts throughput's. */
   function bandsFor(key, kind) {
-    const metrics = kind === 'latency' ? ['p50', 'p95', 'p99'] : ['throughput', 'error_rate']
+    const metrics = kind === 'latency' ? ['p50', 'p90', 'p95', 'p99'] : ['throughput', 'error_rate']
     return (state.data.shifts || []).filter((s) => s.series === key && metrics.includes(s.metric))
   }
 

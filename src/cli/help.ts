@@ -35,9 +35,8 @@ Without --config, compare, record and calibrate read loadgate.yml at the reposit
 Run 'loadgate help <command>' (or 'loadgate <command> --help') for a command's options,
 'loadgate --version' for the version.
 
-Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names (REGRESSION, INVALID)
-            or nothing is gated (NOTHING_GATED), 2 bad usage or settings, 3 the run failed
-            (the message says why; trials are kept).`,
+Exit codes: 0 the verdict passes, 1 the verdict is one --fail-on names or nothing is gated,
+            2 bad usage or settings, 3 the run failed (the message says why; trials are kept).`,
   compare: () => `loadgate compare --base <ref> [--head <ref>] [options]
 
 Starts the Compose stack of the base (a git worktree) and of the head (default: the working tree,

@@ -1,5 +1,5 @@
 import type { ArmProfile, FlameNode, FunctionCost, ProfileDiff, ProfileRecording } from '../model/profile'
-import { KERNEL_FRAME } from '../model/profile'
+import { isUnnamedJit, KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../model/profile'
 
 /** Rows of the comment's table. */
 const TABLE_ROWS = 10
@@ -12,8 +12,12 @@ function perRequest(samples: number, hz: number, requests: number): number {
   return requests > 0 ? (samples / hz / requests) * 1e6 : 0
 }
 
+/** A stack's frames, each per-process map file's unnamed frame as one (stacks of earlier versions). */
 function frames(stack: string): string[] {
-  return stack.split(';').filter(Boolean)
+  return stack
+    .split(';')
+    .filter(Boolean)
+    .map((frame) => (isUnnamedJit(frame) ? UNNAMED_JIT_FRAME : frame))
 }
 
 /**
@@ -36,12 +40,14 @@ function isSwitching(names: string[]): boolean {
  * the samples spent switching threads, which belong to no function. Any other sample in the kernel
  * is the own CPU of the code that entered it: the kernel's functions are not the team's to change,
  * and a timer-sampled kernel piles interrupt skid onto a few of them (`_raw_spin_unlock_irqrestore`),
- * which would otherwise top the table on any busier head.
+ * which would otherwise top the table on any busier head. JIT-compiled code that perf could not
+ * name is no function either: its samples are counted apart, and it is in no function's row.
  */
 function functionSamples(profile: ArmProfile) {
   const byName = new Map<string, { self: number; total: number }>()
   const entry = (name: string) => byName.get(name) ?? byName.set(name, { self: 0, total: 0 }).get(name)!
   let switching = 0
+  let unnamedJit = 0
   for (const [stack, count] of Object.entries(profile.stacks)) {
     const all = frames(stack)
     if (isSwitching(all)) {
@@ -49,11 +55,12 @@ function functionSamples(profile: ArmProfile) {
       continue
     }
     const names = all.filter((name) => !name.endsWith(KERNEL_FRAME))
-    for (const name of new Set(names)) entry(name).total += count
+    for (const name of new Set(names)) if (!isUnnamedJit(name)) entry(name).total += count
     const leaf = names.at(-1)
-    if (leaf) entry(leaf).self += count
+    if (leaf && isUnnamedJit(leaf)) unnamedJit += count
+    else if (leaf) entry(leaf).self += count
   }
-  return { byName, switching }
+  return { byName, switching, unnamedJit }
 }
 
 function flameTree(base: ArmProfile, head: ArmProfile, scale: { base: number; head: number }): FlameNode {
@@ -112,8 +119,8 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     base: perRequest(1, recording.hz, base.requests),
     head: perRequest(1, recording.hz, head.requests),
   }
-  const { byName: inBase, switching: switchingBase } = functionSamples(base)
-  const { byName: inHead, switching: switchingHead } = functionSamples(head)
+  const { byName: inBase, switching: switchingBase, unnamedJit: unnamedBase } = functionSamples(base)
+  const { byName: inHead, switching: switchingHead, unnamedJit: unnamedHead } = functionSamples(head)
   const names = new Set([...inBase.keys(), ...inHead.keys()])
   const functions: FunctionCost[] = [...names].map((name) => ({
     name,
@@ -131,6 +138,9 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     samples: { base: base.samples, head: head.samples },
     requests: { base: base.requests, head: head.requests },
     switching: { base: round(switchingBase * scale.base), head: round(switchingHead * scale.head) },
+    ...(unnamedBase + unnamedHead > 0 && {
+      unnamedJit: { base: round(unnamedBase * scale.base), head: round(unnamedHead * scale.head) },
+    }),
     flame: flameTree(base, head, scale),
   }
 }

@@ -7,6 +7,19 @@ import { finite, text } from './validation'
 
 /** The suffix of a kernel frame in a stack, as FlameGraph's `--kernel` marks them (`_raw_spin_unlock [k]`). */
 export const KERNEL_FRAME = ' [k]'
+/**
+ * A frame in code a JIT compiled that perf could not name: the runtime wrote no perf map (the JVM
+ * without a flag or agent, Node without `--perf-basic-prof`, Python without `-X perf`). perf names
+ * such a frame after a per-process file (`/tmp/perf-13863.map`), which differs between the arms'
+ * processes: one name for all of them, so base and head still match.
+ */
+export const UNNAMED_JIT_FRAME = '[JIT code without symbols]'
+/** A frame as perf named it before UNNAMED_JIT_FRAME (stacks recorded by earlier versions). */
+const PER_PROCESS_MAP_FRAME = /^\[unknown\] \(\/tmp\/perf-\d+\.map\)$/
+
+export function isUnnamedJit(frame: string): boolean {
+  return frame === UNNAMED_JIT_FRAME || PER_PROCESS_MAP_FRAME.test(frame)
+}
 /** Stacks an arm keeps in results.json (the `.folded` file beside it keeps them all), and their length. */
 export const MAX_STACKS = 2000
 export const MAX_STACK_CHARS = 2000
@@ -80,6 +93,11 @@ export const profileDiffSchema = z.object({
    * any one function's work. Absent in comparisons made before it was counted apart.
    */
   switching: z.object({ base: finite, head: finite }).optional(),
+  /**
+   * µs per request in JIT-compiled code without symbols (UNNAMED_JIT_FRAME as the leaf), kept out
+   * of `functions`: it is no one function. Absent where neither arm had any.
+   */
+  unnamedJit: z.object({ base: finite, head: finite }).optional(),
   flame: flameNodeSchema.optional(),
   unavailable: text(500).optional(),
 })

@@ -38,7 +38,21 @@ export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS)
     grown.length === 0
       ? ["No function's own CPU per request grew."]
       : ['| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)]
-  return [heading, '', ...table, ...switchingLine(profile)].join('\n')
+  // Unnamed compiled code first: where it grew, the table's rows are not the whole story.
+  return [heading, ...unnamedJitLine(profile), '', ...table, ...switchingLine(profile)].join('\n')
+}
+
+/** Compiled code perf could not name: one line, not a ranked row, and how to get its names. */
+function unnamedJitLine({ unnamedJit }: ProfileDiff): string[] {
+  if (!unnamedJit) return []
+  return [
+    '',
+    `JIT code without symbols: ${micros(unnamedJit.base)} → ${micros(unnamedJit.head)} ` +
+      `(${change(unnamedJit.base, unnamedJit.head)}) µs per request in code a runtime compiled without a perf map, ` +
+      'so no function can be named or ranked. For names, the runtime must keep a perf map while it runs: ' +
+      'Node `--perf-basic-prof`, the JVM a perf map agent or `jcmd <pid> Compiler.perfmap` (JDK 17+), ' +
+      'Python 3.12 `-X perf` (docs/profiling.md).',
+  ]
 }
 
 /** The kernel's thread switching, told apart from the table: it follows waits and concurrency, not one function. */

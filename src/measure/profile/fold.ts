@@ -1,10 +1,12 @@
-import { KERNEL_FRAME } from '../../model/profile'
+import { KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../../model/profile'
 
 /**
  * Folds `perf script` output into stacks: `comm;outermost;…;leaf` → samples. A frame is its symbol
  * without the offset (`net/http.(*conn).serve+0x414` → `net/http.(*conn).serve`); a frame perf could
  * not name is `[unknown]` with its file (`[unknown] (/api)`), so a stripped binary shows as itself.
  * Kernel frames end in ` [k]`, so the diff can charge them to the code that entered the kernel.
+ * JIT-compiled code is named from the runtime's perf map where there is one (`jitFrameName`), and
+ * is UNNAMED_JIT_FRAME where there is none, whichever process's map file perf looked for.
  */
 export function foldPerfScript(text: string): Map<string, number> {
   const stacks = new Map<string, number>()
@@ -30,11 +32,29 @@ function frameName(line: string): string | null {
   const match = /^\s*([0-9a-f]+)\s+(.*?)\s+\(([^()]*)\)\s*$/.exec(line)
   if (!match) return null
   const [, address = '', symbol = '', dso = ''] = match
-  const name =
-    symbol === '[unknown]' || symbol === ''
-      ? `[unknown] (${dso || 'unknown'})`
-      : symbol.replace(/\+0x[0-9a-f]+$/, '')
+  const unnamed = symbol === '[unknown]' || symbol === ''
+  const name = unnamed
+    ? PER_PROCESS_MAP.test(dso)
+      ? UNNAMED_JIT_FRAME
+      : `[unknown] (${dso || 'unknown'})`
+    : jitFrameName(symbol.replace(/\+0x[0-9a-f]+$/, ''))
   return isKernelAddress(address, dso) ? `${name}${KERNEL_FRAME}` : name
+}
+
+/** The file perf names anonymous executable memory after (a JIT's code): one per process. */
+const PER_PROCESS_MAP = /^\/tmp\/perf-\d+\.map$/
+
+/**
+ * V8's perf map names a function with its tier and position (`JS:*checkout /app/server.js:70:18`,
+ * `JS:^checkout …` before it was optimised, `LazyCompile:*…` in older versions): the function and
+ * its file alone (`checkout (/app/server.js)`), so every tier of it is one row and an edit above it
+ * in the file does not make it a new function. Any other name is kept as it is.
+ */
+export function jitFrameName(symbol: string): string {
+  const v8 = /^(?:JS|LazyCompile|Function):[*~^+]?(.*?) (\S+?)(?::\d+){1,2}$/.exec(symbol)
+  if (!v8) return symbol
+  const [, name = '', file = ''] = v8
+  return `${name || '(anonymous)'} (${file})`
 }
 
 /** x86-64 and arm64 kernels live in the top half of the address space; perf names their dso `[kernel.kallsyms]` or a module's `[name]`. */
