@@ -80,8 +80,7 @@ export const comparisons = {
     results.trials = results.trials.filter((t) => t.arm === 'head')
     results.meta.base = null
     results.meta.borrowedHarness = ['compose/compose.yaml', 'compose/api/Dockerfile']
-    results.meta.baseUnmeasured =
-      "the base commit cannot be measured with the head's harness: docker compose build failed: `api` <no main.go>"
+    results.meta.baseUnmeasured = 'docker compose build failed: `api` <no main.go>'
     return compareHeadAlone(results, { failOn: ['REGRESSION', 'INVALID', 'INCONCLUSIVE'] })
   },
 }

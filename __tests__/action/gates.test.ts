@@ -237,6 +237,14 @@ describe('the gate of every flow that can fail', () => {
     assert.equal(again.code, 0, again.stdout)
     assert.deepEqual(states(github), ['success', 'failure'])
     assert.match(again.stdout, /the final status already set on d{12} stays/)
+    // A fork's token cannot set statuses (its gate is the trusted run): the job says so and passes.
+    const fork = structuredClone(pullRequest)
+    fork.payload.pull_request.head.repo.full_name = 'contributor/shop'
+    const forkDouble = await double()
+    const forked = await run(forkDouble, skip, fork)
+    assert.equal(forked.code, 0, forked.stdout)
+    assert.deepEqual(forkDouble.requests, [], 'its read-only token is never used')
+    assert.match(forked.stdout, /a fork's pull request gets its status from a trusted run/)
     assert.deepEqual(github.violations, [])
   })
 })

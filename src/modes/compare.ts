@@ -124,7 +124,7 @@ async function headAlone(
     () => measure({ ...options, arms: ['head'] }),
   )
   results.meta.borrowedHarness = why.borrowed
-  results.meta.baseUnmeasured = why.message
+  results.meta.baseUnmeasured = why.reason
   await writeResults(resultsPath, results)
   for (const line of unmatchedGlobs(results)) run.reporter.warning(line)
   return { resultsPath, comparison: compareHeadAlone(results, { failOn: run.settings.failOn }) }

@@ -10,6 +10,11 @@ import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './mo
  */
 export async function skipMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
   const { context, forge, settings, reporter } = run
+  // A fork's token cannot set statuses: its gate is the maintainer's trusted run (docs/security.md).
+  if (context.fromFork) {
+    reporter.info(`${bench.name}: not run; a fork's pull request gets its status from a trusted run`)
+    return outcomeWithoutVerdict(bench.name, 'Not run (a pull request from a fork)')
+  }
   if (!forge?.canPublish || !context.headSha || !settings.status)
     throw new LoadgateError(
       "Input 'mode' is skip: expected a pull request's run with status on and a token that may set statuses",

@@ -41,7 +41,7 @@ export function headAloneText(comparison: Comparison): string {
   return [
     '**No base to compare with.** The head was measured alone, so nothing is approved or blocked and ' +
       'the status is `success`; pull requests compare base and head once the harness is on the base branch.' +
-      (why ? ` The base could not be measured: ${escapeMarkdown(why)}` : ''),
+      (why ? ` The base failed: ${escapeMarkdown(why)}` : ''),
     ['| series | metric | head, median | target |', '|---|---|---:|---|', ...rows].join('\n'),
   ].join('\n\n')
 }

@@ -8,10 +8,11 @@ import { LoadgateError } from '../../util/errors'
  */
 export class BorrowedHarnessError extends LoadgateError {
   constructor(
-    message: string,
+    /** Why the base could not start, without the borrowed files. */
+    readonly reason: string,
     readonly borrowed: string[],
   ) {
-    super(message)
+    super(`the base commit cannot be measured with the head's harness (${borrowed.join(', ')}): ${reason}`)
   }
 }
 

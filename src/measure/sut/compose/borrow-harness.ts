@@ -151,8 +151,5 @@ export async function lendHarness(options: SystemOptions, tree: string): Promise
  */
 export function borrowedHarnessFailure(error: unknown, borrowed: string[]): unknown {
   if (borrowed.length === 0 || error instanceof SettingsError || interruptSignal()) return error
-  return new BorrowedHarnessError(
-    `the base commit cannot be measured with the head's harness (${borrowed.join(', ')}): ${errorMessage(error)}`,
-    borrowed,
-  )
+  return new BorrowedHarnessError(errorMessage(error), borrowed)
 }
