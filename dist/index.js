@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-7ELFKSKD.js";
+} from "./chunks/chunk-ZNNR6JKQ.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-YXCHTHRZ.js";
+} from "./chunks/chunk-QW2D52B5.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-UFELQKZM.js";
+} from "./chunks/chunk-LBVUPT65.js";
 
 // src/action/main.ts
 import path from "node:path";
@@ -190,7 +190,8 @@ async function run() {
     const context = readRunContext();
     const settings = await actionSettings(context);
     for (const secret of secretValues(settings)) setSecret(secret);
-    if (!["report", "accept", "announce"].includes(settings.mode)) refuseUntrustedEvent(context.eventName);
+    if (!["report", "accept", "announce", "skip"].includes(settings.mode))
+      refuseUntrustedEvent(context.eventName);
     info(logLine(describeSettings(settings)));
     saveTrackedResources();
     installSignalHandlers();

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-7ELFKSKD.js";
+} from "./chunks/chunk-ZNNR6JKQ.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-UFELQKZM.js";
+} from "./chunks/chunk-LBVUPT65.js";
 
 // src/action/post.ts
 async function post() {
