@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-QW2D52B5.js";
+} from "./chunks/chunk-3CU4PFRY.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -61,7 +61,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-LBVUPT65.js";
+} from "./chunks/chunk-IGKYA4RC.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

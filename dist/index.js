@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-ZNNR6JKQ.js";
+} from "./chunks/chunk-YQWNDOKN.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-QW2D52B5.js";
+} from "./chunks/chunk-3CU4PFRY.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-LBVUPT65.js";
+} from "./chunks/chunk-IGKYA4RC.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-ZNNR6JKQ.js";
+} from "./chunks/chunk-YQWNDOKN.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-LBVUPT65.js";
+} from "./chunks/chunk-IGKYA4RC.js";
 
 // src/action/post.ts
 async function post() {

@@ -179,7 +179,9 @@ function runDetails(comparison: Comparison): string {
     `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
     `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
     `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
-    `- Base ${sha7(m.base?.sha)} ${escapeMarkdown((m.base?.message ?? '').split('\n')[0] ?? '')}`,
+    m.base
+      ? `- Base ${sha7(m.base.sha)} ${escapeMarkdown(m.base.message.split('\n')[0] ?? '')}`
+      : '- Base: none (the head was measured alone)',
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
     ...(m.timing ? [`- ${timingText(m.timing)}`] : []),
   ].join('\n')
