@@ -116,6 +116,21 @@ describe("a fork's report beside a trusted result", () => {
     assert.deepEqual(d.violations, [])
   })
 
+  // A fork's service chooses its function names, and the trusted comment's profile table shows
+  // them: loadgate's unverified tag among them is the result's content, not its provenance.
+  test("the unverified tag inside a trusted comment's content does not hand it to the fork's report", async () => {
+    const { d, forge } = await forgeOnDouble()
+    await forge.publish(request(onHead(comparisons.regression()), false))
+    const stored = sticky(d)[0]!
+    stored.body += '\n| `<!-- loadgate-unverified -->` | 1.0 ms | +1.0 ms |\n'
+    const trustedBody = stored.body
+    await forge.publish(request(onHead(comparisons.noChange()), true))
+    assert.equal(sticky(d)[0]!.body, trustedBody, 'the trusted comment is unchanged')
+    assert.equal(forkReports(d).length, 1)
+    assert.equal(newestStatus(d), 'failure')
+    assert.deepEqual(d.violations, [])
+  })
+
   test('where no trusted result exists the fork’s result still shows, in the sticky comment a trusted run later takes over', async () => {
     const { d, forge } = await forgeOnDouble()
     const first = await forge.publish(request(onHead(comparisons.improvement()), true))
