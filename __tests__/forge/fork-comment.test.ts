@@ -142,9 +142,14 @@ describe("a fork's report beside a trusted result", () => {
     assert.equal(sticky(d).length, 1, "the fork's own earlier report is edited in place")
     assert.equal(forkReports(d).length, 0)
 
+    const unverifiedRegression = await forge.publish(request(onHead(comparisons.regression()), true))
+    assert.ok(unverifiedRegression.commentUrl)
+    assert.doesNotMatch(sticky(d)[0]!.body, /\/loadgate accept/, "a fork's own result cannot be accepted")
     await forge.publish(request(onHead(comparisons.regression()), false))
     assert.equal(sticky(d).length, 1, 'the trusted run takes over the same comment')
     assert.doesNotMatch(sticky(d)[0]!.body, /unverified/)
+    // The blocked comment gives the command that accepts this very commit, its sha in full.
+    assert.ok(sticky(d)[0]!.body.includes(`\n\`\`\`\n/loadgate accept ${HEAD} <reason>\n\`\`\`\n`))
     assert.equal(newestStatus(d), 'failure')
     assert.deepEqual(d.violations, [])
   })
