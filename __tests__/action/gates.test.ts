@@ -189,6 +189,22 @@ describe('the gate of every flow that can fail', () => {
     assert.deepEqual(github.violations, [])
   })
 
+  test("bad settings in a trusted run's deciding job: error and a comment, not the announce job's pending for ever", async () => {
+    const github = await double()
+    const decided = await run(github, { ...decide, 'min-rounds': 'ten' }, dispatch())
+    assert.equal(decided.code, 1, decided.stdout)
+    assert.deepEqual(states(github), ['error'])
+    assert.match(github.state.statuses[0]!.description, /min-rounds/)
+    assert.equal(github.state.statuses[0]!.target_url, RUN_URL)
+    assert.equal(comments(github).length, 1)
+    // A head that moved on gets nothing, not even the error.
+    const stale = await double()
+    const refused = await run(stale, { ...decide, 'min-rounds': 'ten' }, dispatch('e'.repeat(40)))
+    assert.equal(refused.code, 1, refused.stdout)
+    assert.deepEqual(stale.state.statuses, [])
+    assert.deepEqual(github.violations, [])
+  })
+
   test('a final status GitHub refuses: the step fails, and the post step turns the pending into error', async () => {
     // The pending is taken, the error after it is not (422 is not retried).
     const github = await double({
