@@ -131,6 +131,30 @@ describe("a fork's report beside a trusted result", () => {
     assert.deepEqual(d.violations, [])
   })
 
+  // Statuses belong to commits: another pull request may have the same head. A fork's report sets
+  // one only on the head of its own pull request.
+  test("a fork's report sets no status on a commit that is not its own pull request's head", async () => {
+    const { d, forge } = await forgeOnDouble()
+    const other = 'e'.repeat(40)
+    const moved = await forge.publish(request(onHead(comparisons.invalid(), other), true))
+    assert.equal(moved.statusSet, false)
+    assert.match(
+      moved.notes.join('\n'),
+      new RegExp(`no status set on ${other.slice(0, 12)}: it is no longer the head of #${PR}`),
+    )
+    const orphan = await forge.publish({
+      ...request(onHead(comparisons.invalid(), other), true),
+      pullNumber: null,
+    })
+    assert.equal(orphan.statusSet, false)
+    assert.match(orphan.notes.join('\n'), /belongs to no open pull request/)
+    assert.deepEqual(d.state.statuses, [])
+    const own = await forge.publish(request(onHead(comparisons.invalid()), true))
+    assert.equal(own.statusSet, true)
+    assert.equal(newestStatus(d), 'error')
+    assert.deepEqual(d.violations, [])
+  })
+
   test('where no trusted result exists the fork’s result still shows, in the sticky comment a trusted run later takes over', async () => {
     const { d, forge } = await forgeOnDouble()
     const first = await forge.publish(request(onHead(comparisons.improvement()), true))
