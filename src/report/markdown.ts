@@ -1,3 +1,4 @@
+import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
 import { renderProfileMarkdown } from './profile'
 import {
@@ -277,19 +278,13 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
 }
 
 /** The sticky PR comment: marker, headline, gated table, warnings, details — under GitHub's size limit. */
-export function renderComment(
-  comparison: Comparison,
-  links: ReportLinks,
-  options: { acceptable?: boolean } = {},
-): string {
+export function renderComment(comparison: Comparison, links: ReportLinks, acceptable = false): string {
   const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} -->`
-  const accept = options.acceptable ? acceptHint(comparison) : ''
+  const accept = acceptable ? acceptCommandHint(comparison) : ''
   const attempts: RenderOptions[] = [
     {},
     { details: false },
-    { details: false, maxRows: 200 },
-    { details: false, maxRows: 40 },
-    { details: false, maxRows: 5 },
+    ...[200, 40, 5].map((maxRows) => ({ details: false, maxRows })),
   ]
   for (const options of attempts) {
     const body = `${marker}\n${render(comparison, links, options)}${accept}\n`
@@ -297,20 +292,6 @@ export function renderComment(
   }
   const room = COMMENT_LIMIT - marker.length - accept.length - 100
   return `${marker}\n${render(comparison, links, { details: false, maxRows: 0 }).slice(0, room)}${accept}\n`
-}
-
-/**
- * Under a blocked (failure) result: the exact command that accepts it, with the head's full sha,
- * so that the acceptance names what the maintainer saw and the normal path stays one paste.
- */
-function acceptHint(comparison: Comparison): string {
-  const sha = comparison.meta.head.sha
-  const failure = comparison.blocking && !['INVALID', 'NOTHING_GATED'].includes(comparison.verdict)
-  if (!failure || !/^[0-9a-f]{40}$/.test(sha)) return ''
-  return (
-    '\n\nTo accept this result for this commit (write access; the reason is kept with the acceptance):\n\n' +
-    `\`\`\`\n/loadgate accept ${sha} <reason>\n\`\`\``
-  )
 }
 
 /** The job summary: the same report, with every row. */

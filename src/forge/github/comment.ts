@@ -29,7 +29,7 @@ export async function upsertComment(
   const comments = await ownComments(ctx, pullNumber)
   const ownWith = (marker: string) => comments.find((c) => c.body?.startsWith(marker))
   // A fork's own result cannot be accepted: only a trusted comment shows the command.
-  const rendered = renderComment(comparison, ctx.links, { acceptable: !ctx.unverified })
+  const rendered = renderComment(comparison, ctx.links, !ctx.unverified)
   const sticky = ownWith(commentMarker(comparison.benchmark))
   if (!ctx.unverified) return { url: await write(ctx, pullNumber, sticky, rendered, comparison) }
   if (!sticky || !(await holdsTrustedResult(ctx, sticky))) {
