@@ -48,3 +48,21 @@ test("loadgate.yml is the README's, line for line", () => {
     .join('\n')
   assert.equal(readFileSync('loadgate.yml', 'utf8'), shown)
 })
+
+// A trusted run cancelled by its maintainer (or by a newer run of the same PR) must not leave the
+// announce job's pending on the required check for ever: the deciding job runs anyway and, with
+// no results, turns it into `error` (a head that moved on gets nothing).
+test("the trusted run's deciding job runs when the run was cancelled, and reads every benchmark's own file", () => {
+  const doc = parse(readFileSync('workflows/trusted-run.yml', 'utf8')) as {
+    jobs: Record<string, { if?: string; steps: Step[] }>
+  }
+  assert.equal(doc.jobs.decide!.if, '${{ always() }}')
+  for (const file of ['trusted-run.yml', 'fork-report.yml']) {
+    const reports = loadgateSteps(file).filter((step) => step.with?.mode === 'report')
+    assert.deepEqual(
+      reports.map((step) => step.with?.['report-file']),
+      ['results/{benchmark}/results.json'],
+      file,
+    )
+  }
+})

@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-3CU4PFRY.js";
+} from "./chunks/chunk-7I7FR2ZS.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -61,7 +61,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-IGKYA4RC.js";
+} from "./chunks/chunk-4QHFPB6U.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-YQWNDOKN.js";
+} from "./chunks/chunk-TV7X27OL.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-3CU4PFRY.js";
+} from "./chunks/chunk-7I7FR2ZS.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-IGKYA4RC.js";
+} from "./chunks/chunk-4QHFPB6U.js";
 
 // src/action/main.ts
 import path from "node:path";
@@ -119,7 +119,8 @@ var GateKeeper = class {
   settled(benchmark, outcome) {
     const gate = this.gates.find((g) => g.benchmark === benchmark);
     if (!gate) return;
-    if (outcome.statusSet || this.settings.mode === "announce") gate.settled = true;
+    const ownStatus = outcome.statusSet && outcome.benchmark === benchmark;
+    if (ownStatus || this.settings.mode === "announce") gate.settled = true;
     else gate.reason = UNSETTLED_DESCRIPTION;
     savePendingGates(this.gates);
   }
@@ -164,16 +165,22 @@ function benchmarkNamesOf(read, context) {
 
 // src/action/settings-error.ts
 async function reportSettingsError(read, settingsContext, context, error) {
-  const mode = read("mode").trim() || "auto";
-  const segmentJob = read("segment").trim() !== "";
-  if (context.eventName !== "pull_request" || !["auto", "compare", "merge"].includes(mode) || segmentJob)
-    return;
+  const mode = gateMode(read, context);
+  if (mode === null) return;
   const run2 = {
     context,
     reporter: actionReporter(),
     forge: createForge(context, read("github-token").trim())
   };
-  if (!postsGate({ mode: mode === "merge" ? "merge" : "compare", segment: null }, run2)) return;
+  try {
+    if (!postsGate({ mode, segment: null }, run2)) return;
+    await refuseStaleTrustedHead(run2);
+  } catch (refusal) {
+    run2.reporter.warning(
+      `loadgate did not report the settings error on the pull request: ${errorMessage(refusal)}`
+    );
+    return;
+  }
   const names = benchmarkNamesOf(read, settingsContext);
   if (names.length === 0)
     run2.reporter.warning("loadgate could not tell the benchmark names from the settings: no status was set");
@@ -182,6 +189,13 @@ async function reportSettingsError(read, settingsContext, context, error) {
     status: read("status").trim() !== "false"
   };
   for (const name of names) await reportFailure(run2, settings, name, error, true);
+}
+function gateMode(read, context) {
+  const mode = read("mode").trim() || "auto";
+  if (read("segment").trim() !== "") return null;
+  if (context.eventName === "workflow_dispatch") return mode === "report" || mode === "announce" ? mode : null;
+  if (context.eventName !== "pull_request" || !["auto", "compare", "merge"].includes(mode)) return null;
+  return mode === "merge" ? "merge" : "compare";
 }
 
 // src/action/main.ts

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-YQWNDOKN.js";
+} from "./chunks/chunk-TV7X27OL.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-IGKYA4RC.js";
+} from "./chunks/chunk-4QHFPB6U.js";
 
 // src/action/post.ts
 async function post() {

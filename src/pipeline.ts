@@ -26,7 +26,7 @@ export async function runBenchmark(
   reporter: Reporter,
 ): Promise<BenchmarkOutcome> {
   const run = { settings, context, reporter, forge: createForge(context, settings.githubToken) }
-  if (settings.mode === 'report') return reportMode(run)
+  if (settings.mode === 'report') return reportMode(run, bench)
   if (settings.mode === 'accept') return acceptMode(run)
   if (!bench)
     throw new LoadgateError('No benchmark configured: set k6-script (or benchmarks in loadgate.yml)')

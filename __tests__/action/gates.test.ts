@@ -1,9 +1,11 @@
 import { describe, test, after, before } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { ACTION_RUN_ID, runAction, runPostStep } from '../../testkit/action'
+import { makeResults, wobble } from '../../testkit/results-factory'
 import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
 
 // Every flow that can fail tells the pull request (no Docker: a flow whose input never came). The
@@ -125,6 +127,81 @@ describe('the gate of every flow that can fail', () => {
       [true],
       'its error is final: the post step leaves it',
     )
+    assert.deepEqual(github.violations, [])
+  })
+
+  // Review of issue 44 (M2): the decide job's loop runs once per configured benchmark; with one
+  // report-file it posted the first benchmark's result each time, and the second's gate, marked
+  // settled by the first's status, stayed pending for ever.
+  test('a trusted run with two benchmarks: each gate ends final from its own file', async () => {
+    const github = await double({ pulls: [{ number: 9, headSha: HEAD, baseSha: 'a'.repeat(40) }] })
+    const workspace = await mkdtemp(path.join(dir, 'two-benchmarks-'))
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, encoding: 'utf8' }).trim()
+    git('init', '-q')
+    await writeFile(
+      path.join(workspace, 'loadgate.yml'),
+      'fail-on: [REGRESSION, INVALID]\nbenchmarks:\n  - { name: api, k6-script: k6/api.js }\n  - { name: web, k6-script: k6/web.js }\n',
+    )
+    git('add', 'loadgate.yml')
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'settings')
+    const results = makeResults({
+      rounds: 12,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.02, 1)) }),
+      head: (r) => ({ p50: 13 * (1 + wobble(r, 0.02, 2)) }),
+    })
+    await mkdir(path.join(workspace, 'results', 'api'), { recursive: true })
+    await writeFile(
+      path.join(workspace, 'results', 'api', 'results.json'),
+      JSON.stringify({
+        ...results,
+        meta: { ...results.meta, runId: ACTION_RUN_ID, head: { ...results.meta.head, sha: HEAD } },
+      }),
+    )
+    const decided = await runAction({
+      dir,
+      workspace,
+      inputs: {
+        mode: 'report',
+        config: 'loadgate.yml',
+        'report-file': 'results/{benchmark}/results.json',
+        'github-token': 'ghs_write_token',
+      },
+      event: dispatch(),
+      apiUrl: github.url,
+      entry: 'src/action/index.ts',
+      extraEnv: { GITHUB_REF: 'refs/heads/loadgate-trusted', GITHUB_SHA: git('rev-parse', 'HEAD') },
+    })
+    assert.equal(decided.code, 1, decided.stdout)
+    const of = (context: string) =>
+      github.state.statuses.filter((s) => s.sha === HEAD && s.context === context).map((s) => s.state)
+    assert.deepEqual(of('loadgate/api'), ['pending', 'failure'], decided.stdout)
+    assert.deepEqual(of('loadgate/web'), ['pending', 'error'], decided.stdout)
+    assert.match(github.state.statuses.at(-1)!.description, /^No results to decide from: /)
+    assert.match(
+      decided.stdout,
+      /web: .*Input 'report-file' is '[^']*results\/web\/results\.json': no such file/,
+    )
+    const gates = JSON.parse(decided.state['loadgate-gates'] ?? '[]') as Array<{ settled: boolean }>
+    assert.deepEqual(
+      gates.map((g) => g.settled),
+      [true, true],
+    )
+    assert.deepEqual(github.violations, [])
+  })
+
+  test("bad settings in a trusted run's deciding job: error and a comment, not the announce job's pending for ever", async () => {
+    const github = await double()
+    const decided = await run(github, { ...decide, 'min-rounds': 'ten' }, dispatch())
+    assert.equal(decided.code, 1, decided.stdout)
+    assert.deepEqual(states(github), ['error'])
+    assert.match(github.state.statuses[0]!.description, /min-rounds/)
+    assert.equal(github.state.statuses[0]!.target_url, RUN_URL)
+    assert.equal(comments(github).length, 1)
+    // A head that moved on gets nothing, not even the error.
+    const stale = await double()
+    const refused = await run(stale, { ...decide, 'min-rounds': 'ten' }, dispatch('e'.repeat(40)))
+    assert.equal(refused.code, 1, refused.stdout)
+    assert.deepEqual(stale.state.statuses, [])
     assert.deepEqual(github.violations, [])
   })
 

@@ -150,6 +150,11 @@ describe('differential CPU profile', () => {
       '<https://evil.example/auto>',
       'https://evil.example/bare www.evil.example',
       '`@team` **bold** <script>alert(1)</script>',
+      // A backslash before `|` would escape the table's escape: marked ended the cell there.
+      'main.handler\\|[click me](javascript:alert(document.domain))\\|x',
+      '![img\\\\|](https://evil.example/x.png)',
+      // loadgate's own tag in the body would make a trusted comment look unverified.
+      '<!-- loadgate-unverified -->',
     ]
     const diff = diffProfiles({
       hz: 1000,
@@ -163,6 +168,8 @@ describe('differential CPU profile', () => {
     const html = marked.parse(markdown, { async: false })
     const table = html.slice(html.indexOf('<table>'))
     assert.doesNotMatch(table, /<(a|img|script|strong)[\s>]/, table)
+    assert.doesNotMatch(table, /href/, table)
+    assert.doesNotMatch(markdown, /<!--/, 'no HTML comment opens in the body')
     const rows = markdown.split('\n').filter((line) => line.startsWith('| `'))
     assert.equal(rows.length, names.length, markdown)
     for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length - 2, 3, `three cells: ${row}`)
@@ -171,6 +178,8 @@ describe('differential CPU profile', () => {
     assert.ok(cells.includes('&lt;https://evil.example/auto&gt;'), html)
     assert.ok(cells.includes('@team **bold** &lt;script&gt;alert(1)&lt;/script&gt;'), 'backticks dropped')
     assert.ok(cells.includes('evil|&lt;/code&gt;&lt;img src=x onerror=alert(1)&gt;'), html)
+    assert.ok(cells.includes('main.handler|[click me](javascript:alert(document.domain))|x'), html)
+    assert.ok(cells.includes('&lt;\u200b!-- loadgate-unverified --&gt;'), html)
     const svg = renderFlameGraph(diff)
     assert.doesNotMatch(svg, /<(a|img|script)[\s>]/)
     assert.match(svg, /evil\|&lt;\/code&gt;&lt;img/)

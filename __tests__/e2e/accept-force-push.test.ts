@@ -11,9 +11,11 @@ import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/
 
 // accept.yml under act (it checks out and measures nothing, so this takes seconds), issue 44's
 // scenario: commit B was blocked, then A; a maintainer comments `/loadgate accept` about A, and the
-// contributor force-pushes B back before the accept job reads the head. B's failure predates the
-// comment, so the time of the result alone accepted B. The force-push after the comment (the PR's
-// timeline) refuses it, and the reply gives the command with B's sha; a comment naming B accepts B.
+// contributor brings B back before the accept job reads the head. B's failure predates the
+// comment, so the time of the result alone accepted B. A force-push after the comment (the PR's
+// timeline) refuses it; so does a fast-forward back to B (B a child of A: no force-push), because
+// A's result is then loadgate's newest on the PR. The reply gives the command with B's full sha,
+// and a comment naming B in full accepts B.
 
 const TOKEN = 'ghs_e2e_accept_force_push_token'
 const PR = 41
@@ -24,6 +26,8 @@ let double: GitHubDouble
 let pr: PullRequestRef
 /** The timeline's force-pushes, read by the double at each request. */
 const forcePushes: Record<number, string[]> = { [PR]: [] }
+/** The PR's commits, read by the double at each request. */
+const pullCommits: Record<number, string[]> = {}
 let build: string | undefined
 
 async function accept(scenario: string, body: string): Promise<ActRun> {
@@ -60,6 +64,7 @@ before(async () => {
     pulls: [{ number: PR, headSha: pr.headSha }],
     permissions: { maintainer: 'maintain' },
     forcePushes,
+    pullCommits,
     seededComments: {
       [PR]: [
         {
@@ -69,6 +74,7 @@ before(async () => {
       ],
     },
   })
+  pullCommits[PR] = [pr.headSha]
   await createGitHubClient(TOKEN, { baseUrl: double.url }).rest.repos.createCommitStatus({
     owner: 'acme',
     repo: 'shop',
@@ -88,7 +94,7 @@ after(async () => {
 
 describe('accepting after the head was force-pushed back to an earlier blocked commit (act)', () => {
   test(
-    'a comment naming no commit is refused; one naming the head accepts it',
+    'a comment naming no commit is refused after a force-push or a fast-forward back; one naming the head accepts it',
     { timeout: 300_000 },
     async () => {
       const B = pr.headSha
@@ -112,14 +118,31 @@ describe('accepting after the head was force-pushed back to an earlier blocked c
         replies()[0]!,
         new RegExp(
           `^@maintainer: the head branch of this pull request was force-pushed at .* UTC, after your comment ` +
-            `\\(.* UTC\\), and its head is now ${B}, .* \`/loadgate accept ${B.slice(0, 12)} <reason>\`\\.$`,
+            `\\(.* UTC\\), and its head is now ${B}, .* \`/loadgate accept ${B} <reason>\`\\.$`,
         ),
       )
 
-      const named = await accept(
-        'accept-named-head',
-        `/loadgate accept ${B.slice(0, 12)} the cache is worth it`,
+      // The fast-forward: no force-push, but A (B's parent) was blocked after B.
+      forcePushes[PR]!.length = 0
+      const A = 'a1'.repeat(20)
+      pullCommits[PR] = [A, B]
+      await createGitHubClient(TOKEN, { baseUrl: double.url }).rest.repos.createCommitStatus({
+        owner: 'acme',
+        repo: 'shop',
+        sha: A,
+        state: 'failure',
+        context: 'loadgate/api',
+        description: 'Blocked — p95 of api GET /items/:id +3%',
+      })
+      const fastForward = await accept('accept-fast-forwarded', '/loadgate accept p95 +3% is fine')
+      assert.equal(fastForward.code, 0, logTail(fastForward))
+      assert.deepEqual(states(), ['failure'], `B is not accepted\n${logTail(fastForward)}`)
+      assert.match(
+        replies()[1]!,
+        new RegExp(`^@maintainer: loadgate's newest result for \`api\` on this pull request is for ${A} `),
       )
+
+      const named = await accept('accept-named-head', `/loadgate accept ${B} the cache is worth it`)
       assert.equal(named.code, 0, logTail(named))
       assert.deepEqual(states(), ['failure', 'success'], logTail(named))
       assert.equal(

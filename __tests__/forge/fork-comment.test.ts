@@ -116,6 +116,45 @@ describe("a fork's report beside a trusted result", () => {
     assert.deepEqual(d.violations, [])
   })
 
+  // A fork's service chooses its function names, and the trusted comment's profile table shows
+  // them: loadgate's unverified tag among them is the result's content, not its provenance.
+  test("the unverified tag inside a trusted comment's content does not hand it to the fork's report", async () => {
+    const { d, forge } = await forgeOnDouble()
+    await forge.publish(request(onHead(comparisons.regression()), false))
+    const stored = sticky(d)[0]!
+    stored.body += '\n| `<!-- loadgate-unverified -->` | 1.0 ms | +1.0 ms |\n'
+    const trustedBody = stored.body
+    await forge.publish(request(onHead(comparisons.noChange()), true))
+    assert.equal(sticky(d)[0]!.body, trustedBody, 'the trusted comment is unchanged')
+    assert.equal(forkReports(d).length, 1)
+    assert.equal(newestStatus(d), 'failure')
+    assert.deepEqual(d.violations, [])
+  })
+
+  // Statuses belong to commits: another pull request may have the same head. A fork's report sets
+  // one only on the head of its own pull request.
+  test("a fork's report sets no status on a commit that is not its own pull request's head", async () => {
+    const { d, forge } = await forgeOnDouble()
+    const other = 'e'.repeat(40)
+    const moved = await forge.publish(request(onHead(comparisons.invalid(), other), true))
+    assert.equal(moved.statusSet, false)
+    assert.match(
+      moved.notes.join('\n'),
+      new RegExp(`no status set on ${other.slice(0, 12)}: it is no longer the head of #${PR}`),
+    )
+    const orphan = await forge.publish({
+      ...request(onHead(comparisons.invalid(), other), true),
+      pullNumber: null,
+    })
+    assert.equal(orphan.statusSet, false)
+    assert.match(orphan.notes.join('\n'), /belongs to no open pull request/)
+    assert.deepEqual(d.state.statuses, [])
+    const own = await forge.publish(request(onHead(comparisons.invalid()), true))
+    assert.equal(own.statusSet, true)
+    assert.equal(newestStatus(d), 'error')
+    assert.deepEqual(d.violations, [])
+  })
+
   test('where no trusted result exists the fork’s result still shows, in the sticky comment a trusted run later takes over', async () => {
     const { d, forge } = await forgeOnDouble()
     const first = await forge.publish(request(onHead(comparisons.improvement()), true))
@@ -127,9 +166,14 @@ describe("a fork's report beside a trusted result", () => {
     assert.equal(sticky(d).length, 1, "the fork's own earlier report is edited in place")
     assert.equal(forkReports(d).length, 0)
 
+    const unverifiedRegression = await forge.publish(request(onHead(comparisons.regression()), true))
+    assert.ok(unverifiedRegression.commentUrl)
+    assert.doesNotMatch(sticky(d)[0]!.body, /\/loadgate accept/, "a fork's own result cannot be accepted")
     await forge.publish(request(onHead(comparisons.regression()), false))
     assert.equal(sticky(d).length, 1, 'the trusted run takes over the same comment')
     assert.doesNotMatch(sticky(d)[0]!.body, /unverified/)
+    // The blocked comment gives the command that accepts this very commit, its sha in full.
+    assert.ok(sticky(d)[0]!.body.includes(`\n\`\`\`\n/loadgate accept ${HEAD} <reason>\n\`\`\`\n`))
     assert.equal(newestStatus(d), 'failure')
     assert.deepEqual(d.violations, [])
   })

@@ -33,10 +33,15 @@ after(async () => {
 const quiet: Reporter = { info: () => {}, warning: () => {}, group: (_t, work) => work(), summary: () => {} }
 
 /** A PR whose head is `head`, loadgate's sticky comment on it, and a blocking status on `head` set now. */
-async function blockedPullRequest(head: string, forcePushes: string[] = []): Promise<GitHubDouble> {
+async function blockedPullRequest(
+  head: string,
+  forcePushes: string[] = [],
+  commits: string[] = [head],
+): Promise<GitHubDouble> {
   double = await startGitHubDouble({
     pulls: [{ number: PR, headSha: head }],
     forcePushes: { [PR]: forcePushes },
+    pullCommits: { [PR]: commits },
     permissions: { maintainer: 'maintain' },
     seededComments: {
       [PR]: [{ user: 'github-actions[bot]', body: '<!-- loadgate:api digest=1 -->\n### ❌ Blocked\n' }],
@@ -89,7 +94,7 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
     assert.deepEqual(replies(d), [
       `@maintainer: the label was added on ${SEEN}, but the head of this pull request is now ${PUSHED}: ` +
         `nothing was accepted. Look at loadgate's result for ${PUSHED} and accept again naming it: ` +
-        `\`/loadgate accept ${PUSHED.slice(0, 12)} <reason>\`.`,
+        `\`/loadgate accept ${PUSHED} <reason>\`.`,
     ])
     assert.deepEqual(states(d), [[PUSHED, 'failure']], 'no status changed')
     assert.deepEqual(d.violations, [])
@@ -141,31 +146,68 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
       `@maintainer: the head branch of this pull request was force-pushed at ${pushedBack.slice(0, 19).replace('T', ' ')} UTC, ` +
         `after your comment (${comment.slice(0, 19).replace('T', ' ')} UTC), and its head is now ${B}, which may be ` +
         `another commit than the one your comment was about: nothing was accepted. Look at loadgate's result for ` +
-        `${B} and accept again naming it: \`/loadgate accept ${B.slice(0, 12)} <reason>\`.`,
+        `${B} and accept again naming it: \`/loadgate accept ${B} <reason>\`.`,
     ])
     assert.ok(d.requests.some((r) => r.path.startsWith(`/repos/acme/shop/issues/${PR}/timeline`)))
 
     const namedA = await acceptOn(
       d,
       'issue_comment',
-      commented(comment, `/loadgate accept ${A.slice(0, 7)} known cost`),
+      commented(comment, `/loadgate accept ${A.slice(0, 12)} known cost`),
     )
     assert.equal(namedA.headline, 'acceptance refused')
     assert.match(
       replies(d)[1]!,
       new RegExp(
-        `^@maintainer: your comment names ${A.slice(0, 7)}, but the head of this pull request is now ${B}: nothing was accepted`,
+        `^@maintainer: your comment names ${A.slice(0, 12)}, but the head of this pull request is now ${B}: nothing was accepted`,
       ),
     )
     assert.deepEqual(states(d), [[B, 'failure']], 'B is never accepted')
 
-    const namedB = await acceptOn(
-      d,
-      'issue_comment',
-      commented(comment, `/loadgate accept ${B.slice(0, 12)} known cost`),
-    )
+    const namedB = await acceptOn(d, 'issue_comment', commented(comment, `/loadgate accept ${B} known cost`))
     assert.match(namedB.headline, /^accepted by maintainer: known cost$/)
     assert.deepEqual(states(d).at(-1), [B, 'success'], 'a comment naming B accepts B, whatever was pushed')
+    assert.deepEqual(d.violations, [])
+  })
+  // Review of issue 44 (M1), attack (a): B, a child of A, was blocked first; A was force-pushed
+  // back and blocked later; the comment is about A; then B is pushed again, a fast-forward that
+  // leaves no force-push. B's failure predates the comment, but A's result is the newer one.
+  test('the head fast-forwarded back to an earlier blocked commit after the comment is refused', async () => {
+    const A = 'a1'.repeat(20)
+    const B = 'b2'.repeat(20)
+    const d = await blockedPullRequest(B, [], [A, B])
+    await createGitHubClient('ghs_write', { baseUrl: d.url }).rest.repos.createCommitStatus({
+      owner: 'acme',
+      repo: 'shop',
+      sha: A,
+      state: 'failure',
+      context: 'loadgate/api',
+      description: 'Blocked — p50 of GET /items/:id +3%',
+    })
+    const aBlockedAt = Date.parse(d.state.statuses.at(-1)!.created_at)
+    const comment = new Date(aBlockedAt + 5 * 60_000).toISOString()
+    const plain = await acceptOn(d, 'issue_comment', commented(comment, '/loadgate accept p95 +3% ok'))
+    assert.equal(plain.headline, 'acceptance refused')
+    assert.match(
+      replies(d)[0]!,
+      new RegExp(
+        `^@maintainer: loadgate's newest result for \`api\` on this pull request is for ${A} .*, not for its head ${B}`,
+      ),
+    )
+    assert.ok(d.requests.some((r) => r.path.startsWith(`/repos/acme/shop/pulls/${PR}/commits`)))
+    const short = await acceptOn(
+      d,
+      'issue_comment',
+      commented(comment, `/loadgate accept ${B.slice(0, 12)} ok`),
+    )
+    assert.equal(short.headline, 'acceptance refused', 'a short sha is checked the same way')
+    assert.deepEqual(
+      states(d).filter(([sha]) => sha === B),
+      [[B, 'failure']],
+      'B is never accepted',
+    )
+    const full = await acceptOn(d, 'issue_comment', commented(comment, `/loadgate accept ${B} looked at B`))
+    assert.match(full.headline, /^accepted by maintainer: looked at B$/)
     assert.deepEqual(d.violations, [])
   })
 })

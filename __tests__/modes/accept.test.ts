@@ -8,7 +8,13 @@ import { readRunContext } from '../../src/forge/github/context'
 import { createGitHubForge } from '../../src/forge/github/github-forge'
 import { withAcceptance } from '../../src/report/acceptance'
 import { startGitHubDouble } from '../../testkit/github-double'
-import type { GateResult, Permission, PullRequestResults, RepositoryRole } from '../../src/forge'
+import type {
+  AcceptanceHistory,
+  GateResult,
+  Permission,
+  PullRequestResults,
+  RepositoryRole,
+} from '../../src/forge'
 import { decideAcceptance } from '../../src/modes/accept'
 
 const SHA = 'b'.repeat(40)
@@ -107,7 +113,7 @@ describe('who may accept what', () => {
       refused:
         `@someone: the label was added on ${earlier}, but the head of this pull request is now ${SHA}: ` +
         `nothing was accepted. Look at loadgate's result for ${SHA} and accept again naming it: ` +
-        `\`/loadgate accept ${SHA.slice(0, 12)} <reason>\`.`,
+        `\`/loadgate accept ${SHA} <reason>\`.`,
     })
     const current = decideAcceptance(
       { ...labelled, seen: { headSha: SHA } },
@@ -131,7 +137,7 @@ describe('who may accept what', () => {
         `@someone: loadgate set its result for ${SHA}, the head of this pull request, at 2026-11-25 10:00:00 UTC, ` +
         'after your comment (2026-11-25 09:59:59 UTC): your comment was about an earlier commit, and nothing ' +
         `was accepted. Look at loadgate's result for ${SHA} and accept again naming it: ` +
-        `\`/loadgate accept ${SHA.slice(0, 12)} <reason>\`.`,
+        `\`/loadgate accept ${SHA} <reason>\`.`,
     })
     for (const at of [BLOCKED_AT, '2026-11-25T10:00:01Z']) {
       const decision = decideAcceptance({ ...asking, seen: { at } }, builtIn('write'), blocked, 'acme/shop')
@@ -139,6 +145,62 @@ describe('who may accept what', () => {
     }
     const undated = decideAcceptance({ ...asking, seen: { at: '' } }, builtIn('write'), blocked, 'acme/shop')
     assert.ok('refused' in undated && undated.refused.includes('does not say when the comment was written'))
+  })
+
+  // Review of issue 44 (M1), attack (a): B (a child of A) blocked at 10:00, A force-pushed back
+  // and blocked at 11:00, the comment about A at 11:05, then B pushed again: a fast-forward, no
+  // force-push, and B's failure predates the comment. A's newer result refuses it.
+  test('a comment naming no commit is refused when the head is not where loadgate last spoke (fast-forward back)', () => {
+    const A = 'a'.repeat(40)
+    const blocked = pull(result('api', 'failure'))
+    const history = {
+      forcePushes: ['2026-11-25T10:30:00Z'],
+      commits: [A, SHA],
+      elsewhere: [{ sha: A, benchmark: 'api', setAt: '2026-11-25T11:00:00Z' }],
+    }
+    const comment = { ...asking, seen: { at: '2026-11-25T11:05:00Z' } }
+    assert.deepEqual(decideAcceptance(comment, builtIn('write'), blocked, 'acme/shop', history), {
+      refused:
+        `@someone: loadgate's newest result for \`api\` on this pull request is for ${A} (2026-11-25 11:00:00 UTC), ` +
+        `not for its head ${SHA} (2026-11-25 10:00:00 UTC): your comment may have been about ${A}, and nothing ` +
+        `was accepted. Look at loadgate's result for ${SHA} and accept again naming it: ` +
+        `\`/loadgate accept ${SHA} <reason>\`.`,
+    })
+    // An older result elsewhere (the commits before the head) is what a normal history looks like.
+    const normal = { ...history, elsewhere: [{ sha: A, benchmark: 'api', setAt: '2026-11-25T09:00:00Z' }] }
+    assert.deepEqual(decideAcceptance(comment, builtIn('write'), blocked, 'acme/shop', normal), {
+      accept: [result('api', 'failure')],
+    })
+    // Naming the head in full accepts it, whatever happened around it.
+    const full = { ...comment, seen: { ...comment.seen, headSha: SHA } }
+    assert.deepEqual(decideAcceptance(full, builtIn('write'), blocked, 'acme/shop', history), {
+      accept: [result('api', 'failure')],
+    })
+    const tooMany = { ...normal, commits: null }
+    const unknown = decideAcceptance(comment, builtIn('write'), blocked, 'acme/shop', tooMany)
+    assert.ok('refused' in unknown && unknown.refused.includes('too many commits'), JSON.stringify(unknown))
+  })
+
+  // Attack (b): B ground so that its sha shares A's first 7 hex digits; the comment names those 7
+  // about A, and B is force-pushed before the accept job reads the head.
+  test('a short sha is refused under 12 digits, when another commit shares it, and after a force-push', () => {
+    const B = `${SHA.slice(0, 12)}${'c'.repeat(28)}`
+    const blocked = { ...pull(result('api', 'failure')), headSha: B }
+    const at = '2026-11-25T11:05:00Z'
+    const history: AcceptanceHistory = { forcePushes: [], commits: [B], elsewhere: [] }
+    const naming = (headSha: string, h = history) =>
+      decideAcceptance({ ...asking, seen: { at, headSha } }, builtIn('write'), blocked, 'acme/shop', h)
+    const seven = naming(B.slice(0, 7))
+    assert.ok('refused' in seven && seven.refused.includes('fewer than 12 hex digits'), JSON.stringify(seven))
+    assert.deepEqual(naming(B.slice(0, 12)), { accept: [result('api', 'failure')] })
+    const shared = naming(B.slice(0, 12), { ...history, commits: [SHA, B] })
+    assert.ok(
+      'refused' in shared && shared.refused.includes(`which starts both ${SHA}`),
+      JSON.stringify(shared),
+    )
+    const pushed = naming(B.slice(0, 12), { ...history, forcePushes: ['2026-11-25T11:06:00Z'] })
+    assert.ok('refused' in pushed && pushed.refused.includes('force-pushed at 2026-11-25 11:06:00 UTC'))
+    assert.deepEqual(naming(B), { accept: [result('api', 'failure')] }, 'the full sha decides alone')
   })
 
   test('a custom role is named in the refusal with the access it gives', () => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { renderHtmlReport } from '../../src/report/html'
+import { markdownToHtml, renderHtmlReport } from '../../src/report/html'
 import { renderTerminal } from '../../src/report/terminal'
 import type { Comparison } from '../../src/model/types'
 import { comparisons } from '../../testkit/comparisons'
@@ -60,5 +60,15 @@ describe('the terminal table of a comparison', () => {
     comparison.verdict = 'LIKELY_OVER_DELTA'
     const first = renderTerminal(comparison, { color: false }).split('\n')[0]!
     assert.match(first, /^LIKELY OVER DELTA: /)
+  })
+})
+
+describe('the HTML page keeps links to http(s)', () => {
+  test('a javascript: link or image that got past the escaping renders as text', () => {
+    const html = markdownToHtml(
+      '[click me](javascript:alert(1)) ![x](javascript:alert(2)) [ok](https://example.com/a) [top](#top)',
+    )
+    assert.doesNotMatch(html, /javascript:/, html)
+    assert.match(html, /click me x <a href="https:\/\/example\.com\/a">ok<\/a> <a href="#top">top<\/a>/, html)
   })
 })

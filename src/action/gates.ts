@@ -47,7 +47,9 @@ export class GateKeeper {
   settled(benchmark: string, outcome: BenchmarkOutcome): void {
     const gate = this.gates.find((g) => g.benchmark === benchmark)
     if (!gate) return
-    if (outcome.statusSet || this.settings.mode === 'announce') gate.settled = true
+    // Only this benchmark's own status settles its gate, never another's posted in its turn.
+    const ownStatus = outcome.statusSet && outcome.benchmark === benchmark
+    if (ownStatus || this.settings.mode === 'announce') gate.settled = true
     else gate.reason = UNSETTLED_DESCRIPTION
     savePendingGates(this.gates)
   }

@@ -112,7 +112,8 @@ export interface AcceptanceRequest {
   reason: string
   /**
    * What the maintainer looked at: for a label, the head the event names; for a comment, the
-   * commit it names (`/loadgate accept <sha> <reason>`, 7 to 40 hex digits) if any, and when
+   * commit it names (`/loadgate accept <sha> <reason>`, 7 to 40 hex digits; fewer than 12 are
+   * refused) if any, and when
    * GitHub says it was written, ISO 8601 (a label has no `at`; its `headSha` is '' when the event's is no full sha).
    */
   seen: { headSha?: string; at?: string }
@@ -138,6 +139,19 @@ export interface GateResult {
   setAt: string
   commentId: number
   commentUrl: string
+}
+
+/**
+ * What a comment that names no full sha is checked against: when the head branch was
+ * force-pushed, the pull request's commits, and loadgate's gating results on its other commits.
+ */
+export interface AcceptanceHistory {
+  /** When the head branch was force-pushed (ISO 8601, oldest first). */
+  forcePushes: string[]
+  /** The pull request's commits, or null when it has more than loadgate reads (MAX_PULL_COMMITS). */
+  commits: string[] | null
+  /** loadgate's own gating statuses on the pull request's commits other than the head. */
+  elsewhere: Array<{ sha: string; benchmark: string; setAt: string }>
 }
 
 export interface PullRequestResults {
@@ -196,8 +210,8 @@ export interface Forge {
   acceptanceRequest(label: string): AcceptanceRequest | null
   permissionOf(login: string): Promise<RepositoryRole>
   pullRequestResults(pullNumber: number): Promise<PullRequestResults>
-  /** When the pull request's head branch was force-pushed (ISO 8601, oldest first). */
-  headForcePushes(pullNumber: number): Promise<string[]>
+  /** What happened on the pull request that a comment naming no full sha is checked against. */
+  acceptanceHistory(pullNumber: number, headSha: string, benchmarks: string[]): Promise<AcceptanceHistory>
   /** Turns a blocked result's status to success and notes the acceptance in its comment. */
   markAccepted(result: GateResult, acceptance: Acceptance): Promise<void>
   /** The pull request a commit of the default branch came through, with its `benchmark` comment and acceptance; or null. */

@@ -11,6 +11,7 @@ export type {
   PullRequestInfo,
   TrustedRunTarget,
   OwnIssue,
+  AcceptanceHistory,
   AcceptanceRequest,
   GateResult,
   Permission,

@@ -1,4 +1,11 @@
-import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
+import type {
+  AcceptanceHistory,
+  AcceptanceRequest,
+  GateResult,
+  Permission,
+  PullRequestResults,
+  RepositoryRole,
+} from '../forge'
 import type { Acceptance } from '../model/acceptance'
 import { escapeMarkdown } from '../report/escape'
 import { LoadgateError } from '../util/errors'
@@ -19,8 +26,8 @@ export function decideAcceptance(
   role: RepositoryRole,
   pull: PullRequestResults,
   repository: string,
-  /** When the head branch was force-pushed (ISO 8601): read for a comment that names no commit. */
-  forcePushes: readonly string[] = [],
+  /** What a comment naming no full sha is checked against (read only for such a comment). */
+  history: AcceptanceHistory = NO_HISTORY,
 ): AcceptDecision {
   const who = `@${escapeMarkdown(request.login)}`
   if (!MAY_ACCEPT.includes(role.permission))
@@ -35,7 +42,7 @@ export function decideAcceptance(
       refused: `${who}: say why — \`/loadgate accept <reason>\`; the reason is kept with the acceptance.`,
     }
   const blocked = pull.results.filter((r) => r.state === 'failure')
-  const unseen = blocked.length > 0 ? notWhatWasSeen(request.seen, pull.headSha, blocked, forcePushes) : null
+  const unseen = blocked.length > 0 ? notWhatWasSeen(request.seen, pull.headSha, blocked, history) : null
   if (unseen) return { refused: `${who}: ${unseen}` }
   if (blocked.length > 0) return { accept: blocked }
   const sha = pull.headSha.slice(0, 7)
@@ -47,6 +54,16 @@ export function decideAcceptance(
   }
 }
 
+const NO_HISTORY: AcceptanceHistory = { forcePushes: [], commits: [], elsewhere: [] }
+
+/** The fewest hex digits of a commit a comment may name (48 bits: not found by grinding). */
+export const MIN_NAMED_DIGITS = 12
+
+/** Whether the request needs the pull request's history: a comment that names no full sha. */
+export function needsHistory(seen: AcceptanceRequest['seen']): boolean {
+  return seen.at !== undefined && (seen.headSha ?? '').length !== 40
+}
+
 function accessWords(role: RepositoryRole): string {
   const access = role.permission === 'none' ? 'no access' : `${role.permission} access`
   return role.name && role.name !== role.permission
@@ -56,27 +73,50 @@ function accessWords(role: RepositoryRole): string {
 
 /**
  * Why the blocked results of `head` are not what the requester saw, or null when they are. A label
- * event names the head it was added on, and a comment may name it (`/loadgate accept <sha> …`):
- * only that head is accepted. A comment that names none is checked on GitHub's clock: every
- * status accepted must have been set before the comment was written (a push after it brings a
- * result set after it, or none yet), and the head branch must not have been force-pushed since
- * (which can bring back an earlier commit whose blocked result predates the comment).
+ * event names the head it was added on, and a comment may name it in full (`/loadgate accept
+ * <40-hex sha> …`, as loadgate's blocked comment shows it): only that head is accepted. A shorter
+ * name (at least MIN_NAMED_DIGITS, a prefix of the head and of no other commit of the pull request)
+ * only narrows a comment that names none, which is checked against what happened since:
+ * - every status accepted was set before the comment (a push after it brings a result set after
+ *   it, or none yet);
+ * - the head branch was not force-pushed since (that can bring back an earlier blocked commit);
+ * - the head's blocked result is loadgate's newest on the pull request: a fast-forward back to a
+ *   commit blocked earlier leaves no force-push, but the result the maintainer saw is newer.
  */
 function notWhatWasSeen(
   seen: AcceptanceRequest['seen'],
   head: string,
   blocked: GateResult[],
-  forcePushes: readonly string[],
+  history: AcceptanceHistory,
 ): string | null {
   const again =
     `nothing was accepted. Look at loadgate's result for ${head} and accept again naming it: ` +
-    `\`/loadgate accept ${head.slice(0, 12)} <reason>\`.`
-  if (seen.headSha !== undefined) {
-    if (seen.headSha.length >= 7 && head.startsWith(seen.headSha)) return null
+    `\`/loadgate accept ${head} <reason>\`.`
+  const named = seen.headSha
+  if (named !== undefined && (seen.at === undefined || named.length === 40)) {
+    if (named === head) return null
     const where = seen.at === undefined ? 'the label was added on' : 'your comment names'
-    return `${where} ${seen.headSha || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
+    return `${where} ${named || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
   }
-  const at = seen.at ?? ''
+  if (named !== undefined) {
+    if (named.length < MIN_NAMED_DIGITS)
+      return `your comment names ${named}, fewer than ${MIN_NAMED_DIGITS} hex digits, which do not name one commit safely: ${again}`
+    if (!head.startsWith(named))
+      return `your comment names ${named}, but the head of this pull request is now ${head}: ${again}`
+    const other = history.commits?.find((c) => c !== head && c.startsWith(named))
+    if (other) return `your comment names ${named}, which starts both ${other} and the head ${head}: ${again}`
+  }
+  return changedSinceComment(seen.at ?? '', head, blocked, history, again)
+}
+
+/** Why what a comment written at `at` saw may not be the head's blocked result, or null. */
+function changedSinceComment(
+  at: string,
+  head: string,
+  blocked: GateResult[],
+  history: AcceptanceHistory,
+  again: string,
+): string | null {
   const written = Date.parse(at)
   if (Number.isNaN(written))
     return `GitHub's event does not say when the comment was written, so which result it accepts is unknown: ${again}`
@@ -86,13 +126,27 @@ function notWhatWasSeen(
       `loadgate set its result for ${head}, the head of this pull request, at ${utc(later.setAt)}, after your ` +
       `comment (${utc(at)}): your comment was about an earlier commit, and ${again}`
     )
-  const pushed = forcePushes.find((time) => !(Date.parse(time) < written))
-  if (!pushed) return null
-  return (
-    `the head branch of this pull request was force-pushed at ${utc(pushed)}, after your comment ` +
-    `(${utc(at)}), and its head is now ${head}, which may be another commit than the one your comment ` +
-    `was about: ${again}`
-  )
+  const pushed = history.forcePushes.find((time) => !(Date.parse(time) < written))
+  if (pushed)
+    return (
+      `the head branch of this pull request was force-pushed at ${utc(pushed)}, after your comment ` +
+      `(${utc(at)}), and its head is now ${head}, which may be another commit than the one your comment ` +
+      `was about: ${again}`
+    )
+  if (history.commits === null)
+    return `this pull request has too many commits for loadgate to tell which result your comment was about: ${again}`
+  for (const result of blocked) {
+    const newer = history.elsewhere.find(
+      (o) => o.benchmark === result.benchmark && !(Date.parse(o.setAt) <= Date.parse(result.setAt)),
+    )
+    if (newer)
+      return (
+        `loadgate's newest result for \`${escapeMarkdown(result.benchmark)}\` on this pull request is for ` +
+        `${newer.sha} (${utc(newer.setAt)}), not for its head ${head} (${utc(result.setAt)}): your comment ` +
+        `may have been about ${newer.sha}, and ${again}`
+      )
+  }
+  return null
 }
 
 const utc = (iso: string) =>
@@ -134,9 +188,15 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
   }
   const role = await forge.permissionOf(request.login)
   const pull = await forge.pullRequestResults(request.pullNumber)
-  const forcePushes =
-    request.seen.headSha === undefined ? await forge.headForcePushes(request.pullNumber) : []
-  const decision = decideAcceptance(request, role, pull, context.repository, forcePushes)
+  const history =
+    MAY_ACCEPT.includes(role.permission) && needsHistory(request.seen)
+      ? await forge.acceptanceHistory(
+          request.pullNumber,
+          pull.headSha,
+          pull.results.map((r) => r.benchmark),
+        )
+      : undefined
+  const decision = decideAcceptance(request, role, pull, context.repository, history)
   if ('refused' in decision) {
     // Only users who may accept get an answer: a reply to anyone who types the command would let
     // anyone make loadgate's token write on the pull request.

@@ -16,8 +16,8 @@ export type ReportInput =
  * A results.json (it has trials) or a comparison.json, read once within the artifact bounds
  * (size, number of trials) and validated either way.
  */
-export async function readReportInput(settings: Settings): Promise<ReportInput> {
-  const file = settings.reportFile
+export async function readReportInput(settings: Settings, benchmark?: string): Promise<ReportInput> {
+  const file = reportFileOf(settings, benchmark)
   const text = await readArtifactText(file).catch((error: unknown) => {
     if (errorMessage(error).endsWith(': no such file'))
       throw new LoadgateError(
@@ -40,6 +40,32 @@ export async function readReportInput(settings: Settings): Promise<ReportInput> 
   }
   const comparison = parseComparisonArtifact(file, document)
   return { kind: 'comparison', benchmark: comparison.benchmark, comparison }
+}
+
+/** The placeholder in `report-file` that stands for each configured benchmark's name. */
+export const BENCHMARK_PLACEHOLDER = '{benchmark}'
+
+/** `report-file` for one benchmark: `{benchmark}` replaced by its (validated) name. */
+export function reportFileOf(settings: Settings, benchmark?: string): string {
+  return benchmark === undefined
+    ? settings.reportFile
+    : settings.reportFile.replaceAll(BENCHMARK_PLACEHOLDER, benchmark)
+}
+
+/**
+ * The benchmark this step reports, when the workflow configures several and this pass is for
+ * `expected`: the file must speak about it. A file for another one would leave `expected`'s
+ * gate pending for ever while the other's is posted twice.
+ */
+export function checkReportedBenchmark(settings: Settings, reported: string, expected: string): void {
+  if (reported === expected) return
+  const file = reportFileOf(settings, expected)
+  const hint = settings.reportFile.includes(BENCHMARK_PLACEHOLDER)
+    ? ''
+    : ` (with several benchmarks, name each one's file with ${BENCHMARK_PLACEHOLDER}, e.g. results/${BENCHMARK_PLACEHOLDER}/results.json)`
+  throw new LoadgateError(
+    `Input 'report-file' is '${file}', which reports benchmark '${reported.slice(0, 64)}', not '${expected}'${hint}`,
+  )
 }
 
 /**

@@ -5,10 +5,12 @@ import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
 import { comparedCommitsProblem, trustedPullRequest } from './run-base'
 import {
+  checkReportedBenchmark,
   configuredBenchmark,
   decideUnderOwnSettings,
   judgeUnderOwnFailOn,
   readReportInput,
+  reportFileOf,
   type ReportInput,
 } from './report-file'
 import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type ModeRun } from './mode-context'
@@ -21,9 +23,13 @@ import { comparisonOutcome, publish, reportLinks, type BenchmarkOutcome, type Mo
  * - Anything else (workflow_run after a fork's pull_request run): the fork's own result, posted as
  *   unverified with a pending status and no review.
  */
-export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
+export async function reportMode(
+  run: ModeRun,
+  expected: BenchmarkSettings | null,
+): Promise<BenchmarkOutcome> {
   const { settings, reporter, forge } = run
-  const input = await readReportInput(settings)
+  const input = await readReportInput(settings, expected?.name)
+  if (expected) checkReportedBenchmark(settings, input.benchmark, expected.name)
   const bench = configuredBenchmark(settings, input.benchmark)
   const target = forge?.trustedRunTarget() ?? null
   const comparison = target ? trustedComparison(run, input, bench, target) : forkComparison(run, input, bench)
@@ -46,7 +52,7 @@ export async function reportMode(run: ModeRun): Promise<BenchmarkOutcome> {
       ? await forge.findPullRequest(comparison.meta.head.sha)
       : null
   const posted = await publish(run, comparison, links, pullNumber, unverified)
-  return comparisonOutcome(comparison, settings.reportFile, posted, links)
+  return comparisonOutcome(comparison, reportFileOf(settings, expected?.name), posted, links)
 }
 
 /** Raw trials from this very workflow run, decided under its settings, labelled with the vouched-for head. */

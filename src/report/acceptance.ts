@@ -1,4 +1,5 @@
 import { acceptanceSchema, type Acceptance } from '../model/acceptance'
+import type { Comparison } from '../model/types'
 import { escapeMarkdown } from './escape'
 
 // An accepted result in the sticky comment: a hidden, encoded record a later run reads back, and
@@ -46,4 +47,18 @@ export function acceptanceIn(body: string): Acceptance | null {
 export function acceptedDescription(acceptance: Acceptance): string {
   const text = `Accepted by @${acceptance.by}: ${acceptance.reason.replace(/\s+/g, ' ')}`
   return text.length <= 140 ? text : `${text.slice(0, 139)}…`
+}
+
+/**
+ * Under a blocked (failure) result: the exact command that accepts it, with the head's full sha,
+ * so that the acceptance names what the maintainer saw and the normal path stays one paste.
+ */
+export function acceptCommandHint(comparison: Comparison): string {
+  const sha = comparison.meta.head.sha
+  const failure = comparison.blocking && !['INVALID', 'NOTHING_GATED'].includes(comparison.verdict)
+  if (!failure || !/^[0-9a-f]{40}$/.test(sha)) return ''
+  return (
+    '\n\nTo accept this result for this commit (write access; the reason is kept with the acceptance):\n\n' +
+    `\`\`\`\n/loadgate accept ${sha} <reason>\n\`\`\``
+  )
 }

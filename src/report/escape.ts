@@ -26,13 +26,18 @@ export function escapeMarkdown(text: string): string {
 /**
  * Untrusted text as one markdown code span that is safe in a table cell: inside it no link, image,
  * autolink, mention or HTML can form, and GitHub and marked show it literally. Backticks are
- * dropped (a code span cannot hold its own delimiter safely), `|` is escaped for the table, line
- * breaks are folded and control characters shown as `?`.
+ * dropped (a code span cannot hold its own delimiter safely), `|` is escaped for the table (the
+ * backslashes before it dropped), `<!` is split by a zero-width space (no HTML comment, such as
+ * loadgate's own tags, in the body), line breaks are folded and control characters shown as `?`.
  */
 export function markdownCode(text: string): string {
   const inner = withoutControlCharacters(text.replace(/\r\n|\r|\n/g, ' '))
     .replace(/`/g, '')
+    // A backslash right before `|` would escape the table's escape (`\\|`), and marked would end
+    // the cell there, outside the code span; `<!` would put loadgate's own tags into the body.
+    .replace(/\\+(?=\|)/g, '')
     .replace(/\|/g, '\\|')
+    .replace(/<!/g, '<\u200b!')
     .trim()
   return `\`${inner || '?'}\``
 }

@@ -1,4 +1,4 @@
-import { marked } from 'marked'
+import { Marked, type Tokens } from 'marked'
 import type { Comparison } from '../model/types'
 import { escapeHtml } from './escape'
 import { withoutControlCharacters } from '../util/control-characters'
@@ -18,13 +18,35 @@ span.undecided{display:inline-block;min-width:1.1em;padding:0 .2em;border:1.5px 
  */
 const UNDECIDED_MARK = '<span class="undecided" role="img" aria-label="undecided">?</span>'
 
+/**
+ * marked with links and images only to http(s) (or in-page anchors): the markdown escapes every
+ * untrusted string, and should one slip through, a `javascript:` link still cannot form.
+ */
+const marked = new Marked({
+  renderer: {
+    link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link): string {
+      const text = this.parser.parseInline(token.tokens)
+      return SAFE_HREF.test(token.href) ? `<a href="${escapeHtml(token.href)}">${text}</a>` : text
+    },
+    image(token: Tokens.Image): string {
+      return SAFE_HREF.test(token.href)
+        ? `<img src="${escapeHtml(token.href)}" alt="${escapeHtml(token.text)}">`
+        : escapeHtml(token.text)
+    },
+  },
+})
+const SAFE_HREF = /^(https?:\/\/|#)/i
+
+/** Markdown to HTML with only http(s) and in-page links and images. */
+export function markdownToHtml(markdown: string): string {
+  return marked.parse(markdown, { async: false })
+}
+
 /** The job-summary report as a standalone HTML page (the CLI writes it next to the results). */
 export function renderHtmlReport(comparison: Comparison, links: ReportLinks): string {
   // The markdown already escapes every untrusted string; marked only turns it into HTML. Control
   // characters are not markup: none may reach whoever opens the page with `cat` or `less`.
-  const body = marked
-    .parse(renderSummary(comparison, links), { async: false })
-    .replaceAll('❔', UNDECIDED_MARK)
+  const body = markdownToHtml(renderSummary(comparison, links)).replaceAll('❔', UNDECIDED_MARK)
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>loadgate · ${escapeHtml(comparison.benchmark)}</title><style>${STYLE}</style></head>

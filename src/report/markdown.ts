@@ -1,3 +1,4 @@
+import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
 import { renderProfileMarkdown } from './profile'
 import {
@@ -273,20 +274,20 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
 }
 
 /** The sticky PR comment: marker, headline, gated table, warnings, details — under GitHub's size limit. */
-export function renderComment(comparison: Comparison, links: ReportLinks): string {
+export function renderComment(comparison: Comparison, links: ReportLinks, acceptable = false): string {
   const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} -->`
+  const accept = acceptable ? acceptCommandHint(comparison) : ''
   const attempts: RenderOptions[] = [
     {},
     { details: false },
-    { details: false, maxRows: 200 },
-    { details: false, maxRows: 40 },
-    { details: false, maxRows: 5 },
+    ...[200, 40, 5].map((maxRows) => ({ details: false, maxRows })),
   ]
   for (const options of attempts) {
-    const body = `${marker}\n${render(comparison, links, options)}\n`
+    const body = `${marker}\n${render(comparison, links, options)}${accept}\n`
     if (body.length <= COMMENT_LIMIT) return body
   }
-  return `${marker}\n${render(comparison, links, { details: false, maxRows: 0 }).slice(0, COMMENT_LIMIT - marker.length - 100)}\n`
+  const room = COMMENT_LIMIT - marker.length - accept.length - 100
+  return `${marker}\n${render(comparison, links, { details: false, maxRows: 0 }).slice(0, room)}${accept}\n`
 }
 
 /** The job summary: the same report, with every row. */

@@ -331,7 +331,9 @@ const TABLE = [
   {
     name: 'report-file',
     description:
-      "mode report - the results.json (raw trials; the verdict is recomputed under this workflow's settings) or comparison.json a run uploaded as an artifact.",
+      "mode report - the results.json (raw trials; the verdict is recomputed under this workflow's settings) or comparison.json a run uploaded as an artifact. " +
+      'With several benchmarks, `{benchmark}` in the path stands for each one (`results/{benchmark}/results.json`); ' +
+      "every configured benchmark then gets its own file's result, and one whose file is missing or speaks about another benchmark gets `error`.",
     scopes: ACTION_ONLY,
   },
   {

@@ -5,7 +5,7 @@ import type { Routes } from './server'
 // Pull requests: by commit (how report mode finds the PR of a workflow_run's head sha), one by
 // number (how accept mode learns a PR's current head), and the comparison of a PR's base branch
 // with its head (how a trusted run learns the merge-base: the PR's `baseSha`, the commit its head
-// branched from in the test's repository).
+// branched from in the test's repository), and a PR's commits (what an acceptance is checked against).
 
 export function pullRoutes(double: DoubleContext): Routes {
   const pulls = double.options.pulls ?? []
@@ -52,6 +52,15 @@ export function pullRoutes(double: DoubleContext): Routes {
       }))
       // One page of `per_page` (a test seeds fewer): later pages are empty.
       return { status: 200, body: Number(query.get('page') ?? '1') > 1 ? [] : pushes }
+    },
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits': (p, query) => {
+      const pr = pulls.find((candidate) => candidate.number === Number(p.pull_number))
+      if (!pr) return notFound
+      const commit = example(component('commit')) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+      const shas = double.options.pullCommits?.[pr.number] ?? [pr.headSha]
+      // One page of `per_page` (a test seeds fewer): later pages are empty.
+      const page = Number(query.get('page') ?? '1') > 1 ? [] : shas
+      return { status: 200, body: page.map((sha) => ({ ...commit, sha })) }
     },
     'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls': (p) => {
       const matches = pulls.filter((pr) => pr.headSha === p.commit_sha)

@@ -16,6 +16,8 @@ export interface DoubleOptions {
     baseRef?: string
     baseSha?: string
   }>
+  /** Pull number → its commits, oldest first (default: its head alone); read at each request. */
+  pullCommits?: Record<number, string[]>
   /** Pull number → when its head branch was force-pushed (the timeline's head_ref_force_pushed events). */
   forcePushes?: Record<number, string[]>
   /** Login → role on the repository (admin, maintain, write, triage, read); anyone else is no collaborator. */

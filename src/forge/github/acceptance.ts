@@ -2,7 +2,14 @@ import { LOGIN, type Acceptance, type MergedThrough } from '../../model/acceptan
 import { BENCHMARK_NAME } from '../../model/names'
 import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/acceptance'
 import { commentMarker } from '../../report/markdown'
-import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
+import type {
+  AcceptanceHistory,
+  AcceptanceRequest,
+  GateResult,
+  Permission,
+  PullRequestResults,
+  RepositoryRole,
+} from '../forge'
 import { LoadgateError } from '../../util/errors'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'
@@ -59,8 +66,9 @@ export function readAcceptanceRequest(
   return null
 }
 
-// A commit as people paste it: 7 to 40 hex digits. Fewer than 40 need a digit, so a reason that
-// starts with a word such as "acceded" or "defaced" is not taken for a commit.
+// A commit as people paste it: 7 to 40 hex digits (fewer than 12 are read, to be refused, rather
+// than taken for the reason's first word). Fewer than 40 need a digit, so a reason that starts
+// with a word such as "acceded" or "defaced" is not taken for a commit.
 const NAMED_HEAD = /^([0-9a-f]{40}|(?=[a-f]*\d)[0-9a-f]{7,39})(?:\s+|$)/i
 
 /** `/loadgate accept <sha> <reason>`: the head the maintainer looked at, when the words start with one. */
@@ -238,4 +246,44 @@ export async function headForcePushes(octokit: Octokit, repo: Repo, pullNumber: 
       (e) => e.event === 'head_ref_force_pushed' && 'created_at' in e && typeof e.created_at === 'string',
     )
     .map((e) => (e as { created_at: string }).created_at)
+}
+
+/** The most commits of a pull request read to check a comment that names no full sha. */
+export const MAX_PULL_COMMITS = 100
+
+/**
+ * What a comment naming no full sha is checked against: the head branch's force-pushes, the pull
+ * request's commits (null beyond MAX_PULL_COMMITS), and the gating statuses loadgate itself set on
+ * its commits other than the head, for `benchmarks`. A fast-forward back to a commit blocked
+ * earlier leaves no force-push, but the result the maintainer saw is then newer than the head's.
+ */
+export async function acceptanceHistory(
+  octokit: Octokit,
+  repo: Repo,
+  pullNumber: number,
+  headSha: string,
+  benchmarks: string[],
+): Promise<AcceptanceHistory> {
+  const forcePushes = await headForcePushes(octokit, repo, pullNumber)
+  const listed: string[] = []
+  for await (const { data } of octokit.paginate.iterator(octokit.rest.pulls.listCommits, {
+    ...repo,
+    pull_number: pullNumber,
+    per_page: 100,
+  })) {
+    listed.push(...data.map((c) => c.sha))
+    if (listed.length > MAX_PULL_COMMITS) return { forcePushes, commits: null, elsewhere: [] }
+  }
+  const login = await tokenLogin(octokit)
+  const contexts = new Map(benchmarks.map((b) => [gatingContext(b), b]))
+  const elsewhere: AcceptanceHistory['elsewhere'] = []
+  for (const sha of listed.filter((c) => c !== headSha)) {
+    const { data } = await octokit.rest.repos.listCommitStatusesForRef({ ...repo, ref: sha, per_page: 100 })
+    for (const status of data) {
+      const benchmark = contexts.get(status.context)
+      if (benchmark && writtenBy(status.creator, login))
+        elsewhere.push({ sha, benchmark, setAt: status.created_at })
+    }
+  }
+  return { forcePushes, commits: listed, elsewhere }
 }

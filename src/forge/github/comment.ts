@@ -29,7 +29,8 @@ export async function upsertComment(
 ): Promise<CommentOutcome> {
   const comments = await ownComments(ctx, pullNumber)
   const ownWith = (marker: string) => comments.find((c) => c.body?.startsWith(marker))
-  const rendered = renderComment(comparison, ctx.links)
+  // A fork's own result cannot be accepted: only a trusted comment shows the command.
+  const rendered = renderComment(comparison, ctx.links, !ctx.unverified)
   const sticky = ownWith(commentMarker(comparison.benchmark))
   // A comment written for an earlier push is still brought up to date: it must not go on saying "Blocked".
   if (ctx.comment === 'unless-no-change' && comparison.verdict === 'NO_CHANGE' && !sticky)

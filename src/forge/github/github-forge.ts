@@ -1,5 +1,6 @@
 import type { Acceptance, MergedThrough } from '../../model/acceptance'
 import type {
+  AcceptanceHistory,
   AcceptanceRequest,
   CommitIdentity,
   FailureRequest,
@@ -20,7 +21,7 @@ import {
   mergedThrough,
   permissionOf,
   pullRequestResults,
-  headForcePushes,
+  acceptanceHistory,
   readAcceptanceRequest,
   replyOn,
 } from './acceptance'
@@ -164,8 +165,8 @@ class GitHubForge implements Forge {
     return mergeBaseOf(this.client(), this.repoRef(), baseBranch, headSha)
   }
 
-  headForcePushes(pullNumber: number): Promise<string[]> {
-    return headForcePushes(this.client(), this.repoRef(), pullNumber)
+  acceptanceHistory(pullNumber: number, headSha: string, benchmarks: string[]): Promise<AcceptanceHistory> {
+    return acceptanceHistory(this.client(), this.repoRef(), pullNumber, headSha, benchmarks)
   }
 
   pullRequestResults(pullNumber: number): Promise<PullRequestResults> {

@@ -41,8 +41,13 @@ export function forkReportBody(rendered: string, benchmark: string): string {
   return labelUnverified(`${own.slice(0, end + 1)}${apart}${own.slice(end + 1)}`)
 }
 
+/**
+ * Whether loadgate labelled the comment unverified: its tag is the line right after the marker,
+ * where `labelUnverified` puts it. The same text anywhere else (a function name in the profile
+ * table) is the result's content, not its provenance.
+ */
 export function isLabelledUnverified(body: string): boolean {
-  return body.includes(UNVERIFIED_TAG)
+  return body.split('\n', 2)[1]?.trimEnd() === UNVERIFIED_TAG
 }
 
 /** The commit status description of an unverified result (GitHub keeps 140 characters). */

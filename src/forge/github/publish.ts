@@ -3,7 +3,7 @@ import { errorMessage } from '../../util/errors'
 import type { Comparison } from '../../model/types'
 import type { PublishResult } from '../forge'
 import { upsertComment } from './comment'
-import type { PublishContext } from './publish-context'
+import { repoOf, type PublishContext } from './publish-context'
 import { replaceReview } from './review'
 import { setStatus } from './status'
 
@@ -42,7 +42,9 @@ export async function postCommentAndStatus(
   }
   if (ctx.status) {
     try {
-      result.statusSet = await post.status()
+      const elsewhere = ctx.unverified ? await notOwnPullHead(ctx) : null
+      if (elsewhere) result.notes.push(elsewhere)
+      else result.statusSet = await post.status()
     } catch (error) {
       result.warnings.push(permissionWarning('set the commit status', 'statuses', error))
     }
@@ -88,4 +90,18 @@ export async function publishReport(comparison: Comparison, ctx: PublishContext)
     }
   }
   return result
+}
+
+/**
+ * Why a fork's report sets no status, or null: a status belongs to a commit, and another pull
+ * request (or branch) may have the same head. Only the run's own pull request, found by its head
+ * repository and branch, whose head is still this commit, may have its status set.
+ */
+async function notOwnPullHead(ctx: PublishContext): Promise<string | null> {
+  const sha = ctx.headSha.slice(0, 12)
+  if (ctx.pullNumber === null)
+    return `no status set on ${sha}: the fork's run belongs to no open pull request loadgate could find`
+  const { data } = await ctx.octokit.rest.pulls.get({ ...repoOf(ctx), pull_number: ctx.pullNumber })
+  if (data.head.sha === ctx.headSha) return null
+  return `no status set on ${sha}: it is no longer the head of #${ctx.pullNumber} (${data.head.sha.slice(0, 12)})`
 }
