@@ -211,7 +211,12 @@ describe("a trusted run of a fork's pull request whose head merged main into a r
       const measured = JSON.parse(await readFile(results, 'utf8'))
       assert.deepEqual(
         statuses().filter(([s]) => s === sha.url),
-        [[sha.url, 'failure']],
+        // The announce job's pending, the decide job's own, then the verdict.
+        [
+          [sha.url, 'pending'],
+          [sha.url, 'pending'],
+          [sha.url, 'failure'],
+        ],
         logTail(run),
       )
       assert.equal(measured.meta.targets, undefined, 'measured with Compose, not at the URLs')
