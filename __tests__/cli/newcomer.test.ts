@@ -260,7 +260,7 @@ describe('loadgate compare and record settings', () => {
   })
 
   test('the default work folder is outside the repository and starts clean', async () => {
-    // The base commit has no compose file: the run fails before any container starts.
+    // prepare fails in both trees (the base borrows the head's harness): nothing is built or started.
     const scratch = await makeWorkRepo({
       prefix: 'loadgate-newcomer-workdir-',
       fill: async (tree) => writeFiles(tree, { 'k6/api.js': 'export default function () {}\n' }),
@@ -272,9 +272,18 @@ describe('loadgate compare and record settings', () => {
       const workDir = defaultWorkDir(git(scratch.dir, 'rev-parse', '--show-toplevel'))
       await mkdir(path.join(workDir, 'api'), { recursive: true })
       await writeFile(path.join(workDir, 'api', 'stale-trial.json'), '{}')
-      const run = cliIn(scratch.dir, 'compare', '--base', 'HEAD~1', '--config', 'loadgate.yml')
+      const run = cliIn(
+        scratch.dir,
+        'compare',
+        '--base',
+        'HEAD~1',
+        '--config',
+        'loadgate.yml',
+        '--prepare',
+        'false',
+      )
       assert.equal(run.status, 3, run.stderr)
-      assert.match(run.stderr, /compose-file/)
+      assert.match(run.stderr, /prepare/)
       assert.equal(git(scratch.dir, 'status', '--porcelain', '--untracked-files=all'), '')
       assert.ok(!existsSync(path.join(scratch.dir, '.loadgate')))
       assert.deepEqual(await readdir(path.join(workDir, 'api')), ['results.json'])
