@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-7I7FR2ZS.js";
+} from "./chunks/chunk-YYFDLT3L.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -61,7 +61,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-4QHFPB6U.js";
+} from "./chunks/chunk-2HQMUMJF.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

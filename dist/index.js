@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-TV7X27OL.js";
+} from "./chunks/chunk-72FP7IZL.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-7I7FR2ZS.js";
+} from "./chunks/chunk-YYFDLT3L.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-4QHFPB6U.js";
+} from "./chunks/chunk-2HQMUMJF.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-TV7X27OL.js";
+} from "./chunks/chunk-72FP7IZL.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-4QHFPB6U.js";
+} from "./chunks/chunk-2HQMUMJF.js";
 
 // src/action/post.ts
 async function post() {

@@ -69,7 +69,7 @@ before(async () => {
       [PR]: [
         {
           user: 'github-actions[bot]',
-          body: '<!-- loadgate:api digest=1 -->\n### ❌ loadgate · api — Blocked\n',
+          body: `<!-- loadgate:api digest=1 head=${pr.headSha} -->\n### ❌ loadgate · api — Blocked\n`,
         },
       ],
     },

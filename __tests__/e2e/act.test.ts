@@ -393,7 +393,10 @@ describe('example workflows under act', () => {
       assert.deepEqual([status.context, status.state], ['loadgate/api', 'success'])
       assert.equal(status.description, `Accepted by @maintainer: ${reason}`)
       const comment = await theComment(prs.slower, 'accept-comment')
-      assert.match(comment.body, /^<!-- loadgate:api digest=\w+ -->\n<!-- loadgate-accepted /)
+      assert.match(
+        comment.body,
+        /^<!-- loadgate:api digest=\w+ head=[0-9a-f]{40} -->\n<!-- loadgate-accepted /,
+      )
       assert.match(comment.body, /\*\*Accepted\*\* by comment by @maintainer on .* UTC for [0-9a-f]{7}: /)
       assert.match(comment.body, /— Blocked —/, 'the blocked result stays below the note')
       const record = acceptanceIn(comment.body)

@@ -168,7 +168,7 @@ describe('failing benchmarks of a pull request run (real Docker, Compose and k6)
       assert.ok(comment('crash').includes('&lt;b&gt;boom&lt;/b&gt;'), 'escaped')
       assert.match(
         comment('api'),
-        /^<!-- loadgate:api digest=\w+ -->\n### \S+ loadgate · api — (Approved|Inconclusive)/,
+        /^<!-- loadgate:api digest=\w+ head=[0-9a-f]{40} -->\n### \S+ loadgate · api — (Approved|Inconclusive)/,
       )
 
       const failed = run.stdout.split('\n').filter((line) => line.startsWith('::error::'))

@@ -44,7 +44,12 @@ async function blockedPullRequest(
     pullCommits: { [PR]: commits },
     permissions: { maintainer: 'maintain' },
     seededComments: {
-      [PR]: [{ user: 'github-actions[bot]', body: '<!-- loadgate:api digest=1 -->\n### ❌ Blocked\n' }],
+      [PR]: [
+        {
+          user: 'github-actions[bot]',
+          body: `<!-- loadgate:api digest=1 head=${head} -->\n### ❌ Blocked\n`,
+        },
+      ],
     },
   })
   await createGitHubClient('ghs_write', { baseUrl: double.url }).rest.repos.createCommitStatus({

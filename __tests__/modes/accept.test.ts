@@ -26,6 +26,7 @@ const result = (benchmark: string, state: GateResult['state']): GateResult => ({
   setAt: state === 'none' ? '' : BLOCKED_AT,
   commentId: 7,
   commentUrl: 'https://github.com/acme/shop/pull/3#issuecomment-7',
+  commentHead: SHA,
 })
 const pull = (...results: GateResult[]): PullRequestResults => ({ headSha: SHA, open: true, results })
 const asking = {
@@ -181,18 +182,47 @@ describe('who may accept what', () => {
     assert.ok('refused' in unknown && unknown.refused.includes('too many commits'), JSON.stringify(unknown))
   })
 
+  // The sticky comment still shows A's result after the head went back to B, blocked earlier (a
+  // fork's report never edits a trusted comment): what the maintainer read was A's.
+  test("an acceptance that names no full sha is refused when loadgate's comment shows another commit", () => {
+    const A = 'a'.repeat(40)
+    const blocked = pull({ ...result('api', 'failure'), commentHead: A })
+    const history: AcceptanceHistory = {
+      forcePushes: ['2026-11-25T10:30:00Z'],
+      commits: [SHA],
+      elsewhere: [],
+    }
+    const comment = decideAcceptance(asking, builtIn('write'), blocked, 'acme/shop', history)
+    assert.ok(
+      'refused' in comment && comment.refused.includes(`shows the result for ${A}, not for the head ${SHA}`),
+    )
+    const label = decideAcceptance(
+      { ...asking, via: 'label', reason: 'the loadgate:accept label', seen: { headSha: SHA } },
+      builtIn('write'),
+      blocked,
+      'acme/shop',
+    )
+    assert.ok('refused' in label, JSON.stringify(label))
+    const unnamed = pull({ ...result('api', 'failure'), commentHead: null })
+    const old = decideAcceptance(asking, builtIn('write'), unnamed, 'acme/shop', history)
+    assert.ok('refused' in old && old.refused.includes('without naming its commit'), JSON.stringify(old))
+    const full = { ...asking, seen: { ...asking.seen, headSha: SHA } }
+    assert.ok('accept' in decideAcceptance(full, builtIn('write'), blocked, 'acme/shop', history))
+  })
+
   // Attack (b): B ground so that its sha shares A's first 7 hex digits; the comment names those 7
   // about A, and B is force-pushed before the accept job reads the head.
   test('a short sha is refused under 12 digits, when another commit shares it, and after a force-push', () => {
     const B = `${SHA.slice(0, 12)}${'c'.repeat(28)}`
-    const blocked = { ...pull(result('api', 'failure')), headSha: B }
+    const onB = { ...result('api', 'failure'), commentHead: B }
+    const blocked = { ...pull(onB), headSha: B }
     const at = '2026-11-25T11:05:00Z'
     const history: AcceptanceHistory = { forcePushes: [], commits: [B], elsewhere: [] }
     const naming = (headSha: string, h = history) =>
       decideAcceptance({ ...asking, seen: { at, headSha } }, builtIn('write'), blocked, 'acme/shop', h)
     const seven = naming(B.slice(0, 7))
     assert.ok('refused' in seven && seven.refused.includes('fewer than 12 hex digits'), JSON.stringify(seven))
-    assert.deepEqual(naming(B.slice(0, 12)), { accept: [result('api', 'failure')] })
+    assert.deepEqual(naming(B.slice(0, 12)), { accept: [onB] })
     const shared = naming(B.slice(0, 12), { ...history, commits: [SHA, B] })
     assert.ok(
       'refused' in shared && shared.refused.includes(`which starts both ${SHA}`),
@@ -200,7 +230,7 @@ describe('who may accept what', () => {
     )
     const pushed = naming(B.slice(0, 12), { ...history, forcePushes: ['2026-11-25T11:06:00Z'] })
     assert.ok('refused' in pushed && pushed.refused.includes('force-pushed at 2026-11-25 11:06:00 UTC'))
-    assert.deepEqual(naming(B), { accept: [result('api', 'failure')] }, 'the full sha decides alone')
+    assert.deepEqual(naming(B), { accept: [onB] }, 'the full sha decides alone')
   })
 
   test('a custom role is named in the refusal with the access it gives', () => {

@@ -139,6 +139,8 @@ export interface GateResult {
   setAt: string
   commentId: number
   commentUrl: string
+  /** The commit the sticky comment shows a result for (its marker's `head=`); null where it does not say. */
+  commentHead: string | null
 }
 
 /**

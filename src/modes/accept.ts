@@ -94,9 +94,11 @@ function notWhatWasSeen(
     `\`/loadgate accept ${head} <reason>\`.`
   const named = seen.headSha
   if (named !== undefined && (seen.at === undefined || named.length === 40)) {
-    if (named === head) return null
     const where = seen.at === undefined ? 'the label was added on' : 'your comment names'
-    return `${where} ${named || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
+    if (named !== head)
+      return `${where} ${named || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
+    // A full sha is what the requester named; a label names only the head it landed on.
+    return named.length === 40 && seen.at !== undefined ? null : shownElsewhere(head, blocked, again)
   }
   if (named !== undefined) {
     if (named.length < MIN_NAMED_DIGITS)
@@ -106,7 +108,26 @@ function notWhatWasSeen(
     const other = history.commits?.find((c) => c !== head && c.startsWith(named))
     if (other) return `your comment names ${named}, which starts both ${other} and the head ${head}: ${again}`
   }
-  return changedSinceComment(seen.at ?? '', head, blocked, history, again)
+  return (
+    shownElsewhere(head, blocked, again) ?? changedSinceComment(seen.at ?? '', head, blocked, history, again)
+  )
+}
+
+/**
+ * Why the sticky comment a requester read may show another commit's result than the head's, or
+ * null: a fork's report never edits a trusted comment, so after the head moves back to a commit
+ * blocked earlier, the comment still shows the result of the commit in between.
+ */
+function shownElsewhere(head: string, blocked: GateResult[], again: string): string | null {
+  const other = blocked.find((r) => r.commentHead !== head)
+  if (!other) return null
+  const shows = other.commentHead
+    ? `the result for ${other.commentHead}`
+    : 'a result without naming its commit'
+  return (
+    `loadgate's comment for \`${escapeMarkdown(other.benchmark)}\` shows ${shows}, not for the head ${head}, ` +
+    `so what you looked at may be another commit's result: ${again}`
+  )
 }
 
 /** Why what a comment written at `at` saw may not be the head's blocked result, or null. */

@@ -275,7 +275,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
 
 /** The sticky PR comment: marker, headline, gated table, warnings, details — under GitHub's size limit. */
 export function renderComment(comparison: Comparison, links: ReportLinks, acceptable = false): string {
-  const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} -->`
+  // The head it is about: an acceptance that names no commit is checked against it (modes/accept.ts).
+  const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} head=${comparison.meta.head.sha} -->`
   const accept = acceptable ? acceptCommandHint(comparison) : ''
   const attempts: RenderOptions[] = [
     {},

@@ -114,6 +114,7 @@ export async function permissionOf(octokit: Octokit, repo: Repo, login: string):
 }
 
 const MARKER = /^<!-- loadgate:(\S+) /
+const MARKED_HEAD = /^<!-- loadgate:\S+ [^\n]*\bhead=([0-9a-f]{40}) -->/
 
 /**
  * The pull request's current head and, for every benchmark loadgate commented on, the newest
@@ -150,6 +151,7 @@ export async function pullRequestResults(
       setAt: newest?.created_at ?? '',
       commentId: comment.id,
       commentUrl: comment.html_url,
+      commentHead: MARKED_HEAD.exec(comment.body ?? '')?.[1] ?? null,
     })
   }
   return { headSha, open: pull.state === 'open', results }
