@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-72FP7IZL.js";
+} from "./chunks/chunk-75WFBISJ.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-YYFDLT3L.js";
+} from "./chunks/chunk-HPO2UPON.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-2HQMUMJF.js";
+} from "./chunks/chunk-CB5DTV75.js";
 
 // src/action/main.ts
 import path from "node:path";

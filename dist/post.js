@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-72FP7IZL.js";
+} from "./chunks/chunk-75WFBISJ.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-2HQMUMJF.js";
+} from "./chunks/chunk-CB5DTV75.js";
 
 // src/action/post.ts
 async function post() {

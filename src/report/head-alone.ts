@@ -1,11 +1,6 @@
 import { formatValue, metricLabel, seriesLabel } from '../model/format'
 import type { Comparison } from '../model/types'
-import { escapeMarkdown } from './escape'
-
-/** A repository path as a code span: shown as written, never a link. */
-function code(file: string): string {
-  return `\`${file.replace(/[`\r\n]/g, '')}\``
-}
+import { escapeMarkdown, markdownCode } from './escape'
 
 /**
  * One line when the base was measured with the head's harness (the pull request that adopts
@@ -22,7 +17,7 @@ export function borrowedHarnessNote(comparison: Comparison): string | null {
     comparison.kind === 'head-only'
       ? ''
       : '. Where the pull request only adds the harness, base and head run the same code: this run shows the noise floor'
-  return `${what}: borrowed ${borrowed.map(code).join(', ')}${tail}.`
+  return `${what}: borrowed ${borrowed.map((file) => markdownCode(file)).join(', ')}${tail}.`
 }
 
 /** In place of the gated table when the head was measured alone: no comparison, and why. */
