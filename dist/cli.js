@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-HPO2UPON.js";
+} from "./chunks/chunk-RISIN7MV.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -61,7 +61,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-CB5DTV75.js";
+} from "./chunks/chunk-RR7PYSVW.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-75WFBISJ.js";
+} from "./chunks/chunk-5XOF3Q23.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-HPO2UPON.js";
+} from "./chunks/chunk-RISIN7MV.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-CB5DTV75.js";
+} from "./chunks/chunk-RR7PYSVW.js";
 
 // src/action/main.ts
 import path from "node:path";

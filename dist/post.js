@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-75WFBISJ.js";
+} from "./chunks/chunk-5XOF3Q23.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-CB5DTV75.js";
+} from "./chunks/chunk-RR7PYSVW.js";
 
 // src/action/post.ts
 async function post() {

@@ -92,7 +92,8 @@ async function write(
 ): Promise<string> {
   if (existing) {
     const unchanged =
-      existing.body?.includes(`digest=${comparisonDigest(comparison)} `) &&
+      // The same figures about another commit are rewritten: the marker names the head they show.
+      existing.body?.includes(`digest=${comparisonDigest(comparison)} head=${comparison.meta.head.sha} `) &&
       isLabelledUnverified(existing.body) === Boolean(ctx.unverified)
     if (ctx.comment === 'on-change' && unchanged) return existing.html_url
   }

@@ -21,10 +21,10 @@ import {
   mergedThrough,
   permissionOf,
   pullRequestResults,
-  acceptanceHistory,
   readAcceptanceRequest,
   replyOn,
 } from './acceptance'
+import { acceptanceHistory } from './acceptance-history'
 import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
