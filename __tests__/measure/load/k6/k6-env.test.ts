@@ -88,10 +88,16 @@ export default function () { hits.add(1) }
   })
 
   test('k6 missing from PATH and not downloadable: one line naming the release and the input', async () => {
-    const env = { PATH: process.env.PATH, RUNNER_TOOL_CACHE: process.env.RUNNER_TOOL_CACHE }
+    const env = {
+      PATH: process.env.PATH,
+      RUNNER_TOOL_CACHE: process.env.RUNNER_TOOL_CACHE,
+      LOADGATE_CACHE: process.env.LOADGATE_CACHE,
+    }
     const globals = globalThis as Record<string, unknown>
     process.env.PATH = '/usr/bin:/bin'
     process.env.RUNNER_TOOL_CACHE = path.join(dir, 'tool-cache')
+    // Nor where scripts/bootstrap.sh builds it.
+    process.env.LOADGATE_CACHE = path.join(dir, 'no-cache')
     // The tool cache retries a failed download after 10–20 s; not in a test.
     globals.TEST_DOWNLOAD_TOOL_RETRY_MIN_SECONDS = 0
     globals.TEST_DOWNLOAD_TOOL_RETRY_MAX_SECONDS = 0
@@ -100,7 +106,7 @@ export default function () { hits.add(1) }
         assert.equal(error.name, 'LoadgateError')
         assert.match(
           error.message,
-          /^k6 is not on PATH and k6 1\.8\.1 could not be installed from https:\/\/github\.com\/grafana\/k6\/releases\/download\/v1\.8\.1\/k6-v1\.8\.1-linux-(amd64|arm64)\.tar\.gz \(.+\): install k6 on the runner or check the k6-version input$/,
+          /^k6 is not on PATH nor in \S+no-cache\/bin, and k6 1\.8\.1 could not be installed into \S+ from https:\/\/github\.com\/grafana\/k6\/releases\/download\/v1\.8\.1\/k6-v1\.8\.1-linux-(amd64|arm64)\.tar\.gz \(.+\): install k6 \(\S+\) on PATH, or check the k6-version input$/,
         )
         assert.equal(error.message.includes('\n'), false)
         return true
@@ -110,6 +116,8 @@ export default function () { hits.add(1) }
       process.env.PATH = env.PATH
       process.env.RUNNER_TOOL_CACHE = env.RUNNER_TOOL_CACHE
       if (env.RUNNER_TOOL_CACHE === undefined) delete process.env.RUNNER_TOOL_CACHE
+      process.env.LOADGATE_CACHE = env.LOADGATE_CACHE
+      if (env.LOADGATE_CACHE === undefined) delete process.env.LOADGATE_CACHE
       delete globals.TEST_DOWNLOAD_TOOL_RETRY_MIN_SECONDS
       delete globals.TEST_DOWNLOAD_TOOL_RETRY_MAX_SECONDS
     }
