@@ -108,7 +108,7 @@ describe('modes and the stored calibration', () => {
     await attachNoiseFloor(pullRequest, bench, comparison)
     assert.deepEqual(
       comparison.noiseFloor?.metrics.map((m) => m.metric),
-      ['p50', 'p95', 'error_rate'],
+      ['p50', 'p90', 'error_rate'],
       'the gated metrics (default rules) that the calibration measured',
     )
   })
