@@ -77,6 +77,18 @@ function charts(page: Page): Promise<ChartView[]> {
   })
 }
 
+/** The y-axis tick labels of each drawn chart, as uPlot drew them. */
+function yLabels(page: Page): Promise<Array<{ kind: string; texts: string[] }>> {
+  return page.evaluate(() => {
+    type Chart = { root: HTMLElement; axes: Array<{ _values: unknown[] | null }> }
+    const drawn = (window as unknown as { __loadgateCharts: Chart[] }).__loadgateCharts
+    return drawn.map((c) => ({
+      kind: c.root.parentElement!.dataset.kind!,
+      texts: (c.axes[1]!._values ?? []).map(String),
+    }))
+  })
+}
+
 const latest = async (page: Page) => (await charts(page)).filter((c) => c.kind === 'latency')[0]!
 
 describe('dashboard controls in Chromium', () => {
@@ -99,7 +111,7 @@ describe('dashboard controls in Chromium', () => {
     await page.close()
   })
 
-  test('log-scale latency', async () => {
+  test('log-scale latency: a log axis labelled in milliseconds', async () => {
     const { page } = await open()
     assert.equal((await latest(page)).distr, 1)
     await page.check('#log-scale')
@@ -107,6 +119,15 @@ describe('dashboard controls in Chromium', () => {
     assert.equal((await latest(page)).distr, 3)
     const traffic = (await charts(page)).find((c) => c.kind === 'traffic')!
     assert.equal(traffic.distr, 1, 'throughput stays linear from zero')
+    // uPlot leaves some ticks of a log axis unlabelled: those must be blank, never "null ms".
+    const labels = (await yLabels(page)).filter((l) => l.kind === 'latency')
+    assert.ok(labels.length > 0)
+    for (const { texts } of labels) {
+      const shown = texts.filter(Boolean)
+      assert.ok(shown.length >= 2, `labels: ${JSON.stringify(texts)}`)
+      for (const text of shown) assert.match(text, /^\d+(\.\d{1,2})? ms$/, `labels: ${JSON.stringify(texts)}`)
+    }
+    await page.screenshot({ path: 'test-output/dashboard-log-scale.png' })
     await page.close()
   })
 
