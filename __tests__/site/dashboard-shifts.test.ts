@@ -92,6 +92,18 @@ describe('open shifts in Chromium', () => {
     await page.close()
   })
 
+  test("a shared link to a shift (the fragment clicking one leaves) opens its commit's line", async () => {
+    const { page } = await open()
+    const sha = await page.getAttribute('#shift-list details', 'data-sha')
+    assert.match(sha ?? '', /^[0-9a-f]{12}$/)
+    await page.close()
+    const linked = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    await linked.goto(`${url}#bench=api&series=${encodeURIComponent(SERIES[0]!)}&shift=${sha}`)
+    await linked.waitForSelector('#shift-list details[open]')
+    assert.equal(await linked.locator('#shift-list details li').count(), 24)
+    await linked.close()
+  })
+
   test('the series search filters the shifts with the charts, and an open line stays open', async () => {
     const { page } = await open()
     await page.locator('#shift-list summary').click()

@@ -22,7 +22,7 @@ export function earlierRunsDir(dir: string): string {
 }
 
 /**
- * Empties the default work folder so a run never sees the files of the previous one. The previous
+ * Clears the default work folder so a run never sees the files of the previous one: the previous
  * run is moved to `<dir>-earlier/<when it ran>/` (the newest EARLIER_RUNS_KEPT are kept), so its
  * report.html is still there; returns that folder, or null when there was nothing to keep.
  */
