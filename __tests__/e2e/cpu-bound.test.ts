@@ -108,7 +108,12 @@ function assertEveryEndpointMeasured(results: ResultsFile, endpoints: string[], 
     }
     const api = trial.resources.find((r) => r.service === 'api')
     assert.ok(api?.cpuSeconds && api.cpuSeconds > 0, `${where}: the service's CPU was sampled`)
+    // The machine-speed probe ran through every measured trial (5 samples a second).
+    const probe = trial.machineProbe
+    assert.ok(probe && probe.samples >= 5 && probe.wallMicros > 0 && probe.cpuMicros > 0, `${where}: probe`)
   }
+  for (const warmup of results.trials.filter((t) => t.phase === 'warmup'))
+    assert.equal(warmup.machineProbe, undefined, 'warm-ups run side by side: no probe')
 }
 
 const MIXED = ['GET /catalog', 'GET /stock/:id', 'GET /top', 'POST /orders']

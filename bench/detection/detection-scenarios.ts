@@ -48,6 +48,8 @@ const CPU_BOUND_SCENARIOS: Record<string, string> = {
   'cpu+2%': topSlower(4.5),
   'cpu+5%': topSlower(11),
   'cpu+10%': topSlower(22),
+  // Beyond any δ: for checking that the machine-speed probe does not follow the head's change.
+  'cpu+30%': topSlower(66),
   'many:a-a': '',
   'many:cpu+10%': topSlower(22),
 }

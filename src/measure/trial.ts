@@ -3,6 +3,7 @@ import { requestSeries } from '../model/metrics'
 import type { Arm, Phase, Trial } from '../model/types'
 import { cpuIndexes } from './cpu-split'
 import { busyFraction, readCpuTimes, stolenFraction } from './host-cpu'
+import { startMachineProbe } from './machine-probe'
 import type { LoadBackend, LoadTrialRequest } from './load'
 import type { ArmInstance } from './sut'
 
@@ -47,6 +48,8 @@ export async function runTrial(
   const startedAt = new Date().toISOString()
   const ownCpus = plan.cpus ? cpuIndexes(plan.cpus) : undefined
   const cpuBefore = await readCpuTimes(ownCpus)
+  // In duet both arms share the probe's machine at once: there it would tell neither apart.
+  const probe = phase === 'measure' && !plan.held ? startMachineProbe() : null
   const result = await load.runTrial({
     arm,
     phase,
@@ -58,6 +61,7 @@ export async function runTrial(
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
     ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
   })
+  const machineProbe = probe?.stop()
   const cpuAfter = await readCpuTimes(ownCpus)
   const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)
   const hostCpuStolen = stolenFraction(cpuBefore, cpuAfter)
@@ -93,6 +97,7 @@ export async function runTrial(
     ...(result.warmupEnd ? { warmupEnd: result.warmupEnd } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
     ...(hostCpuStolen !== null ? { hostCpuStolen } : {}),
+    ...(machineProbe ? { machineProbe } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }

@@ -111,6 +111,14 @@ export const warmupEndSchema = z.object({
 })
 export type WarmupEnd = z.infer<typeof warmupEndSchema>
 
+/** The same fixed work timed through a trial: its median on the clock and in CPU time, µs. */
+export const machineProbeSchema = z.object({
+  samples: z.number().int().min(0),
+  wallMicros: finite,
+  cpuMicros: finite,
+})
+export type MachineProbe = z.infer<typeof machineProbeSchema>
+
 export const trialSchema = z.object({
   arm: armSchema,
   phase: phaseSchema,
@@ -141,16 +149,12 @@ export const trialSchema = z.object({
   warmupEnd: warmupEndSchema.optional(),
   /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
   releasedAt: text(64).optional(),
-  /**
-   * Fraction of the runner's CPU time busy during the trial, from /proc/stat: over every core, or
-   * over `cpus` when the arm had CPUs of its own.
-   */
+  /** Fraction of the runner's CPU time busy in the trial (/proc/stat), over `cpus` where the arm had its own. */
   hostCpuBusy: z.number().min(0).max(1).optional(),
-  /**
-   * Fraction of the same CPU time the hypervisor gave to other guests (steal, part of the busy
-   * fraction): the runner was slower for reasons no process on it shows.
-   */
+  /** Of that, the share the hypervisor gave to other guests (steal): a slower runner no process shows. */
   hostCpuStolen: z.number().min(0).max(1).optional(),
+  /** A measured trial's machine-speed probe (measure/machine-probe.ts); absent in duet and warm-ups. */
+  machineProbe: machineProbeSchema.optional(),
   /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */
   cpus: z
     .string()

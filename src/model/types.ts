@@ -26,6 +26,7 @@ export type {
   ArmsUnderLoad,
   TrialLength,
   LatencySummary,
+  MachineProbe,
   Mode,
   Phase,
   ResultsFile,
