@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-RISIN7MV.js";
+} from "./chunks/chunk-6ANTJU5C.js";
 import {
   BENCHMARK_NAME,
   Git,

@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-RISIN7MV.js";
+} from "./chunks/chunk-6ANTJU5C.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

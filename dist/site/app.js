@@ -144,6 +144,15 @@
     return Math.ceil(textWidth(widest)) + 24
   }
 
+  /**
+   * A y-axis tick label: up to 3 significant digits and its unit. A log scale labels only some of
+   * its ticks and passes null for the others, which stay blank.
+   */
+  function axisNumber(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value)) return ''
+    return `${Number(value.toPrecision(3))}${unit}`
+  }
+
   /** The size of a change, as labels show it: +18%, −4.2%. */
   function signedPercent(change) {
     const value = Math.abs(change) * 100
@@ -214,7 +223,7 @@
         grid,
         font: AXIS_FONT,
         size: 60,
-        values: (u, vals) => vals.map((v) => (kind === 'latency' ? `${v} ms` : `${v}/s`)),
+        values: (u, vals) => vals.map((v) => axisNumber(v, kind === 'latency' ? ' ms' : '/s')),
       },
     ]
     const marker = {
@@ -285,7 +294,7 @@
           side: 1,
           stroke: css('--errors'),
           grid: { show: false },
-          values: (u, vals) => vals.map((v) => `${v}%`),
+          values: (u, vals) => vals.map((v) => axisNumber(v, '%')),
         },
       ],
       series: [
@@ -439,6 +448,7 @@
     )
     const keys = allKeys.filter(matchesSearch)
     const keep = visibleRuns()
+    renderShiftList()
     const seriesCount = keys.length === allKeys.length ? '' : ` · ${keys.length} of ${allKeys.length} series`
     $('count').textContent = `${keep.length} of ${state.data.runs.length} runs${seriesCount}`
     $('reset-zoom').hidden = true
@@ -451,7 +461,6 @@
       return
     }
     status('')
-    renderShiftList()
     state.observer = new IntersectionObserver(
       (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => drawChart(e.target)),
       { rootMargin: '200px' },
@@ -484,28 +493,68 @@
     }
   }
 
-  /** The shifts still standing, newest first; each opens its series' chart. */
+  /**
+   * The shifts still standing whose series the search keeps, one line per commit they start at
+   * (newest first): a change that moved every endpoint is one line, its shifts one click away.
+   */
   function renderShiftList() {
-    const open = state.data.shifts.filter((s) => s.open).sort((a, b) => b.to - a.to)
+    const open = state.data.shifts
+      .filter((s) => s.open && typeof s.series === 'string' && typeof s.toSha === 'string')
+      .filter((s) => matchesSearch(s.series))
+      .sort((a, b) => b.to - a.to)
+    const groups = new Map()
+    for (const shift of open) {
+      if (!groups.has(shift.toSha)) groups.set(shift.toSha, [])
+      groups.get(shift.toSha).push(shift)
+    }
+    const expanded = new Set(
+      [...document.querySelectorAll('#shift-list details[open]')].map((d) => d.dataset.sha),
+    )
+    expanded.add(parseFragment().shift)
     $('shifts').hidden = open.length === 0
     $('shift-list').replaceChildren(
-      ...open.map((shift) => {
-        const link = el('a', {
-          href: '#',
-          text: `${shift.metric} of ${shift.series} ${signedPercent(shift.change)} since ${shift.toSha.slice(0, 7)}`,
-        })
-        link.addEventListener('click', (event) => {
-          event.preventDefault()
-          setFragment(state.bench, shift.series, shift.toSha)
-          const card = [...document.querySelectorAll('.card')].find((c) => c.dataset.series === shift.series)
-          if (card) {
-            highlight(card)
-            card.scrollIntoView({ block: 'start' })
-          }
-        })
-        return el('li', {}, link)
-      }),
+      ...[...groups].map(([sha, shifts]) => shiftGroup(sha, shifts, expanded.has(sha))),
     )
+  }
+
+  /** One commit's shifts: a summary line (the commit, how many shifts in how many series), then each. */
+  function shiftGroup(sha, shifts, expanded) {
+    const series = new Set(shifts.map((s) => s.series)).size
+    const first = shifts[0].to * 1000
+    const run = state.data.runs.find((r) => r.time === first && r.sha.startsWith(sha))
+    const message = run && run.message ? ` ${run.message.split('\n')[0].slice(0, 80)}` : ''
+    const summary = el(
+      'summary',
+      {},
+      document.createTextNode('since '),
+      el('span', { class: 'sha', text: sha.slice(0, 7) }),
+      el('span', { class: 'muted', text: message }),
+      document.createTextNode(
+        ` · ${shifts.length} ${shifts.length === 1 ? 'shift' : 'shifts'} in ${series} series`,
+      ),
+    )
+    const details = el('details', {}, summary, el('ul', {}, ...shifts.map(shiftItem)))
+    details.open = expanded
+    details.dataset.sha = sha
+    return el('li', {}, details)
+  }
+
+  /** One shift, a link that opens its series' chart. */
+  function shiftItem(shift) {
+    const link = el('a', {
+      href: '#',
+      text: `${shift.metric} of ${shift.series} ${signedPercent(shift.change)}`,
+    })
+    link.addEventListener('click', (event) => {
+      event.preventDefault()
+      setFragment(state.bench, shift.series, shift.toSha)
+      const card = [...document.querySelectorAll('.card')].find((c) => c.dataset.series === shift.series)
+      if (card) {
+        highlight(card)
+        card.scrollIntoView({ block: 'start' })
+      }
+    })
+    return el('li', {}, link)
   }
 
   function highlight(card) {
