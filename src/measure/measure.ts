@@ -20,6 +20,7 @@ import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
 import { thinSeriesProgressNotes } from '../report/sample-size'
+import { TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
 
 export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
@@ -149,8 +150,10 @@ export async function measure(
       const roundDone = phase === 'measure' && measured.length === arms.length
       if (roundDone) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
-      if (roundDone && round === 1 && arms.length === 2) {
+      // The request-count note waits for enough trials to say how far its figure can be off.
+      if (roundDone && arms.length === 2 && round === Math.ceil(TRIALS_FOR_A_FIRM_RANGE / 2))
         for (const text of thinSeriesProgressNotes(results)) progress(note(text))
+      if (roundDone && round === 1 && arms.length === 2) {
         const longer = lengthenAfterFirstRound(results, settings.trialLength)
         if (longer) {
           trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
