@@ -12,7 +12,7 @@ import type { MeasureOptions } from './options'
 import { note, plainProgress, timeLeft, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { recordSaturation, stolenNote } from './host-cpu'
-import { costNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
+import { costNote, measuredCostNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTiming } from './time-share'
@@ -101,6 +101,7 @@ export async function measure(
     // trial-length auto may lengthen the measured trials after round 1 (DURATION; warm-ups keep theirs).
     let trialEnv = bench.k6Env
     let lengthCheckPending = false
+    let costRestated = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -189,6 +190,10 @@ export async function measure(
         const started = Date.now()
         await instances.renew(round)
         clock.between(Date.now() - started)
+        // The start-up line could not know what a renewal takes: said again once one is timed.
+        const steps = costRestated ? null : clock.measuredSteps()
+        if (steps) progress(note(measuredCostNote(plan, steps)))
+        costRestated ||= steps !== null
       },
       seed: settings.seed,
       armsUnderLoad: settings.armsUnderLoad,
