@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { run } from '../../util/exec'
-import type { PerfCommand } from './perf'
 
 /**
  * A JIT's perf map (`/tmp/perf-<pid>.map`: `start size name` a line, appended as code is
@@ -62,9 +61,10 @@ export class PerfMap {
 /**
  * The perf maps of profiled processes, by pid as perf reports it, read while they still run (a
  * container's map lives in its own /tmp, under the pid the process has inside its namespace).
- * With the privilege perf runs with: the processes are root's. A process without a map is left out.
+ * With the privilege perf runs with (`perf`, its command: `sudo -n perf` or `perf`): the processes
+ * are root's. A process without a map is left out.
  */
-export async function readPerfMaps(perf: PerfCommand, pids: number[]): Promise<Map<number, PerfMap>> {
+export async function readPerfMaps(perf: readonly string[], pids: number[]): Promise<Map<number, PerfMap>> {
   const maps = new Map<number, PerfMap>()
   for (const pid of pids) {
     const text = await readPerfMapText(perf, pid).catch(() => null)
@@ -73,7 +73,7 @@ export async function readPerfMaps(perf: PerfCommand, pids: number[]): Promise<M
   return maps
 }
 
-async function readPerfMapText(perf: PerfCommand, pid: number): Promise<string> {
+async function readPerfMapText(perf: readonly string[], pid: number): Promise<string> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   // `NStgid:\t4312\t1`: the last is the pid inside the process's own namespace.
   const inner = /^NStgid:\s*([\d\s]+)$/m.exec(status)?.[1]?.trim().split(/\s+/).at(-1) ?? String(pid)
