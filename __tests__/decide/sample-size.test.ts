@@ -138,13 +138,39 @@ describe('requests per series', () => {
     )
     const final = compareResults(results(5), opts).series.find((s) => s.key === 'api GET /thin')!
     assert.equal(early[0]!.size.requestsNeeded, final.sampleSize!.requestsNeeded)
-    const [note, ...more] = thinSeriesProgressNotes(results(5, 1))
+    // One round's two trials enclose the figure of every round in half of runs only: the note waits.
+    assert.deepEqual(thinSeriesProgressNotes(results(5, 1)), [])
+    assert.deepEqual(thinSeriesProgressNotes(results(5, 2)), [])
+    const [note, ...more] = thinSeriesProgressNotes(results(5, 3))
     assert.equal(more.length, 0)
     assert.match(
       note!,
-      /^after round 1 \(a first estimate, from one round: the report's, from every round, is the one to act on\), p90 of api GET \/thin rests on 50 requests per trial .*INCONCLUSIVE$/,
+      /^after round 3 \(6 trials: from [\d,]+ to [\d,]+ requests per trial at the least and the most rank noise they showed; the report's figure, from every round, is the one to act on\), p90 of api GET \/thin rests on 50 requests per trial .*INCONCLUSIVE$/,
     )
     assert.deepEqual(thinSeriesSoFar(results(Math.ceil(final.sampleSize!.requestsNeeded! / 10), 1)), [])
+  })
+
+  test("the note's range is what the least and the most noisy trial ask, and it holds the figure", () => {
+    const r = results(5, 3)
+    // Trials as uneven as a JVM service's: their tail's rank noise from 0.5× to 2× the middle one's.
+    const factors = [0.5, 1, 1, 1, 1.5, 2]
+    const thin = r.trials.filter((t) => t.phase === 'measure')
+    thin.forEach((trial, i) => {
+      const latency = trial.series.find((s) => s.key === 'api GET /thin')!.latency!
+      latency.p90RankNoise = latency.p90 * 0.1 * factors[i % factors.length]!
+    })
+    const [early] = thinSeriesSoFar(r)
+    const needed = early!.size.requestsNeeded!
+    const [low, high] = early!.neededRange
+    // Needed requests go as the noise squared: the median trial's 1×, the extremes 0.25× and 4×.
+    assert.ok(Math.abs(high / needed - (2 / 1) ** 2) < 0.01, `${high} / ${needed}`)
+    assert.equal(low, Math.max(early!.size.requestsPerTrial, Math.ceil(needed * 0.25)))
+    assert.ok(low <= needed && needed <= high)
+    const [note] = thinSeriesProgressNotes(r)
+    assert.match(
+      note!,
+      new RegExp(`from ${low.toLocaleString('en-US')} to ${high.toLocaleString('en-US')} requests`),
+    )
   })
 
   test('the sentence says the look it is stated for, and what the first look would take', () => {

@@ -160,10 +160,22 @@ describe('fresh instances and the paused idle arm: real Compose stacks and k6', 
           assert.equal(trial?.slot, slots[arm], `round ${round} ${arm}: slot as drawn`)
         }
       }
-      assert.ok(
-        progress.some((p) => /^new instances for round 2: base \d+\.\d s, head \d+\.\d s$/.test(p)),
-        progress.join('\n'),
+      const renewed = progress.findIndex((p) =>
+        /^new instances for round 2: base \d+\.\d s, head \d+\.\d s$/.test(p),
       )
+      assert.ok(renewed >= 0, progress.join('\n'))
+      // The cost is said at the start without a renewal time it cannot know, then again from what
+      // the run timed once the first new instances are up.
+      assert.match(
+        progress.find((p) => p.startsWith('this run takes')) ?? '',
+        /at least .*said once the first are timed\)$/,
+      )
+      const measuredCost = progress.findIndex((p) =>
+        /^this run takes 3 rounds, about \d+ minutes? after the stacks start \(measured: a trial \d+\.\d s, a warm-up \d+\.\d s, new instances \d+\.\d s\)$/.test(
+          p,
+        ),
+      )
+      assert.ok(measuredCost > renewed, progress.join('\n'))
       for (const { trial, samples, base, head } of during) {
         const [measured, idle] = trial.arm === 'base' ? [base, head] : [head, base]
         assert.ok(samples > 0, `round ${trial.round} ${trial.arm}: the engine was sampled during the trial`)

@@ -153,59 +153,54 @@ describe('a differential CPU profile of a blocked pull request', () => {
     assert.ok(profile.switching!.base > 0 && profile.switching!.head > 0, JSON.stringify(profile.switching))
   })
 
-  // Skipped: in 2 of its last 4 runs the profile's first row was a Node internal (streams) with a
-  // few hundred µs, not the handler: the head's JavaScript was not attributed. Until that is found,
-  // this test would fail CI by chance; decide/profile-diff.test.ts covers the naming itself.
-  test(
-    'the JIT (Node.js) service: the handler doing more work is named first, from its perf map',
-    {
-      skip: 'unsettled: the handler is not always attributed (#48)',
-    },
-    async () => {
-      const started = performance.now()
-      const { dir, comparison, profile } = await compare(
-        'jit',
-        // Sixteen times its work: blocked within 6 short rounds even on a busy machine.
-        'CPU_WORK_PERCENT=1500\nCPU_WORK_ROUTE=POST /checkout',
-        'mixed.js',
-        'auto up to 30s',
-      )
-      const first = profile.functions[0]!
-      assert.equal(first.name, 'checkout (/app/server.js)', JSON.stringify(profile.functions.slice(0, 3)))
-      assert.ok(first.selfHead > first.selfBase * 2, JSON.stringify(first))
-      const comment = renderComment(comparison, {})
-      const table = comment.slice(comment.indexOf('**Where the CPU went**'))
-      const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
-      assert.match(firstRow ?? '', /checkout \(\/app\/server\.js\)/, table)
+  // V8 puts new code where freed code was, and its perf map keeps the old lines: perf alone named
+  // the handler after a Node internal in about half the runs (measure/perf-map.test.ts).
+  test('the JIT (Node.js) service: the handler doing more work is named first, from its perf map', async () => {
+    const started = performance.now()
+    const { dir, comparison, profile } = await compare(
+      'jit',
+      // Sixteen times its work: blocked within 6 short rounds even on a busy machine.
+      'CPU_WORK_PERCENT=1500\nCPU_WORK_ROUTE=POST /checkout',
+      'mixed.js',
+      'auto up to 30s',
+    )
+    const first = profile.functions[0]!
+    assert.equal(first.name, 'checkout (/app/server.js)', JSON.stringify(profile.functions.slice(0, 3)))
+    assert.ok(first.selfHead > first.selfBase * 2, JSON.stringify(first))
+    const comment = renderComment(comparison, {})
+    const table = comment.slice(comment.indexOf('**Where the CPU went**'))
+    const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
+    assert.match(firstRow ?? '', /checkout \(\/app\/server\.js\)/, table)
 
-      // Both arms' JavaScript is named alike though each ran in its own process with its own map
-      // file: the unchanged handlers are in both profiles under one name, and no frame is a map file.
-      const folded = {
-        base: await readFile(path.join(dir, 'profile-base.folded'), 'utf8'),
-        head: await readFile(path.join(dir, 'profile-head.folded'), 'utf8'),
-      }
-      for (const text of Object.values(folded)) {
-        assert.match(text, /;priceQuote \(\/app\/server\.js\)[; ]/)
-        assert.match(text, /;renderCatalog \(\/app\/server\.js\)[; ]/)
-        assert.doesNotMatch(text, /perf-\d+\.map/)
-      }
-      assert.doesNotMatch(comment, /perf-\d+\.map|JIT code without symbols/)
+    // Both arms' JavaScript is named alike though each ran in its own process with its own map
+    // file: the unchanged handlers are in both profiles under one name, and no frame is a map file.
+    const folded = {
+      base: await readFile(path.join(dir, 'profile-base.folded'), 'utf8'),
+      head: await readFile(path.join(dir, 'profile-head.folded'), 'utf8'),
+    }
+    for (const text of Object.values(folded)) {
+      assert.match(text, /;priceQuote \(\/app\/server\.js\)[; ]/)
+      assert.match(text, /;renderCatalog \(\/app\/server\.js\)[; ]/)
+      assert.doesNotMatch(text, /perf-\d+\.map/)
+      // A module's top-level code (`Eval:`) runs once, as Node starts: a sample there is a stale name.
+      assert.doesNotMatch(text, /;Eval:/)
+    }
+    assert.doesNotMatch(comment, /perf-\d+\.map|JIT code without symbols/)
 
-      // warmup auto follows each arm's warm-up and says how it ended: steady before its 30-s cap, or
-      // at the cap (the head's sixteenfold CPU work beside it can keep a busy machine from settling;
-      // measure/compare.test.ts shows warm-ups ending steady).
-      const results = await readResults(path.join(dir, 'results.json'))
-      const warmups = results.trials.filter((t) => t.phase === 'warmup')
-      assert.equal(warmups.length, 2, 'one warm-up per arm (fresh instances once per run)')
-      for (const trial of warmups) {
-        const end = trial.warmupEnd
-        assert.ok(end && (end.reason === 'cap' ? end.seconds >= 20 : end.seconds < 30), JSON.stringify(end))
-        assert.ok(trial.durationSeconds < 34, `the warm-up ran ${trial.durationSeconds} s, past its cap`)
-      }
-      console.log(
-        `JIT service: warm-ups ended ${warmups.map((t) => `${t.arm} at ${t.warmupEnd!.seconds} s (drift ${t.warmupEnd!.drift})`).join(', ')}; ` +
-          `profiling pair ${results.profile!.seconds} s; test ${Math.round((performance.now() - started) / 1000)} s`,
-      )
-    },
-  )
+    // warmup auto follows each arm's warm-up and says how it ended: steady before its 30-s cap, or
+    // at the cap (the head's sixteenfold CPU work beside it can keep a busy machine from settling;
+    // measure/compare.test.ts shows warm-ups ending steady).
+    const results = await readResults(path.join(dir, 'results.json'))
+    const warmups = results.trials.filter((t) => t.phase === 'warmup')
+    assert.equal(warmups.length, 2, 'one warm-up per arm (fresh instances once per run)')
+    for (const trial of warmups) {
+      const end = trial.warmupEnd
+      assert.ok(end && (end.reason === 'cap' ? end.seconds >= 20 : end.seconds < 30), JSON.stringify(end))
+      assert.ok(trial.durationSeconds < 34, `the warm-up ran ${trial.durationSeconds} s, past its cap`)
+    }
+    console.log(
+      `JIT service: warm-ups ended ${warmups.map((t) => `${t.arm} at ${t.warmupEnd!.seconds} s (drift ${t.warmupEnd!.drift})`).join(', ')}; ` +
+        `profiling pair ${results.profile!.seconds} s; test ${Math.round((performance.now() - started) / 1000)} s`,
+    )
+  })
 })

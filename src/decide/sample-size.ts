@@ -131,18 +131,35 @@ function tailSampleSize(
 }
 
 /**
- * The series whose gated tail the trials measured so far cannot resolve (sampleSize's rule), by key.
- * After the first round it already tells what the report would say at the end, while there is time
- * to stop and lengthen the trials.
+ * The series whose gated tail the trials measured so far cannot resolve (sampleSize's rule), by key,
+ * with `neededRange`: the requests needed at the least and the most rank noise any of those trials
+ * showed (never under what a trial has). The figure rests on the trials' median noise, and k
+ * trials' extremes enclose the median of the trials to come with probability 1 − 2^(1−k): half
+ * from one round's two, 97% from six. Told while there is time to stop and lengthen the trials.
  */
-export function thinSeriesSoFar(results: ResultsFile): Array<{ key: string; size: SampleSize }> {
+export function thinSeriesSoFar(
+  results: ResultsFile,
+): Array<{ key: string; size: SampleSize; neededRange: [number, number]; trials: number }> {
   const trials = [...validTrials(results, 'base'), ...validTrials(results, 'head')]
   const plan = settlingPlan(results)
   return seriesKeys(results).flatMap(({ key }) => {
     const size = sampleSize(trials, key, rulesFor(key, results), plan)
-    return size?.requestsNeeded != null ? [{ key, size }] : []
+    if (size?.requestsNeeded == null) return []
+    const noise = trials.flatMap((trial) => {
+      const latency = trial.series.find((s) => s.key === key)?.latency
+      const u = latency ? rankUncertainty(latency, size.metric) : null
+      return u === null ? [] : [u]
+    })
+    // Needed requests grow as the square of the noise.
+    const at = (u: number) =>
+      Math.max(size.requestsPerTrial, Math.ceil(size.requestsNeeded! * (u / size.rankUncertainty) ** 2))
+    const neededRange: [number, number] = [at(Math.min(...noise)), at(Math.max(...noise))]
+    return [{ key, size, neededRange, trials: noise.length }]
   })
 }
+
+/** Trials whose extremes enclose the median noise with at least 95% (1 − 2^(1−k)): three rounds of two arms. */
+export const TRIALS_FOR_A_FIRM_RANGE = 6
 
 /**
  * trial-length auto: the trial length, in whole seconds, whose measured window gives every thin

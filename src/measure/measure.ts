@@ -12,7 +12,7 @@ import type { MeasureOptions } from './options'
 import { note, plainProgress, timeLeft, trialClock } from './progress'
 import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
 import { recordSaturation, stolenNote } from './host-cpu'
-import { costNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
+import { costNote, measuredCostNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTiming } from './time-share'
@@ -20,6 +20,7 @@ import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
 import { thinSeriesProgressNotes } from '../report/sample-size'
+import { TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
 
 export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
@@ -100,6 +101,7 @@ export async function measure(
     // trial-length auto may lengthen the measured trials after round 1 (DURATION; warm-ups keep theirs).
     let trialEnv = bench.k6Env
     let lengthCheckPending = false
+    let costRestated = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
       progress({ message: `${label} …`, ...clock.status() })
@@ -149,8 +151,10 @@ export async function measure(
       const roundDone = phase === 'measure' && measured.length === arms.length
       if (roundDone) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
-      if (roundDone && round === 1 && arms.length === 2) {
+      // The request-count note waits for enough trials to say how far its figure can be off.
+      if (roundDone && arms.length === 2 && round === Math.ceil(TRIALS_FOR_A_FIRM_RANGE / 2))
         for (const text of thinSeriesProgressNotes(results)) progress(note(text))
+      if (roundDone && round === 1 && arms.length === 2) {
         const longer = lengthenAfterFirstRound(results, settings.trialLength)
         if (longer) {
           trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
@@ -186,6 +190,10 @@ export async function measure(
         const started = Date.now()
         await instances.renew(round)
         clock.between(Date.now() - started)
+        // The start-up line could not know what a renewal takes: said again once one is timed.
+        const steps = costRestated ? null : clock.measuredSteps()
+        if (steps) progress(note(measuredCostNote(plan, steps)))
+        costRestated ||= steps !== null
       },
       seed: settings.seed,
       armsUnderLoad: settings.armsUnderLoad,

@@ -57,6 +57,13 @@ export function trialClock(plan: RunPlan, statedSteps: Stated) {
       nextLook = toRounds
       planned = trials(toRounds)
     },
+    /** Each step's mean time, once every step the plan has was timed; null before. */
+    measuredSteps(): StepSeconds | null {
+      const trial = mean('trial')
+      const renewal = mean('renewal')
+      const warmup = plan.warmup ? mean('warmup') : 0
+      return trial === null || renewal === null || warmup === null ? null : { trial, warmup, renewal }
+    },
     status(): Pick<ProgressEvent, 'done' | 'planned' | 'etaSeconds' | 'leftSeconds'> {
       const trial = mean('trial') ?? stated.trial
       const step =

@@ -1,4 +1,4 @@
-import { thinSeriesSoFar } from '../decide/sample-size'
+import { thinSeriesSoFar, TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
 import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../model/types'
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
@@ -46,16 +46,20 @@ function sooner(size: SampleSize): string {
 }
 
 /**
- * Said while a run measures, once its first round is in: the thin series so far (their names as
- * measured; the progress log strips control characters), while the trials can still be lengthened.
- * One round's count is a first estimate (one seen at round 1 asked twice what the report asked
- * at the end), so the note says so, and which figure to act on.
+ * Said while a run measures, once its trials are enough for the range of what they ask to enclose
+ * the figure with 95% (TRIALS_FOR_A_FIRM_RANGE): the thin series so far (their names as measured;
+ * the progress log strips control characters), with that range. One round's figure alone asked, on
+ * a JVM service, twice what the report asked at the end; the report's is still the one to act on.
  */
 export function thinSeriesProgressNotes(results: ResultsFile): string[] {
-  return thinSeriesSoFar(results).map(
-    ({ key, size }) =>
-      `after round 1 (a first estimate, from one round: the report's, from every round, is the one ` +
-      `to act on), ${thinSeriesText(key, size)}; with fewer, it can hold the run to its last ` +
-      'look and leave it INCONCLUSIVE',
-  )
+  return thinSeriesSoFar(results).flatMap(({ key, size, neededRange, trials }) => {
+    if (trials < TRIALS_FOR_A_FIRM_RANGE) return []
+    const round = Math.max(0, ...results.trials.filter((t) => t.phase === 'measure').map((t) => t.round))
+    const [low, high] = neededRange.map(count)
+    return [
+      `after round ${round} (${trials} trials: from ${low} to ${high} requests per trial at the least ` +
+        `and the most rank noise they showed; the report's figure, from every round, is the one to act on), ` +
+        `${thinSeriesText(key, size)}; with fewer, it can hold the run to its last look and leave it INCONCLUSIVE`,
+    ]
+  })
 }

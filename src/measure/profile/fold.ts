@@ -1,4 +1,5 @@
 import { KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../../model/profile'
+import type { PerfMap } from './perf-map'
 
 /**
  * Folds `perf script` output into stacks: `comm;outermost;…;leaf` → samples. A frame is its symbol
@@ -6,19 +7,26 @@ import { KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../../model/profile'
  * not name is `[unknown]` with its file (`[unknown] (/api)`), so a stripped binary shows as itself.
  * Kernel frames end in ` [k]`, so the diff can charge them to the code that entered the kernel.
  * JIT-compiled code is named from the runtime's perf map where there is one (`jitFrameName`), and
- * is UNNAMED_JIT_FRAME where there is none, whichever process's map file perf looked for.
+ * is UNNAMED_JIT_FRAME where there is none, whichever process's map file perf looked for. Where
+ * the process's map was read (`jitMaps`, by pid), its newest line for the address names the frame,
+ * not the line perf picked (see PerfMap).
  */
-export function foldPerfScript(text: string): Map<string, number> {
+export function foldPerfScript(
+  text: string,
+  jitMaps: ReadonlyMap<number, PerfMap> = new Map(),
+): Map<string, number> {
   const stacks = new Map<string, number>()
   for (const block of text.split(/\n\s*\n/)) {
     const lines = block.split('\n').filter((l) => l.trim())
     const header = lines[0]
     if (!header || /^\s/.test(header)) continue
     // `comm pid[/tid] [cpu] time: period event:` — comm may contain spaces; the pid follows it.
-    const comm = /^(.*?)\s+\d+(?:\/\d+)?\s/.exec(header)?.[1]?.trim() || 'unknown'
+    const [, commText, pid] = /^(.*?)\s+(\d+)(?:\/\d+)?\s/.exec(header) ?? []
+    const comm = commText?.trim() || 'unknown'
+    const jitMap = jitMaps.get(Number(pid))
     const frames = lines
       .slice(1)
-      .map(frameName)
+      .map((line) => frameName(line, jitMap))
       .filter((name): name is string => name !== null)
       .reverse()
     const key = [comm, ...frames].map((f) => f.replace(/;/g, ':')).join(';')
@@ -28,13 +36,15 @@ export function foldPerfScript(text: string): Map<string, number> {
 }
 
 /** `\t  addr symbol+0xoff (dso)` → `symbol`, or `[unknown] (dso)`; ` [k]` after a kernel frame. */
-function frameName(line: string): string | null {
+function frameName(line: string, jitMap?: PerfMap): string | null {
   const match = /^\s*([0-9a-f]+)\s+(.*?)\s+\(([^()]*)\)\s*$/.exec(line)
   if (!match) return null
-  const [, address = '', symbol = '', dso = ''] = match
+  const [, address = '', perfSymbol = '', dso = ''] = match
+  const jit = PER_PROCESS_MAP.test(dso)
+  const symbol = jit && jitMap ? (jitMap.lookup(parseInt(address, 16)) ?? '') : perfSymbol
   const unnamed = symbol === '[unknown]' || symbol === ''
   const name = unnamed
-    ? PER_PROCESS_MAP.test(dso)
+    ? jit
       ? UNNAMED_JIT_FRAME
       : `[unknown] (${dso || 'unknown'})`
     : jitFrameName(symbol.replace(/\+0x[0-9a-f]+$/, ''))

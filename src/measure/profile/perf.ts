@@ -4,6 +4,7 @@ import path from 'node:path'
 import { errorMessage } from '../../util/errors'
 import { lastLines, run, startBackground, type BackgroundProcess } from '../../util/exec'
 import { foldPerfScript } from './fold'
+import { readPerfMaps } from './perf-map'
 
 /** Samples per second of on-CPU time: a prime, so the sampling never beats with a periodic timer. */
 export const PROFILE_HZ = 997
@@ -83,7 +84,7 @@ export class PerfRecording {
 
   constructor(
     private readonly command: PerfCommand,
-    pids: number[],
+    private readonly pids: number[],
     private readonly dataFile: string,
   ) {
     this.process = startBackground(command[0]!, [
@@ -110,12 +111,14 @@ export class PerfRecording {
     const { code, signal, stderr } = await this.process.stop('SIGINT', 60_000)
     if (code !== 0 && signal !== 'SIGINT')
       throw new Error(`perf record ended with ${signal ?? `exit code ${code}`}: ${lastLines(stderr, 2)}`)
+    // Read now, while the processes run: a container's map goes with it.
+    const jitMaps = await readPerfMaps(this.command, this.pids)
     try {
       const [program, ...prefix] = this.command
       const script = await run(program!, [...prefix, 'script', '-i', this.dataFile], {
         timeoutMs: 5 * 60 * 1000,
       })
-      return foldPerfScript(script.stdout)
+      return foldPerfScript(script.stdout, jitMaps)
     } catch (error) {
       throw new Error(`perf script: ${lastLines(errorMessage(error), 2)}`, { cause: error })
     } finally {

@@ -1,0 +1,61 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { foldPerfScript } from '../../src/measure/profile/fold'
+import { PerfMap } from '../../src/measure/profile/perf-map'
+
+// V8 reuses the addresses of code it freed (Node's start-up code, flushed), and its perf map keeps
+// every line it wrote: in a profile of the JIT service, perf named 13 samples of the optimised
+// `checkout` after `makeBitMapDescriptor (node:internal/streams/readable)`, which had been there.
+const MAP = [
+  '7f0000001000 800 JS:~(anonymous) node:internal/streams/writable:333:22',
+  '7f0000002000 100 JS:~send /app/server.js:100:14',
+  // Later: the optimised handler where the flushed internal was, and past its end.
+  '7f0000000f00 a00 JS:*checkout /app/server.js:79:18',
+  '7f0000003000 200 JS:^route /app/server.js:105:15',
+  'not a line',
+].join('\n')
+
+describe("a JIT's perf map, read as the code is laid out now", () => {
+  test('a later line wins over the earlier lines it overlaps; what it leaves of them keeps their names', () => {
+    const map = new PerfMap(
+      [
+        '1000 100 old',
+        '1040 20 newer',
+        '1050 100 newest', // covers the end of `old` and all of `newer` past 0x1050
+      ].join('\n'),
+    )
+    assert.equal(map.lookup(0x1000), 'old')
+    assert.equal(map.lookup(0x1045), 'newer')
+    assert.equal(map.lookup(0x1050), 'newest')
+    assert.equal(map.lookup(0x1149), 'newest')
+    assert.equal(map.lookup(0x1150), null, 'past every line')
+    assert.equal(map.lookup(0xfff), null, 'before every line')
+  })
+
+  test("perf's stale name for a JIT frame gives way to the map's newest line for its address", () => {
+    // perf named the hot frame after the line it found first for the address: the flushed internal.
+    const script = [
+      'node 4312/4312 [000] 1.0: 1 cpu-clock:',
+      '\t7f0000001234 JS:~(anonymous) node:internal/streams/writable:333:22+0x234 (/tmp/perf-4312.map)',
+      '\t7f0000003010 JS:^route /app/server.js:105:15+0x10 (/tmp/perf-4312.map)',
+      '\t55d0000010 node::Start+0x10 (/usr/bin/node)',
+      '',
+      'node 4400 [001] 1.1: 1 cpu-clock:',
+      '\t7f0000001234 JS:~(anonymous) node:internal/streams/writable:333:22+0x234 (/tmp/perf-4400.map)',
+      '',
+    ].join('\n')
+    const stacks = foldPerfScript(script, new Map([[4312, new PerfMap(MAP)]]))
+    assert.deepEqual(Object.fromEntries(stacks), {
+      'node;node::Start;route (/app/server.js);checkout (/app/server.js)': 1,
+      // A process whose map was not read keeps perf's name.
+      'node;(anonymous) (node:internal/streams/writable)': 1,
+    })
+  })
+
+  test('an address no line of the read map covers is JIT code without symbols', () => {
+    const script = 'node 4312 [000] 1.0: 1 cpu-clock:\n\t7f0000009000 [unknown] (/tmp/perf-4312.map)\n'
+    assert.deepEqual(Object.fromEntries(foldPerfScript(script, new Map([[4312, new PerfMap(MAP)]]))), {
+      'node;[JIT code without symbols]': 1,
+    })
+  })
+})
