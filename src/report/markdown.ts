@@ -15,9 +15,9 @@ import {
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
-import { legend, nothingGatedText } from './legend'
+import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
 import { escapeMarkdown, safeUrl } from './escape'
-import { thinSeries, thinSeriesText } from './sample-size'
+import { thinSeries, thinSeriesText, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 import { timingText } from './format'
@@ -119,6 +119,18 @@ function spreadWarnings(comparison: Comparison): string[] {
         p99?.change != null ? `; p99 ${formatChange(p99.change, false)} ${formatInterval(p99)}` : ''
       return `⚠️ **Latency spread of ${escapeMarkdown(seriesLabel(s))} changed ${d.ratio!.toFixed(1)}×** (p99/p50 ${d.base?.toFixed(1) ?? '?'} → ${d.head?.toFixed(1) ?? '?'})${p99Text}`
     })
+}
+
+/** One sentence per thin tail; each series' figures behind a `<details>`. */
+function thinTails(comparison: Comparison): string[] {
+  const thin = thinSeries(comparison)
+  if (thin.length === 0) return []
+  const label = (s: SeriesComparison) => escapeMarkdown(seriesLabel(s))
+  const figures = thin.map(({ series, size }) => `- ${thinSeriesText(label(series), size)}.`)
+  return [
+    `ℹ️ ${thinTailsSentences(thin, label).join('; ')}.\n\n` +
+      `<details><summary>Requests per trial, by series</summary>\n\n${figures.join('\n')}\n\n</details>`,
+  ]
 }
 
 function targetLines(comparison: Comparison): string[] {
@@ -229,7 +241,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     parts.push(headAloneText(comparison))
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
-    parts.push(table)
+    parts.push(`${table}\n\n${MARKS_LEGEND}`)
     parts.push(legend(comparison))
     if (dropped > 0) {
       const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
@@ -243,9 +255,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
     const warnings = [
       ...spreadWarnings(comparison),
-      ...thinSeries(comparison).map(
-        ({ series, size }) => `ℹ️ ${thinSeriesText(escapeMarkdown(seriesLabel(series)), size)}.`,
-      ),
+      ...thinTails(comparison),
       ...erraticSeries(comparison).map(
         (s) => `ℹ️ ${erraticText(escapeMarkdown(seriesLabel(s)), escapeMarkdown(s.erratic))}.`,
       ),

@@ -10,7 +10,7 @@ import {
 import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { timingText, verdictTone, verdictWord } from './format'
-import { thinSeries, thinSeriesText } from './sample-size'
+import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 
@@ -35,7 +35,7 @@ function pad(text: string, width: number, right = false): string {
 /** The comparison as a terminal table; colours only when `color` (a TTY). */
 export function renderTerminal(comparison: Comparison, options: { color: boolean }): string {
   const paint = (verdict: string, text: string) =>
-    options.color ? `${COLORS[verdict] ?? ''}${text}${RESET}` : text
+    options.color && COLORS[verdict] ? `${COLORS[verdict]}${text}${RESET}` : text
   const bold = (text: string) => (options.color ? `${BOLD}${text}${RESET}` : text)
   const lines = [
     bold(
@@ -75,7 +75,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   })
   lines.push(
     '',
-    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+    `  * informs only: "higher" and "lower" are not corrected for the gated family, and never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`)
   const flagged =
@@ -88,8 +88,8 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
       ),
     )
   }
-  for (const { series, size } of thinSeries(comparison))
-    lines.push(`  i ${thinSeriesText(plain(seriesLabel(series)), size)}`)
+  for (const sentence of thinTailsSentences(thinSeries(comparison), (s) => plain(seriesLabel(s))))
+    lines.push(`  i ${sentence}`)
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
   for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
