@@ -131,7 +131,7 @@ describe('requests per series', () => {
     assert.match(details, /^- p90 of api GET \/busy rests on 25 requests per trial/m)
     assert.match(details, /^- p90 of api GET \/thin rests on 50 requests per trial/m)
     const terminal = renderTerminal(c, { color: false })
-    assert.equal(terminal.match(/^  i p90 of 2 series rests on too few requests/gm)?.length, 1, terminal)
+    assert.equal(terminal.match(/^ {2}i p90 of 2 series rests on too few requests/gm)?.length, 1, terminal)
   })
 
   test('the advice follows the tail the rules gate: p95 where a team gates it, the thinner of two', () => {

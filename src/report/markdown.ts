@@ -17,7 +17,7 @@ import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
 import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
 import { escapeMarkdown, safeUrl } from './escape'
-import { thinSeries, thinSeriesText, thinTailsSentences } from './sample-size'
+import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 import { timingText } from './format'
@@ -119,18 +119,6 @@ function spreadWarnings(comparison: Comparison): string[] {
         p99?.change != null ? `; p99 ${formatChange(p99.change, false)} ${formatInterval(p99)}` : ''
       return `⚠️ **Latency spread of ${escapeMarkdown(seriesLabel(s))} changed ${d.ratio!.toFixed(1)}×** (p99/p50 ${d.base?.toFixed(1) ?? '?'} → ${d.head?.toFixed(1) ?? '?'})${p99Text}`
     })
-}
-
-/** One sentence per thin tail; each series' figures behind a `<details>`. */
-function thinTails(comparison: Comparison): string[] {
-  const thin = thinSeries(comparison)
-  if (thin.length === 0) return []
-  const label = (s: SeriesComparison) => escapeMarkdown(seriesLabel(s))
-  const figures = thin.map(({ series, size }) => `- ${thinSeriesText(label(series), size)}.`)
-  return [
-    `ℹ️ ${thinTailsSentences(thin, label).join('; ')}.\n\n` +
-      `<details><summary>Requests per trial, by series</summary>\n\n${figures.join('\n')}\n\n</details>`,
-  ]
 }
 
 function targetLines(comparison: Comparison): string[] {
@@ -255,7 +243,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
     const warnings = [
       ...spreadWarnings(comparison),
-      ...thinTails(comparison),
+      ...thinTailsMarkdown(comparison),
       ...erraticSeries(comparison).map(
         (s) => `ℹ️ ${erraticText(escapeMarkdown(seriesLabel(s)), escapeMarkdown(s.erratic))}.`,
       ),

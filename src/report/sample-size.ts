@@ -1,5 +1,7 @@
 import { thinSeriesSoFar } from '../decide/sample-size'
 import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../model/types'
+import { seriesLabel } from '../model/format'
+import { escapeMarkdown } from './escape'
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
 const seconds = (s: number) => (s >= 100 ? s.toFixed(0) : s.toPrecision(2))
@@ -41,6 +43,18 @@ export function thinTailsSentences(thin: Thin[], label: (series: SeriesCompariso
       `lengthen trials to about ${wanted} s (measured windows now ${seconds(now)} s), or set \`trial-length: auto\``
     )
   })
+}
+
+/** One sentence per thin tail; each series' figures behind a `<details>`. */
+export function thinTailsMarkdown(comparison: Comparison): string[] {
+  const thin = thinSeries(comparison)
+  if (thin.length === 0) return []
+  const label = (s: SeriesComparison) => escapeMarkdown(seriesLabel(s))
+  const figures = thin.map(({ series, size }) => `- ${thinSeriesText(label(series), size)}.`)
+  return [
+    `ℹ️ ${thinTailsSentences(thin, label).join('; ')}.\n\n` +
+      `<details><summary>Requests per trial, by series</summary>\n\n${figures.join('\n')}\n\n</details>`,
+  ]
 }
 
 /**

@@ -13,6 +13,11 @@ import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
+import { functionCostText, profileFindings, profileTotalText } from './profile'
+import type { ProfileDiff } from '../model/profile'
+
+/** Functions the terminal names from the profile (the comment names five). */
+const TERMINAL_PROFILE_ROWS = 3
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -93,5 +98,24 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
   for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
+  if (comparison.profile && comparison.verdict !== 'INVALID')
+    lines.push('', ...profileLines(comparison.profile))
   return lines.join('\n')
+}
+
+/** The comment's "Where the CPU went", its top rows or the waiting sentence; the rest is in report.html. */
+function profileLines(profile: ProfileDiff): string[] {
+  if (profile.unavailable) return [`  No CPU profile: ${plain(profile.unavailable)}.`]
+  const findings = profileFindings(profile, TERMINAL_PROFILE_ROWS)
+  const heading =
+    `  Where the CPU went, µs of CPU per request base → head: ${profileTotalText(profile)} ` +
+    `(one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`
+  if ('waiting' in findings) return [heading, `    ${findings.waiting}`]
+  if (findings.grown.length === 0)
+    return [heading, "    No function's own CPU per request grew beyond what its samples allow."]
+  const rows = findings.grown
+    .map(functionCostText)
+    .map(({ name, figures }) => ({ name: plain(name), figures }))
+  const width = Math.max(...rows.map((r) => [...r.name].length))
+  return [heading, ...rows.map((r) => `    ${pad(r.name, width)}  ${r.figures}`)]
 }
