@@ -50,8 +50,22 @@ export function changeBeyondNoise(profile: Counted, base: number, head: number):
   return head - base > margin ? 1 : base - head > margin ? -1 : 0
 }
 
-/** Whether the arm's whole CPU per request moved beyond the noise of its samples. */
-export function totalCpuChanged(profile: Counted): boolean {
-  const { totalBase, totalHead } = profile
-  return Math.abs(totalHead - totalBase) > Z_TOTAL * standardError(profile, totalBase, totalHead, 0)
+/**
+ * The arm's CPU per request in functions, base and head: the total without switching threads,
+ * which follows waits (a slower head parks and wakes its threads more) rather than computing.
+ */
+export function computingCpu(profile: Counted & Pick<ProfileDiff, 'switching'>): {
+  base: number
+  head: number
+} {
+  return {
+    base: profile.totalBase - (profile.switching?.base ?? 0),
+    head: profile.totalHead - (profile.switching?.head ?? 0),
+  }
+}
+
+/** Whether the arm's CPU per request in functions moved beyond the noise of its samples. */
+export function computingCpuChanged(profile: Counted & Pick<ProfileDiff, 'switching'>): boolean {
+  const { base, head } = computingCpu(profile)
+  return Math.abs(head - base) > Z_TOTAL * standardError(profile, base, head, 0)
 }

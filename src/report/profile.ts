@@ -1,5 +1,5 @@
 import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
-import { changeBeyondNoise, totalCpuChanged } from '../decide/profile-noise'
+import { changeBeyondNoise, computingCpu, computingCpuChanged } from '../decide/profile-noise'
 import { escapeHtml, escapeMarkdown, markdownCode } from './escape'
 
 /** Rows of the comment's table (the diff keeps a few more for the report). */
@@ -31,12 +31,18 @@ export function profileFindings(
   profile: ProfileDiff,
   rows = COMMENT_ROWS,
 ): { waiting: string } | { grown: FunctionCost[] } {
-  if (!totalCpuChanged(profile))
+  if (!computingCpuChanged(profile)) {
+    const { base, head } = computingCpu(profile)
+    const aside =
+      profile.switching && profile.switching.base + profile.switching.head > 0
+        ? ', switching threads aside'
+        : ''
     return {
       waiting:
-        `CPU per request unchanged (${change(profile.totalBase, profile.totalHead)}): the added time is spent ` +
+        `CPU per request unchanged (${change(base, head)}${aside}): the added time is spent ` +
         'waiting (I/O, locks, sleeps, the scheduler), not computing.',
     }
+  }
   const grown = profile.functions.filter((f) => changeBeyondNoise(profile, f.selfBase, f.selfHead) === 1)
   return { grown: grown.slice(0, rows) }
 }
