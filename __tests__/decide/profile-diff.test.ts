@@ -165,7 +165,7 @@ describe('differential CPU profile', () => {
         head: arm(10, { 'api;a': 10, ...Object.fromEntries(names.map((n) => [`api;${n}`, 30])) }),
       },
     })
-    const markdown = renderProfileMarkdown(diff, names.length)
+    const markdown = renderProfileMarkdown(diff, null, names.length)
     const html = marked.parse(markdown, { async: false })
     const table = html.slice(html.indexOf('<table>'))
     assert.doesNotMatch(table, /<(a|img|script|strong)[\s>]/, table)

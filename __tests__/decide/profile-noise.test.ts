@@ -5,6 +5,7 @@ import { profileRecordingSchema, type ArmProfile } from '../../src/model/profile
 import { renderFlameGraph, renderProfileMarkdown } from '../../src/report/profile'
 import { renderTerminal } from '../../src/report/terminal'
 import { comparisons } from '../../testkit/comparisons'
+import { ALL_REQUESTS } from '../../src/model/metrics'
 
 function arm(requests: number, stacks: Record<string, number>): ArmProfile {
   return { requests, samples: Object.values(stacks).reduce((a, b) => a + b, 0), stacks }
@@ -50,27 +51,49 @@ const computing = () =>
     },
   )
 
-function withProfile(diff: ReturnType<typeof profile>) {
-  return { ...comparisons.regression(), profile: diff }
+/** A blocked comparison with this profile, whose median request (all requests' p50) the head made `addedMs` slower. */
+function withProfile(diff: ReturnType<typeof profile>, addedMs = 2) {
+  const c = comparisons.regression()
+  const all = structuredClone(c.series[0]!)
+  all.key = ALL_REQUESTS
+  const p50 = all.metrics.find((m) => m.metric === 'p50')!
+  p50.head = p50.base! + addedMs
+  return { ...c, series: [...c.series, all], profile: diff }
 }
 
 describe('"Where the CPU went" names only what its samples bear out', () => {
-  test('CPU per request unchanged beyond noise: no function table, the waiting sentence instead', () => {
-    const markdown = renderProfileMarkdown(waiting())
+  test('CPU per request unchanged beyond noise, far below the added time: no function table, the waiting sentence instead', () => {
+    // 1862 → 1904 µs per request in functions; ±1.96 standard errors of 3,766 samples is ±120 µs.
+    const markdown = renderProfileMarkdown(waiting(), 2000)
     assert.ok(
       markdown.includes(
-        'CPU per request unchanged (+2%, switching threads aside): the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
+        "CPU per request unchanged (+2%, switching threads aside; within its samples' noise, at most 162 µs more a request against 2.00 ms added to the median): the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.",
       ),
       markdown,
     )
-    assert.doesNotMatch(markdown, /\| function \||sha256|futex|write/)
+    assert.doesNotMatch(markdown, /\| function \||sha256|futex \||write/)
     const terminal = renderTerminal(withProfile(waiting()), { color: false })
     assert.match(terminal, /Where the CPU went, µs of CPU per request base → head: 2162 → 2404 \(\+11%\)/)
     assert.match(
       terminal,
-      /^ {4}CPU per request unchanged \(\+2%, switching threads aside\): the added time is spent waiting/m,
+      /^ {4}CPU per request unchanged \(\+2%, switching threads aside; [^)]*\): the added time is spent waiting/m,
     )
     assert.doesNotMatch(terminal, /sha256|futex/)
+  })
+
+  test('no waiting is claimed where the noise could hold the added time, or no time was added', () => {
+    // The same profile, the head 0.2 ms slower: 162 µs of possible CPU is most of it.
+    for (const added of [200, null]) {
+      const markdown = renderProfileMarkdown(waiting(), added)
+      assert.doesNotMatch(markdown, /unchanged|waiting/, markdown)
+      // The futex's own CPU (62 → 145 samples) grew beyond noise; SHA-256's +18% did not.
+      const rows = markdown.split('\n').filter((line) => line.startsWith('| `'))
+      assert.deepEqual(
+        rows.map((r) => r.split('`')[1]),
+        ['runtime.futex'],
+        markdown,
+      )
+    }
   })
 
   test('CPU per request grew: the function that computes more is named, the ones within noise are not', () => {

@@ -64,8 +64,21 @@ export function computingCpu(profile: Counted & Pick<ProfileDiff, 'switching'>):
   }
 }
 
-/** Whether the arm's CPU per request in functions moved beyond the noise of its samples. */
-export function computingCpuChanged(profile: Counted & Pick<ProfileDiff, 'switching'>): boolean {
+/**
+ * Whether the head's slowdown is waiting, not computing: its CPU per request in functions did not
+ * move beyond noise, and even the top of that noise (+1.96 standard errors) is under half the time
+ * the head added to the median request. So even were every µs of it on the request's path, most of
+ * the added time is not CPU. Where the samples are too few to bound it so tightly, or no time was
+ * added (a profile of a run that did not slow), nothing is claimed.
+ */
+export function waitingNotComputing(
+  profile: Counted & Pick<ProfileDiff, 'switching'>,
+  addedMicros: number | null,
+): { change: number; atMost: number } | null {
   const { base, head } = computingCpu(profile)
-  return Math.abs(head - base) > Z_TOTAL * standardError(profile, base, head, 0)
+  const margin = Z_TOTAL * standardError(profile, base, head, 0)
+  const changed = Math.abs(head - base) > margin
+  const atMost = head - base + margin
+  if (changed || addedMicros === null || !(atMost < addedMicros / 2)) return null
+  return { change: base > 0 ? head / base - 1 : 0, atMost }
 }

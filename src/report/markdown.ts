@@ -1,6 +1,6 @@
 import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
-import { renderProfileMarkdown } from './profile'
+import { addedMedianMicros, renderProfileMarkdown } from './profile'
 import {
   formatAlpha,
   formatBytes,
@@ -252,7 +252,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
-    if (comparison.profile) parts.push(renderProfileMarkdown(comparison.profile))
+    if (comparison.profile)
+      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
   }
 
   if (options.details !== false) {

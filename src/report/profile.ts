@@ -1,5 +1,7 @@
 import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
-import { changeBeyondNoise, computingCpu, computingCpuChanged } from '../decide/profile-noise'
+import { changeBeyondNoise, waitingNotComputing } from '../decide/profile-noise'
+import { ALL_REQUESTS } from '../model/metrics'
+import type { Comparison } from '../model/types'
 import { escapeHtml, escapeMarkdown, markdownCode } from './escape'
 
 /** Rows of the comment's table (the diff keeps a few more for the report). */
@@ -29,22 +31,31 @@ function row(f: FunctionCost): string {
  */
 export function profileFindings(
   profile: ProfileDiff,
+  addedMicros: number | null,
   rows = COMMENT_ROWS,
 ): { waiting: string } | { grown: FunctionCost[] } {
-  if (!computingCpuChanged(profile)) {
-    const { base, head } = computingCpu(profile)
+  const waiting = waitingNotComputing(profile, addedMicros)
+  if (waiting) {
+    const percent = `${waiting.change >= 0 ? '+' : '−'}${Math.abs(waiting.change * 100).toFixed(0)}%`
     const aside =
       profile.switching && profile.switching.base + profile.switching.head > 0
         ? ', switching threads aside'
         : ''
     return {
       waiting:
-        `CPU per request unchanged (${change(base, head)}${aside}): the added time is spent ` +
-        'waiting (I/O, locks, sleeps, the scheduler), not computing.',
+        `CPU per request unchanged (${percent}${aside}; within its samples' noise, at most ` +
+        `${micros(Math.max(0, waiting.atMost))} µs more a request against ${micros(addedMicros! / 1000)} ms added to the median): ` +
+        'the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
     }
   }
   const grown = profile.functions.filter((f) => changeBeyondNoise(profile, f.selfBase, f.selfHead) === 1)
   return { grown: grown.slice(0, rows) }
+}
+
+/** µs the head added to the median request (all requests' p50), or null where not measured. */
+export function addedMedianMicros(comparison: Comparison): number | null {
+  const p50 = comparison.series.find((s) => s.key === ALL_REQUESTS)?.metrics.find((m) => m.metric === 'p50')
+  return p50?.base != null && p50.head != null ? (p50.head - p50.base) * 1000 : null
 }
 
 /** "µs of CPU per request, base → head …: 1187 → 1202 (+1%)", as both reports open it. */
@@ -66,9 +77,13 @@ export function functionCostText(f: FunctionCost): { name: string; figures: stri
  * "Where the CPU went": the functions whose own CPU per request grew beyond noise, from the
  * profiling pair. Honest about its weight: one trial per arm, with its sample counts.
  */
-export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS): string {
+export function renderProfileMarkdown(
+  profile: ProfileDiff,
+  addedMicros: number | null = null,
+  rows = COMMENT_ROWS,
+): string {
   if (profile.unavailable) return `_No CPU profile: ${escapeMarkdown(profile.unavailable)}._`
-  const findings = profileFindings(profile, rows)
+  const findings = profileFindings(profile, addedMicros, rows)
   const heading =
     `**Where the CPU went** — µs of CPU per request, base → head, over the arm's processes: ` +
     `${profileTotalText(profile)}. ` +

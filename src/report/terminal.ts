@@ -13,7 +13,7 @@ import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
-import { functionCostText, profileFindings, profileTotalText } from './profile'
+import { addedMedianMicros, functionCostText, profileFindings, profileTotalText } from './profile'
 import type { ProfileDiff } from '../model/profile'
 
 /** Functions the terminal names from the profile (the comment names five). */
@@ -99,14 +99,14 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
   for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
   if (comparison.profile && comparison.verdict !== 'INVALID')
-    lines.push('', ...profileLines(comparison.profile))
+    lines.push('', ...profileLines(comparison.profile, addedMedianMicros(comparison)))
   return lines.join('\n')
 }
 
 /** The comment's "Where the CPU went", its top rows or the waiting sentence; the rest is in report.html. */
-function profileLines(profile: ProfileDiff): string[] {
+function profileLines(profile: ProfileDiff, addedMicros: number | null): string[] {
   if (profile.unavailable) return [`  No CPU profile: ${plain(profile.unavailable)}.`]
-  const findings = profileFindings(profile, TERMINAL_PROFILE_ROWS)
+  const findings = profileFindings(profile, addedMicros, TERMINAL_PROFILE_ROWS)
   const heading =
     `  Where the CPU went, µs of CPU per request base → head: ${profileTotalText(profile)} ` +
     `(one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`
