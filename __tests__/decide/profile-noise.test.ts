@@ -96,14 +96,27 @@ describe('"Where the CPU went" names only what its samples bear out', () => {
     }
   })
 
+  test('CPU that grew beyond noise but is a small part of the added time: most of it is waiting', () => {
+    // 1300 → 1735 µs per request (+33%), at most 543 µs with its noise, against 5 ms added.
+    const markdown = renderProfileMarkdown(computing(), 5000)
+    assert.ok(
+      markdown.includes(
+        'CPU per request +33% (at most 543 µs more a request against 5.00 ms added to the median): most of the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
+      ),
+      markdown,
+    )
+    assert.doesNotMatch(markdown, /\| function \|/)
+  })
+
   test('CPU per request grew: the function that computes more is named, the ones within noise are not', () => {
     const diff = computing()
     assert.equal(diff.functions[0]?.name, 'extraCPUWork', 'the surest growth ranks first')
-    const markdown = renderProfileMarkdown(diff)
+    // Computing: the median request 0.4 ms slower, as much as the CPU added.
+    const markdown = renderProfileMarkdown(diff, 400)
     const rows = markdown.split('\n').filter((line) => line.startsWith('| `'))
     // SHA-256 +10% on 300 samples and a write from 0 to 5 samples are within noise.
     assert.deepEqual(rows, ['| `extraCPUWork` | 0.00 → 400 (new) | 0.00 → 400 (new) |'], markdown)
-    const terminal = renderTerminal(withProfile(diff), { color: false })
+    const terminal = renderTerminal(withProfile(diff, 0.4), { color: false })
     assert.match(
       terminal,
       /^ {4}extraCPUWork {2}self 0\.00 → 400 \(new\), with what it calls 0\.00 → 400 \(new\)$/m,

@@ -65,20 +65,19 @@ export function computingCpu(profile: Counted & Pick<ProfileDiff, 'switching'>):
 }
 
 /**
- * Whether the head's slowdown is waiting, not computing: its CPU per request in functions did not
- * move beyond noise, and even the top of that noise (+1.96 standard errors) is under half the time
- * the head added to the median request. So even were every µs of it on the request's path, most of
- * the added time is not CPU. Where the samples are too few to bound it so tightly, or no time was
- * added (a profile of a run that did not slow), nothing is claimed.
+ * Whether the head's slowdown is waiting, not computing: even the top of its CPU per request's
+ * growth in functions (+1.96 standard errors) is under half the time the head added to the median
+ * request, so were every µs of it on the request's path, most of the added time is still not CPU.
+ * `changed`: whether that CPU moved beyond noise at all. Where the samples are too few to bound it
+ * so tightly, or no time was added (a profile of a run that did not slow), nothing is claimed.
  */
 export function waitingNotComputing(
   profile: Counted & Pick<ProfileDiff, 'switching'>,
   addedMicros: number | null,
-): { change: number; atMost: number } | null {
+): { change: number; atMost: number; changed: boolean } | null {
   const { base, head } = computingCpu(profile)
   const margin = Z_TOTAL * standardError(profile, base, head, 0)
-  const changed = Math.abs(head - base) > margin
   const atMost = head - base + margin
-  if (changed || addedMicros === null || !(atMost < addedMicros / 2)) return null
-  return { change: base > 0 ? head / base - 1 : 0, atMost }
+  if (addedMicros === null || !(atMost < addedMicros / 2)) return null
+  return { change: base > 0 ? head / base - 1 : 0, atMost, changed: Math.abs(head - base) > margin }
 }

@@ -41,11 +41,15 @@ export function profileFindings(
       profile.switching && profile.switching.base + profile.switching.head > 0
         ? ', switching threads aside'
         : ''
+    const bound =
+      `at most ${micros(Math.max(0, waiting.atMost))} µs more a request against ` +
+      `${micros(addedMicros! / 1000)} ms added to the median`
     return {
-      waiting:
-        `CPU per request unchanged (${percent}${aside}; within its samples' noise, at most ` +
-        `${micros(Math.max(0, waiting.atMost))} µs more a request against ${micros(addedMicros! / 1000)} ms added to the median): ` +
-        'the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
+      waiting: waiting.changed
+        ? `CPU per request ${percent}${aside} (${bound}): most of the added time is spent waiting ` +
+          '(I/O, locks, sleeps, the scheduler), not computing.'
+        : `CPU per request unchanged (${percent}${aside}; within its samples' noise, ${bound}): ` +
+          'the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
     }
   }
   const grown = profile.functions.filter((f) => changeBeyondNoise(profile, f.selfBase, f.selfHead) === 1)
