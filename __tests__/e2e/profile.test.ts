@@ -81,7 +81,7 @@ async function compare(folder: ExampleFolder, headEnv: string, script: string, w
   assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
   const profile = comparison.profile!
   assert.equal(profile.unavailable, undefined, profile.unavailable)
-  return { dir, comparison, profile }
+  return { dir, comparison, profile, stdout: run.stdout }
 }
 
 /**
@@ -112,7 +112,7 @@ async function renderedProfileSection(comment: string) {
 
 describe('a differential CPU profile of a blocked pull request', () => {
   test('the comment names the function doing the extra work; report.html has the flame graph', async () => {
-    const { dir, comparison, profile } = await compare(
+    const { dir, comparison, profile, stdout } = await compare(
       'compose',
       'EXTRA_CPU_PERCENT=400\nLATENCY_ROUTE=POST /orders',
       'api.js',
@@ -133,6 +133,8 @@ describe('a differential CPU profile of a blocked pull request', () => {
     const rendered = await renderedProfileSection(comment)
     assert.match(rendered.firstFunction ?? '', /knobs\.extraCPUWork$/, rendered.text)
     assert.doesNotMatch(rendered.text, /CPU per request unchanged/)
+    // The terminal names it too, under the table, not only the sample counts.
+    assert.match(stdout, /\n {2}Where the CPU went, [^\n]*\n {4}\S*knobs\.extraCPUWork {2}self /, stdout)
 
     // The measured figures are the verdict's: the profiling trials are not among the trials.
     const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as ResultsFile
@@ -174,7 +176,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
     const started = performance.now()
     // Every endpoint's wait and hash rounds half as long again: the median request gains about
     // 2 ms, its CPU a few hundred µs at most (2-s trials: some 100 samples in functions per arm).
-    const { comparison, profile } = await compare('compose', 'LATENCY_PERCENT=50', 'api.js')
+    const { comparison, profile, stdout } = await compare('compose', 'LATENCY_PERCENT=50', 'api.js')
     const comment = renderComment(comparison, {})
     await writeFile('test-output/profile-waiting-comment.md', comment)
     const rendered = await renderedProfileSection(comment)
@@ -184,6 +186,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
       /CPU per request (unchanged \([+−]\d+%[^;]*; within its samples' noise, |[+−]\d+%[^(]*\()at most [\d.]+ µs more a request against [\d.]+ ms added to the median\): (most of )?the added time is spent waiting \(I\/O, locks, sleeps, the scheduler\), not computing\./,
       rendered.text,
     )
+    assert.match(stdout, /\n {2}Where the CPU went, [^\n]*\n {4}CPU per request [^\n]*spent waiting/, stdout)
     console.log(
       `waiting head: CPU per request ${profile.totalBase} → ${profile.totalHead} µs (${profile.samples.base} and ${profile.samples.head} samples); ` +
         `test ${Math.round((performance.now() - started) / 1000)} s`,
