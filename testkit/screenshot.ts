@@ -8,9 +8,14 @@ const STYLE = `body{font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",He
 .body{padding:8px 16px}table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #d0d7de;padding:4px 10px}th{background:#f6f8fa}
 h3{font-size:1.15em}code{background:#eff1f3;padding:1px 4px;border-radius:4px}a{color:#0969da}`
 
+/** A PR comment's markdown as a page that shows it the way GitHub does. */
+export function commentPage(markdown: string): string {
+  return `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><div class="comment"><div class="head"><b>github-actions</b> bot commented</div><div class="body">${marked.parse(markdown, { async: false })}</div></div>`
+}
+
 /** Renders a PR comment's markdown the way GitHub shows it, and saves a PNG. */
 export async function screenshotComment(markdown: string, file: string): Promise<void> {
-  const html = `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><div class="comment"><div class="head"><b>github-actions</b> bot commented</div><div class="body">${marked.parse(markdown, { async: false })}</div></div>`
+  const html = commentPage(markdown)
   await mkdir(path.dirname(file), { recursive: true })
   const browser = await launchChromium()
   try {

@@ -86,10 +86,16 @@ describe('requests per series', () => {
     const factor = (thin.requestsNeeded! / 50).toFixed(1)
     assert.ok(thin.requestsNeeded! / 50 >= 2, 'a factor of 2 or more is printed to one decimal')
     // The series' name is escaped for markdown like every other cell of the comment.
-    assert.ok(comment.includes('ℹ️ p90 of api GET /thin rests on 50 requests per trial'), comment)
+    const window = (10 * thin.requestsNeeded!) / 50
+    // One short sentence says what to do; the figures are behind a <details>.
+    assert.ok(
+      comment.includes(
+        `ℹ️ p90 of api GET /thin rests on too few requests to settle ±10%: lengthen trials to about ${Math.ceil(window)} s (measured windows now 10 s), or set \`trial-length: auto\`.\n\n<details><summary>Requests per trial, by series</summary>\n\n- p90 of api GET /thin rests on 50 requests per trial`,
+      ),
+      comment,
+    )
     assert.ok(comment.includes(`settling its δ of 10% by the last look (10 rounds) takes at least about`))
     assert.ok(comment.includes(` ${thin.requestsNeeded} per trial: ${factor}× the rate`))
-    const window = (10 * thin.requestsNeeded!) / 50
     assert.ok(
       comment.includes(
         `or ${window >= 100 ? window.toFixed(0) : window.toPrecision(2)} s measured windows at this rate.`,
@@ -98,8 +104,34 @@ describe('requests per series', () => {
     assert.doesNotMatch(comment, /p90 of api GET \/busy/)
     assert.match(
       renderTerminal(c, { color: false }),
-      /i p90 of api GET \/thin rests on 50 requests per trial/,
+      /i p90 of api GET \/thin rests on too few requests to settle ±10%: lengthen trials to about \d+ s/,
     )
+  })
+
+  test("two thin series make one sentence, with the longer window, and each series' figures in the details", () => {
+    const c = compareResults(results(5), opts)
+    const thin = c.series.find((s) => s.key === 'api GET /thin')!
+    const busy = c.series.find((s) => s.key === 'api GET /busy')!
+    busy.sampleSize = { ...thin.sampleSize!, requestsPerTrial: 25, trialSeconds: 4 }
+    const comment = renderComment(c, {})
+    const windows = [busy, thin].map(
+      ({ sampleSize: z }) => (z!.trialSeconds * z!.requestsNeeded!) / z!.requestsPerTrial,
+    )
+    const sentences = comment.match(/rests on too few requests/g) ?? []
+    assert.equal(sentences.length, 1, comment)
+    assert.ok(
+      comment.includes(
+        `ℹ️ p90 of 2 series rests on too few requests to settle ±10%: lengthen trials to about ${Math.ceil(Math.max(...windows))} s (measured windows now 10 s)`,
+      ),
+      comment,
+    )
+    const details = comment
+      .split('<summary>Requests per trial, by series</summary>')[1]!
+      .split('</details>')[0]!
+    assert.match(details, /^- p90 of api GET \/busy rests on 25 requests per trial/m)
+    assert.match(details, /^- p90 of api GET \/thin rests on 50 requests per trial/m)
+    const terminal = renderTerminal(c, { color: false })
+    assert.equal(terminal.match(/^ {2}i p90 of 2 series rests on too few requests/gm)?.length, 1, terminal)
   })
 
   test('the advice follows the tail the rules gate: p95 where a team gates it, the thinner of two', () => {

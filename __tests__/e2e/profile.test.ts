@@ -11,11 +11,13 @@ import { renderComment } from '../../src/report/markdown'
 import { launchChromium } from '../../testkit/chromium'
 import { assertNothingLeft } from '../../testkit/docker'
 import { makeExampleRepo, type ExampleFolder } from '../../testkit/example-repo'
+import { commentPage } from '../../testkit/screenshot'
 
 // The profiling pair on the bundled example, with real Docker, k6 and perf: a head whose
 // POST /orders does extra CPU work (EXTRA_CPU_PERCENT on LATENCY_ROUTE) is blocked, and the
 // comment names the function that does that work at the top of its table; report.html carries
-// the differential flame graph, checked in Chromium.
+// the differential flame graph, checked in Chromium. A head that only waits longer
+// (LATENCY_PERCENT) is blocked too, and its comment, rendered in Chromium, says so with no table.
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
@@ -79,12 +81,38 @@ async function compare(folder: ExampleFolder, headEnv: string, script: string, w
   assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
   const profile = comparison.profile!
   assert.equal(profile.unavailable, undefined, profile.unavailable)
-  return { dir, comparison, profile }
+  return { dir, comparison, profile, stdout: run.stdout }
+}
+
+/**
+ * "Where the CPU went" as Chromium shows the comment: the section's text up to the details, and
+ * the function in the first row of its table (null where it has no table).
+ */
+async function renderedProfileSection(comment: string) {
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage({ viewport: { width: 980, height: 900 } })
+    await page.setContent(commentPage(comment))
+    return await page.evaluate(() => {
+      const start = Array.from(document.querySelectorAll('.body > p')).find((p) =>
+        p.textContent?.startsWith('Where the CPU went'),
+      )
+      const section: Element[] = []
+      for (let e = start ?? null; e && e.tagName !== 'DETAILS'; e = e.nextElementSibling) section.push(e)
+      const table = section.find((e) => e.tagName === 'TABLE')
+      return {
+        text: section.map((e) => e.textContent ?? '').join('\n'),
+        firstFunction: table?.querySelector('tbody tr td code')?.textContent ?? null,
+      }
+    })
+  } finally {
+    await browser.close()
+  }
 }
 
 describe('a differential CPU profile of a blocked pull request', () => {
   test('the comment names the function doing the extra work; report.html has the flame graph', async () => {
-    const { dir, comparison, profile } = await compare(
+    const { dir, comparison, profile, stdout } = await compare(
       'compose',
       'EXTRA_CPU_PERCENT=400\nLATENCY_ROUTE=POST /orders',
       'api.js',
@@ -102,6 +130,11 @@ describe('a differential CPU profile of a blocked pull request', () => {
     const table = comment.slice(comment.indexOf('**Where the CPU went**'))
     const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
     assert.match(firstRow ?? '', /extraCPUWork/, table)
+    const rendered = await renderedProfileSection(comment)
+    assert.match(rendered.firstFunction ?? '', /knobs\.extraCPUWork$/, rendered.text)
+    assert.doesNotMatch(rendered.text, /CPU per request unchanged/)
+    // The terminal names it too, under the table, not only the sample counts.
+    assert.match(stdout, /\n {2}Where the CPU went, [^\n]*\n {4}\S*knobs\.extraCPUWork {2}self /, stdout)
 
     // The measured figures are the verdict's: the profiling trials are not among the trials.
     const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as ResultsFile
@@ -137,6 +170,27 @@ describe('a differential CPU profile of a blocked pull request', () => {
     } finally {
       await browser.close()
     }
+  })
+
+  test('a head that only waits longer: the rendered comment says so, with no function table', async () => {
+    const started = performance.now()
+    // Every endpoint's wait and hash rounds half as long again: the median request gains about
+    // 2 ms, its CPU a few hundred µs at most (2-s trials: some 100 samples in functions per arm).
+    const { comparison, profile, stdout } = await compare('compose', 'LATENCY_PERCENT=50', 'api.js')
+    const comment = renderComment(comparison, {})
+    await writeFile('test-output/profile-waiting-comment.md', comment)
+    const rendered = await renderedProfileSection(comment)
+    assert.equal(rendered.firstFunction, null, `no function table:\n${rendered.text}`)
+    assert.match(
+      rendered.text,
+      /CPU per request (unchanged \([+−]\d+%[^;]*; within its samples' noise, |[+−]\d+%[^(]*\()at most [\d.]+ µs more a request against [\d.]+ ms added to the median\): (most of )?the added time is spent waiting \(I\/O, locks, sleeps, the scheduler\), not computing\./,
+      rendered.text,
+    )
+    assert.match(stdout, /\n {2}Where the CPU went, [^\n]*\n {4}CPU per request [^\n]*spent waiting/, stdout)
+    console.log(
+      `waiting head: CPU per request ${profile.totalBase} → ${profile.totalHead} µs (${profile.samples.base} and ${profile.samples.head} samples); ` +
+        `test ${Math.round((performance.now() - started) / 1000)} s`,
+    )
   })
 
   test('the CPU-bound service: a slower GET /stock/:id is blamed on its sort', async () => {

@@ -119,6 +119,39 @@ describe('figures as printed', () => {
     assert.equal(verdictWord(throughput), 'better, no regression')
   })
 
+  test('an A/A run\'s informational throughput that moved reads "higher", with an arrow: its interval is not corrected for the family', () => {
+    const throughput: MetricComparison = {
+      metric: 'throughput',
+      unit: 'req/s',
+      direction: 'higher',
+      gate: false,
+      base: 40,
+      head: 42.5,
+      change: 0.062,
+      ci: { low: 0.005, high: 0.12, level: 0.9 },
+      p: 0.04,
+      pAdjusted: null,
+      pairs: 10,
+      delta: 0.05,
+      absolute: false,
+      verdict: 'IMPROVEMENT',
+      noiseFloor: null,
+    }
+    assert.equal(verdictWord(throughput), 'higher')
+    assert.equal(metricMark(throughput), '↑')
+    const slower = {
+      ...throughput,
+      change: -0.062,
+      ci: { low: -0.12, high: -0.005, level: 0.9 },
+      verdict: 'REGRESSION' as const,
+    }
+    assert.equal(verdictWord(slower), 'lower')
+    assert.equal(metricMark(slower), '↓')
+    // Gated, the same figures are the gate's verdict.
+    assert.equal(verdictWord({ ...throughput, gate: true }), 'improved')
+    assert.equal(metricMark({ ...throughput, gate: true }), '✅')
+  })
+
   test('a latency over endpoints of different speeds says what it is; over one endpoint it needs no word', () => {
     const mixed = (series: string[]) =>
       compareResults(

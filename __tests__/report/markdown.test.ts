@@ -65,7 +65,7 @@ describe('PR comment markdown', () => {
     assert.match(body, /Noise floor ±\d+\.\d%/)
   })
 
-  test('an informational metric that got worse is marked for a look, never with the blocking mark', () => {
+  test('an informational metric that moved is marked by which way it went, never as a block or a pass', () => {
     const c = comparisons.regression()
     const info = c.series.flatMap((s) => s.metrics).find((m) => !m.gate)!
     info.verdict = 'REGRESSION'
@@ -74,7 +74,8 @@ describe('PR comment markdown', () => {
       .flatMap((t) => t.rows)
       .find((r) => r[1]?.text === `${info.metric} (info)`)
     assert.ok(row, `a details row for ${info.metric} (info)`)
-    assert.equal(row[5]?.text, '⚠️')
+    assert.equal(row[5]?.text, info.change! > 0 ? '↑' : '↓')
+    assert.doesNotMatch(row[5]!.text, /❌|⚠️|✅/)
   })
 
   test('an invalid run shows its reasons and no comparison table as a result', () => {

@@ -48,7 +48,7 @@ function row(text: string, metric: string, series?: string): string {
 }
 
 describe('informational rows use their own words, never the gate’s', () => {
-  test('the same numbers: the gated row is likely over δ, the informational one is "worse", never REGRESSED', () => {
+  test('the same numbers: the gated row is likely over δ, the informational one only "higher", never REGRESSED or worse', () => {
     const c = slowerHead()
     const gated = c.series
       .find((s) => s.key === 'api GET /items/:id')!
@@ -59,20 +59,25 @@ describe('informational rows use their own words, never the gate’s', () => {
     assert.equal(info.gate, false)
     const text = renderTerminal(c, { color: false })
     const infoRow = row(text, 'p50\\*')
-    assert.match(infoRow, /worse\s*$/)
+    assert.match(infoRow, /higher\s*$/)
+    assert.doesNotMatch(text, /worse|better/, 'an uncorrected interval judges nothing')
     assert.doesNotMatch(text, /REGRESSED/, 'no gated metric regressed, so the table never says so')
     assert.match(row(text, 'p50', 'api GET /items/:id'), /likely over δ\s*$/)
-    assert.match(text, /\* informs only: "worse" and "better" never block/)
-    // The PR comment marks it for a look (⚠️), never with the blocking ❌.
+    assert.match(
+      text,
+      /\* informs only: "higher" and "lower" are not corrected for the gated family, and never block/,
+    )
+    // The PR comment marks which way it moved, never with the blocking ❌.
     const details = renderComment(c, {}).split('<details>')[1]!
     assert.doesNotMatch(details, /❌/)
-    assert.match(details, /p50 \(info\) \|[^\n]*\| ⚠️ \|/)
+    assert.match(details, /p50 \(info\) \|[^\n]*\| ↑ \|/)
   })
 
-  test('a worse informational metric is painted as a warning, a gated regression as a failure', () => {
+  test('an informational metric that moved is not painted; a gated regression is, as a failure', () => {
     const c = slowerHead()
     const text = renderTerminal(c, { color: true })
-    assert.ok(text.includes(`${YELLOW}worse`), 'worse in yellow')
+    assert.match(text, /higher/)
+    assert.ok(!text.includes(`${YELLOW}higher`) && !text.includes(`${RED}higher`), 'higher is not painted')
     const blocked = {
       ...c,
       series: c.series.map((s) => ({
@@ -82,6 +87,9 @@ describe('informational rows use their own words, never the gate’s', () => {
     }
     const painted = renderTerminal(blocked, { color: true })
     assert.ok(painted.includes(`${RED}REGRESSED`), 'REGRESSED in red')
-    assert.ok(painted.includes(`${YELLOW}worse`), 'worse stays yellow')
+    assert.ok(
+      !painted.includes(`${YELLOW}higher`) && !painted.includes(`${RED}higher`),
+      'higher stays unpainted',
+    )
   })
 })

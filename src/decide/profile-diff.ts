@@ -1,4 +1,5 @@
 import type { ArmProfile, FlameNode, FunctionCost, ProfileDiff, ProfileRecording } from '../model/profile'
+import { sureGrowth } from './profile-noise'
 import { isUnnamedJit, KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../model/profile'
 
 /** Rows of the comment's table. */
@@ -100,7 +101,7 @@ function round(value: number): number {
 /**
  * The differential profile: each function's CPU per request in both arms (samples normalised by
  * the requests each profiling trial served, so a head that served fewer requests is not read as
- * cheaper), the functions whose own CPU grew most first, the CPU spent switching threads apart
+ * cheaper), the functions whose own CPU surely grew most first, the CPU spent switching threads apart
  * from them, and the merged flame graph.
  */
 export function diffProfiles(recording: ProfileRecording): ProfileDiff {
@@ -129,13 +130,18 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     totalBase: round((inBase.get(name)?.total ?? 0) * scale.base),
     totalHead: round((inHead.get(name)?.total ?? 0) * scale.head),
   }))
-  const growth = (f: FunctionCost) => f.selfHead - f.selfBase
-  functions.sort((a, b) => growth(b) - growth(a) || a.name.localeCompare(b.name))
-  return {
-    functions: functions.slice(0, TABLE_ROWS),
+  const totals = {
     totalBase: round(base.samples * scale.base),
     totalHead: round(head.samples * scale.head),
     samples: { base: base.samples, head: head.samples },
+  }
+  // The surest growth first, so a function that grew by a few samples does not outrank one whose
+  // growth its samples bear out.
+  const growth = (f: FunctionCost) => sureGrowth(totals, f.selfBase, f.selfHead)
+  functions.sort((a, b) => growth(b) - growth(a) || a.name.localeCompare(b.name))
+  return {
+    functions: functions.slice(0, TABLE_ROWS),
+    ...totals,
     requests: { base: base.requests, head: head.requests },
     switching: { base: round(switchingBase * scale.base), head: round(switchingHead * scale.head) },
     ...(unnamedBase + unnamedHead > 0 && {

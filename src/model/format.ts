@@ -63,9 +63,25 @@ export function betterWithinDelta(m: Marked): boolean {
 }
 
 /** A metric's mark: ❌ means "blocks", so an informational metric that got worse gets ⚠️ instead. */
-export function metricMark(m: Marked): string {
-  if (!m.gate && m.verdict === 'REGRESSION') return '⚠️'
+export function metricMark(m: Marked & Pick<MetricComparison, 'change'>): string {
+  if (!m.gate)
+    return informMoved(m) ? (m.change! > 0 ? '↑' : '↓') : m.verdict === 'INCONCLUSIVE' ? '❔' : '➖'
   return betterWithinDelta(m) ? '✅' : (VERDICT_MARK[m.verdict] ?? '')
+}
+
+/**
+ * An informational metric whose interval left zero. Its interval is not corrected for the gated
+ * family, so over a dozen series some move by chance (an A/A run's per-endpoint throughput +6%
+ * [+0.5%, +12%] from a mixed scenario's random request mix): it says which way the metric moved,
+ * never that it got better or worse.
+ */
+export function informMoved(m: Pick<MetricComparison, 'gate' | 'verdict' | 'change'>): boolean {
+  return (
+    !m.gate &&
+    m.change !== null &&
+    m.change !== 0 &&
+    (m.verdict === 'REGRESSION' || m.verdict === 'IMPROVEMENT' || m.verdict === 'LIKELY_OVER_DELTA')
+  )
 }
 
 /** The column title of a comparison's intervals, with their coverage (e.g. "90% CI"). */

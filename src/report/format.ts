@@ -1,4 +1,4 @@
-import { betterWithinDelta } from '../model/format'
+import { betterWithinDelta, informMoved } from '../model/format'
 import type { MetricComparison, MetricVerdict, RunTiming } from '../model/types'
 
 const GATE_WORDS: Record<MetricVerdict, string> = {
@@ -9,27 +9,25 @@ const GATE_WORDS: Record<MetricVerdict, string> = {
   LIKELY_OVER_DELTA: 'likely over δ',
 }
 
-/** An informational metric neither blocks nor approves, and is not corrected for the gate's family. */
-const INFORM_WORDS: Record<MetricVerdict, string> = {
-  REGRESSION: 'worse',
-  IMPROVEMENT: 'better',
-  NO_CHANGE: 'no change',
-  INCONCLUSIVE: 'inconclusive',
-  LIKELY_OVER_DELTA: 'likely worse',
-}
-
-/** A metric's verdict in words: the gate's for a gated metric, its own ("worse", "better") for an informational one. */
+/**
+ * A metric's verdict in words: the gate's for a gated metric; for an informational one only which
+ * way it moved (`informMoved`): its interval is not corrected for the family, so never "better" or "worse".
+ */
 export function verdictWord(
-  m: Pick<MetricComparison, 'gate' | 'verdict' | 'direction' | 'ci' | 'absolute'>,
+  m: Pick<MetricComparison, 'gate' | 'verdict' | 'direction' | 'ci' | 'absolute' | 'change'>,
 ): string {
+  if (!m.gate) {
+    if (informMoved(m))
+      return `${m.verdict === 'LIKELY_OVER_DELTA' ? 'likely ' : ''}${m.change! > 0 ? 'higher' : 'lower'}`
+    return m.verdict === 'INCONCLUSIVE' ? 'inconclusive' : 'no change'
+  }
   if (betterWithinDelta(m)) return 'better, no regression'
-  return (m.gate ? GATE_WORDS : INFORM_WORDS)[m.verdict]
+  return GATE_WORDS[m.verdict]
 }
 
-/** The verdict whose colour a row takes: an informational metric that got worse is a warning, never a block. */
-export function verdictTone(m: Pick<MetricComparison, 'gate' | 'verdict'>): MetricVerdict {
-  if (!m.gate && m.verdict === 'LIKELY_OVER_DELTA') return 'INCONCLUSIVE'
-  return !m.gate && m.verdict === 'REGRESSION' ? 'INCONCLUSIVE' : m.verdict
+/** The verdict whose colour a row takes: an informational metric is never painted as a block or a pass. */
+export function verdictTone(m: Pick<MetricComparison, 'gate' | 'verdict'>): MetricVerdict | 'INFORM' {
+  return m.gate ? m.verdict : 'INFORM'
 }
 
 /** "4–9 minutes", "1 minute", "under a minute": seconds [low, high] in whole minutes, rounded up. */

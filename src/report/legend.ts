@@ -40,6 +40,11 @@ export function legend(comparison: Comparison): string {
   )
 }
 
+/** What each mark of the tables means, in the words of docs/statistics.md; one line. */
+export const MARKS_LEGEND =
+  '<sub>❌ regressed beyond δ/2 · ❗ likely over δ · ❔ inconclusive · ➖ no change (δ ruled out) · ' +
+  '✅ improved, or better within δ · ↑ ↓ an informational metric moved (uncorrected; never blocks)</sub>'
+
 /** In place of the gated table when nothing is gated: the run decides nothing, and what to do. */
 export function nothingGatedText(): string {
   return (

@@ -1,6 +1,6 @@
 import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
-import { renderProfileMarkdown } from './profile'
+import { addedMedianMicros, renderProfileMarkdown } from './profile'
 import {
   formatAlpha,
   formatBytes,
@@ -15,9 +15,9 @@ import {
 import type { Comparison, MetricComparison, SeriesComparison } from '../model/types'
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
-import { legend, nothingGatedText } from './legend'
+import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
 import { escapeMarkdown, safeUrl } from './escape'
-import { thinSeries, thinSeriesText } from './sample-size'
+import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
 import { timingText } from './format'
@@ -229,7 +229,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     parts.push(headAloneText(comparison))
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
-    parts.push(table)
+    parts.push(`${table}\n\n${MARKS_LEGEND}`)
     parts.push(legend(comparison))
     if (dropped > 0) {
       const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
@@ -243,9 +243,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
     const warnings = [
       ...spreadWarnings(comparison),
-      ...thinSeries(comparison).map(
-        ({ series, size }) => `ℹ️ ${thinSeriesText(escapeMarkdown(seriesLabel(series)), size)}.`,
-      ),
+      ...thinTailsMarkdown(comparison),
       ...erraticSeries(comparison).map(
         (s) => `ℹ️ ${erraticText(escapeMarkdown(seriesLabel(s)), escapeMarkdown(s.erratic))}.`,
       ),
@@ -254,7 +252,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
-    if (comparison.profile) parts.push(renderProfileMarkdown(comparison.profile))
+    if (comparison.profile)
+      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
   }
 
   if (options.details !== false) {

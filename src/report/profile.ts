@@ -1,4 +1,7 @@
 import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
+import { changeBeyondNoise, waitingNotComputing } from '../decide/profile-noise'
+import { ALL_REQUESTS } from '../model/metrics'
+import type { Comparison } from '../model/types'
 import { escapeHtml, escapeMarkdown, markdownCode } from './escape'
 
 /** Rows of the comment's table (the diff keeps a few more for the report). */
@@ -22,22 +25,82 @@ function row(f: FunctionCost): string {
 }
 
 /**
- * "Where the CPU went": the functions whose own CPU per request grew most from base to head, from
- * the profiling pair. Honest about its weight: one trial per arm, with its sample counts.
+ * What the profile says, for the comment and the terminal alike: the functions whose own CPU per
+ * request grew beyond what their sample counts allow, the surest first; or, where the arm's CPU per
+ * request did not change beyond noise, that the added time is waiting, not computing.
  */
-export function renderProfileMarkdown(profile: ProfileDiff, rows = COMMENT_ROWS): string {
+export function profileFindings(
+  profile: ProfileDiff,
+  addedMicros: number | null,
+  rows = COMMENT_ROWS,
+): { waiting: string } | { grown: FunctionCost[] } {
+  const waiting = waitingNotComputing(profile, addedMicros)
+  if (waiting) {
+    const percent = `${waiting.change >= 0 ? '+' : '−'}${Math.abs(waiting.change * 100).toFixed(0)}%`
+    const aside =
+      profile.switching && profile.switching.base + profile.switching.head > 0
+        ? ', switching threads aside'
+        : ''
+    const bound =
+      `at most ${micros(Math.max(0, waiting.atMost))} µs more a request against ` +
+      `${micros(addedMicros! / 1000)} ms added to the median`
+    return {
+      waiting: waiting.changed
+        ? `CPU per request ${percent}${aside} (${bound}): most of the added time is spent waiting ` +
+          '(I/O, locks, sleeps, the scheduler), not computing.'
+        : `CPU per request unchanged (${percent}${aside}; within its samples' noise, ${bound}): ` +
+          'the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
+    }
+  }
+  const grown = profile.functions.filter((f) => changeBeyondNoise(profile, f.selfBase, f.selfHead) === 1)
+  return { grown: grown.slice(0, rows) }
+}
+
+/** µs the head added to the median request (all requests' p50), or null where not measured. */
+export function addedMedianMicros(comparison: Comparison): number | null {
+  const p50 = comparison.series.find((s) => s.key === ALL_REQUESTS)?.metrics.find((m) => m.metric === 'p50')
+  return p50?.base != null && p50.head != null ? (p50.head - p50.base) * 1000 : null
+}
+
+/** "µs of CPU per request, base → head …: 1187 → 1202 (+1%)", as both reports open it. */
+export function profileTotalText(profile: ProfileDiff): string {
+  return `${micros(profile.totalBase)} → ${micros(profile.totalHead)} (${change(profile.totalBase, profile.totalHead)})`
+}
+
+/** One function's figures, for the terminal: `extraCPUWork  self 0.00 → 129 (new), with what it calls …`. */
+export function functionCostText(f: FunctionCost): { name: string; figures: string } {
+  return {
+    name: f.name,
+    figures:
+      `self ${micros(f.selfBase)} → ${micros(f.selfHead)} (${change(f.selfBase, f.selfHead)}), ` +
+      `with what it calls ${micros(f.totalBase)} → ${micros(f.totalHead)} (${change(f.totalBase, f.totalHead)})`,
+  }
+}
+
+/**
+ * "Where the CPU went": the functions whose own CPU per request grew beyond noise, from the
+ * profiling pair. Honest about its weight: one trial per arm, with its sample counts.
+ */
+export function renderProfileMarkdown(
+  profile: ProfileDiff,
+  addedMicros: number | null = null,
+  rows = COMMENT_ROWS,
+): string {
   if (profile.unavailable) return `_No CPU profile: ${escapeMarkdown(profile.unavailable)}._`
-  const grown = profile.functions.filter((f) => f.selfHead > f.selfBase).slice(0, rows)
+  const findings = profileFindings(profile, addedMicros, rows)
   const heading =
     `**Where the CPU went** — µs of CPU per request, base → head, over the arm's processes: ` +
-    `${micros(profile.totalBase)} → ${micros(profile.totalHead)} (${change(profile.totalBase, profile.totalHead)}). ` +
+    `${profileTotalText(profile)}. ` +
     `One profiling trial per arm after the verdict (${profile.samples.base} and ${profile.samples.head} samples); ` +
+    'a function is listed only where its change is beyond what its samples allow; ' +
     'time in the kernel counts as the own CPU of the function that entered it, except switching threads. ' +
     'The flame graph is in report.html, the stacks in profile-base.folded and profile-head.folded.'
   const table =
-    grown.length === 0
-      ? ["No function's own CPU per request grew."]
-      : ['| function | self | with what it calls |', '|---|---:|---:|', ...grown.map(row)]
+    'waiting' in findings
+      ? [findings.waiting]
+      : findings.grown.length === 0
+        ? ["No function's own CPU per request grew beyond what its samples allow."]
+        : ['| function | self | with what it calls |', '|---|---:|---:|', ...findings.grown.map(row)]
   // Unnamed compiled code first: where it grew, the table's rows are not the whole story.
   return [heading, ...unnamedJitLine(profile), '', ...table, ...switchingLine(profile)].join('\n')
 }
@@ -69,8 +132,10 @@ function switchingLine({ switching }: ProfileDiff): string[] {
 const WIDTH = 1200
 const ROW = 17
 
-/** Red where head spends more per request than base, blue where less, grey where alike. */
-function colour(node: FlameNode): string {
+/** Red where head spends more per request than base, blue where less, grey where alike or within noise. */
+function colour(node: FlameNode, profile: ProfileDiff): string {
+  const beyond = changeBeyondNoise(profile, node.base, node.head)
+  if (beyond === 0) return 'hsl(40,10%,75%)'
   const base = Math.max(node.base, 1e-9)
   const ratio = node.head / base
   if (node.base === 0) return 'hsl(0,80%,55%)'
@@ -100,7 +165,7 @@ export function renderFlameGraph(profile: ProfileDiff): string {
         ? `<text x="${(x + 3).toFixed(1)}" y="${y + 12}">${escapeHtml(fit(node.name, width))}</text>`
         : ''
     rects.push(
-      `<g class="frame"><title>${escapeHtml(label)}</title><rect x="${x.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${colour(node)}"/>${text}</g>`,
+      `<g class="frame"><title>${escapeHtml(label)}</title><rect x="${x.toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${colour(node, profile)}"/>${text}</g>`,
     )
     let offset = x
     for (const child of node.children) {
@@ -112,7 +177,7 @@ export function renderFlameGraph(profile: ProfileDiff): string {
   const height = (depth + 1) * ROW
   return (
     `<figure class="flame"><figcaption>Differential flame graph: width is head's CPU per request, ` +
-    `red grew and blue shrank against base (hover a frame for both figures)</figcaption>` +
+    `red grew and blue shrank against base beyond what their samples allow (hover a frame for both figures)</figcaption>` +
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="differential flame graph" viewBox="0 0 ${WIDTH} ${height}" width="100%" font-family="monospace" font-size="11">` +
     `${rects.join('')}</svg></figure>`
   )

@@ -1,5 +1,7 @@
 import { thinSeriesSoFar, TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
 import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../model/types'
+import { seriesLabel } from '../model/format'
+import { escapeMarkdown } from './escape'
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
 const seconds = (s: number) => (s >= 100 ? s.toFixed(0) : s.toPrecision(2))
@@ -10,6 +12,49 @@ export function thinSeries(comparison: Comparison): Array<{ series: SeriesCompar
   return comparison.series
     .filter((s) => s.sampleSize?.requestsNeeded != null)
     .map((s) => ({ series: s, size: s.sampleSize! }))
+}
+
+type Thin = { series: SeriesComparison; size: SampleSize }
+
+/** The measured window a thin series needs for the requests it lacks, at its rate. */
+function secondsNeeded(size: SampleSize): number {
+  return (size.trialSeconds * (size.requestsNeeded ?? size.requestsPerTrial)) / size.requestsPerTrial
+}
+
+/**
+ * One short sentence per gated tail for all its thin series, what to do first ("p90 of 2 series
+ * rests on too few requests to settle ±10%: lengthen trials to about 8 s"); `label` names one
+ * series where it is the only one, already made safe for where it goes. The figures of each series
+ * are `thinSeriesText`'s, for the details.
+ */
+export function thinTailsSentences(thin: Thin[], label: (series: SeriesComparison) => string): string[] {
+  const byTail = new Map<string, Thin[]>()
+  for (const item of thin) {
+    const key = `${item.size.metric} ${item.size.delta}`
+    byTail.set(key, [...(byTail.get(key) ?? []), item])
+  }
+  return [...byTail.values()].map((group) => {
+    const { metric, delta } = group[0]!.size
+    const which = group.length === 1 ? label(group[0]!.series) : `${group.length} series`
+    const wanted = Math.ceil(Math.max(...group.map(({ size }) => secondsNeeded(size))))
+    const now = Math.max(...group.map(({ size }) => size.trialSeconds))
+    return (
+      `${metric} of ${which} rests on too few requests to settle ±${(delta * 100).toFixed(0)}%: ` +
+      `lengthen trials to about ${wanted} s (measured windows now ${seconds(now)} s), or set \`trial-length: auto\``
+    )
+  })
+}
+
+/** One sentence per thin tail; each series' figures behind a `<details>`. */
+export function thinTailsMarkdown(comparison: Comparison): string[] {
+  const thin = thinSeries(comparison)
+  if (thin.length === 0) return []
+  const label = (s: SeriesComparison) => escapeMarkdown(seriesLabel(s))
+  const figures = thin.map(({ series, size }) => `- ${thinSeriesText(label(series), size)}.`)
+  return [
+    `ℹ️ ${thinTailsSentences(thin, label).join('; ')}.\n\n` +
+      `<details><summary>Requests per trial, by series</summary>\n\n${figures.join('\n')}\n\n</details>`,
+  ]
 }
 
 /**

@@ -10,9 +10,14 @@ import {
 import type { Comparison, MetricComparison } from '../model/types'
 import { withoutControlCharacters as plain } from '../util/control-characters'
 import { timingText, verdictTone, verdictWord } from './format'
-import { thinSeries, thinSeriesText } from './sample-size'
+import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
+import { addedMedianMicros, functionCostText, profileFindings, profileTotalText } from './profile'
+import type { ProfileDiff } from '../model/profile'
+
+/** Functions the terminal names from the profile (the comment names five). */
+const TERMINAL_PROFILE_ROWS = 3
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
@@ -35,7 +40,7 @@ function pad(text: string, width: number, right = false): string {
 /** The comparison as a terminal table; colours only when `color` (a TTY). */
 export function renderTerminal(comparison: Comparison, options: { color: boolean }): string {
   const paint = (verdict: string, text: string) =>
-    options.color ? `${COLORS[verdict] ?? ''}${text}${RESET}` : text
+    options.color && COLORS[verdict] ? `${COLORS[verdict]}${text}${RESET}` : text
   const bold = (text: string) => (options.color ? `${BOLD}${text}${RESET}` : text)
   const lines = [
     bold(
@@ -75,7 +80,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   })
   lines.push(
     '',
-    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+    `  * informs only: "higher" and "lower" are not corrected for the gated family, and never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`)
   const flagged =
@@ -88,10 +93,29 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
       ),
     )
   }
-  for (const { series, size } of thinSeries(comparison))
-    lines.push(`  i ${thinSeriesText(plain(seriesLabel(series)), size)}`)
+  for (const sentence of thinTailsSentences(thinSeries(comparison), (s) => plain(seriesLabel(s))))
+    lines.push(`  i ${sentence}`)
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
   for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
+  if (comparison.profile && comparison.verdict !== 'INVALID')
+    lines.push('', ...profileLines(comparison.profile, addedMedianMicros(comparison)))
   return lines.join('\n')
+}
+
+/** The comment's "Where the CPU went", its top rows or the waiting sentence; the rest is in report.html. */
+function profileLines(profile: ProfileDiff, addedMicros: number | null): string[] {
+  if (profile.unavailable) return [`  No CPU profile: ${plain(profile.unavailable)}.`]
+  const findings = profileFindings(profile, addedMicros, TERMINAL_PROFILE_ROWS)
+  const heading =
+    `  Where the CPU went, µs of CPU per request base → head: ${profileTotalText(profile)} ` +
+    `(one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`
+  if ('waiting' in findings) return [heading, `    ${findings.waiting}`]
+  if (findings.grown.length === 0)
+    return [heading, "    No function's own CPU per request grew beyond what its samples allow."]
+  const rows = findings.grown
+    .map(functionCostText)
+    .map(({ name, figures }) => ({ name: plain(name), figures }))
+  const width = Math.max(...rows.map((r) => [...r.name].length))
+  return [heading, ...rows.map((r) => `    ${pad(r.name, width)}  ${r.figures}`)]
 }
