@@ -22,13 +22,14 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-6ANTJU5C.js";
+} from "./chunks/chunk-L66C66BH.js";
 import {
   BENCHMARK_NAME,
   Git,
   LoadgateError,
   SettingsError,
   __toESM,
+  addedMedianMicros,
   builtInDefault,
   cleanupAll,
   closestName,
@@ -40,6 +41,7 @@ import {
   formatChange,
   formatInterval,
   formatValue,
+  functionCostText,
   inputsIn,
   installSignalHandlers,
   integer,
@@ -48,6 +50,8 @@ import {
   parseFailOn,
   parseFraction,
   probability,
+  profileFindings,
+  profileTotalText,
   readRunContext,
   renderCalibrationText,
   require_dist,
@@ -55,13 +59,13 @@ import {
   seriesLabel,
   stopRun,
   thinSeries,
-  thinSeriesText,
+  thinTailsSentences,
   timingText,
   track,
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-RR7PYSVW.js";
+} from "./chunks/chunk-HBWRBHKG.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";
@@ -211,6 +215,7 @@ async function serveDashboard(root, port = 0) {
 }
 
 // src/report/terminal.ts
+var TERMINAL_PROFILE_ROWS = 3;
 var COLORS = {
   REGRESSION: "\x1B[31m",
   INVALID: "\x1B[31m",
@@ -228,7 +233,7 @@ function pad(text, width, right = false) {
   return right ? fill + text : text + fill;
 }
 function renderTerminal(comparison, options) {
-  const paint = (verdict, text) => options.color ? `${COLORS[verdict] ?? ""}${text}${RESET}` : text;
+  const paint = (verdict, text) => options.color && COLORS[verdict] ? `${COLORS[verdict]}${text}${RESET}` : text;
   const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
   const lines = [
     bold(
@@ -267,7 +272,7 @@ function renderTerminal(comparison, options) {
   });
   lines.push(
     "",
-    `  * informs only: "worse" and "better" never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
+    `  * informs only: "higher" and "lower" are not corrected for the gated family, and never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`);
   const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
@@ -279,12 +284,25 @@ function renderTerminal(comparison, options) {
       )
     );
   }
-  for (const { series, size } of thinSeries(comparison))
-    lines.push(`  i ${thinSeriesText(withoutControlCharacters(seriesLabel(series)), size)}`);
+  for (const sentence of thinTailsSentences(thinSeries(comparison), (s) => withoutControlCharacters(seriesLabel(s))))
+    lines.push(`  i ${sentence}`);
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(withoutControlCharacters(seriesLabel(series)), withoutControlCharacters(series.erratic))}`);
   for (const text of runnerLoadTexts(comparison)) lines.push(paint("INCONCLUSIVE", `  ! ${text}`));
+  if (comparison.profile && comparison.verdict !== "INVALID")
+    lines.push("", ...profileLines(comparison.profile, addedMedianMicros(comparison)));
   return lines.join("\n");
+}
+function profileLines(profile, addedMicros) {
+  if (profile.unavailable) return [`  No CPU profile: ${withoutControlCharacters(profile.unavailable)}.`];
+  const findings = profileFindings(profile, addedMicros, TERMINAL_PROFILE_ROWS);
+  const heading = `  Where the CPU went, \xB5s of CPU per request base \u2192 head: ${profileTotalText(profile)} (one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`;
+  if ("waiting" in findings) return [heading, `    ${findings.waiting}`];
+  if (findings.grown.length === 0)
+    return [heading, "    No function's own CPU per request grew beyond what its samples allow."];
+  const rows = findings.grown.map(functionCostText).map(({ name, figures }) => ({ name: withoutControlCharacters(name), figures }));
+  const width = Math.max(...rows.map((r) => [...r.name].length));
+  return [heading, ...rows.map((r) => `    ${pad(r.name, width)}  ${r.figures}`)];
 }
 
 // src/cli/flags.ts

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-5XOF3Q23.js";
+} from "./chunks/chunk-NLKL4SQY.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-6ANTJU5C.js";
+} from "./chunks/chunk-L66C66BH.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-RR7PYSVW.js";
+} from "./chunks/chunk-HBWRBHKG.js";
 
 // src/action/main.ts
 import path from "node:path";

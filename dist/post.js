@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-5XOF3Q23.js";
+} from "./chunks/chunk-NLKL4SQY.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-RR7PYSVW.js";
+} from "./chunks/chunk-HBWRBHKG.js";
 
 // src/action/post.ts
 async function post() {
