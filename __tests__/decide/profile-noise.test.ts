@@ -96,6 +96,12 @@ describe('"Where the CPU went" names only what its samples bear out', () => {
     }
   })
 
+  test('a head that got faster is not said to wait, however far its CPU fell', () => {
+    const faster = profile({ 'api;serve;handler': 3000 }, { 'api;serve;handler': 1000 })
+    const markdown = renderProfileMarkdown(faster, -300)
+    assert.doesNotMatch(markdown, /unchanged|waiting/, markdown)
+  })
+
   test('CPU that grew beyond noise but is a small part of the added time: most of it is waiting', () => {
     // 1300 → 1735 µs per request (+33%), at most 543 µs with its noise, against 5 ms added.
     const markdown = renderProfileMarkdown(computing(), 5000)

@@ -205,6 +205,19 @@ describe('requests per series', () => {
     )
   })
 
+  test("each trial's figure rests on its own requests: a trial three times as long, as noisy per request, asks the same", () => {
+    const r = results(5, 3)
+    // Rounds 2 and 3 lengthened threefold: three times the requests, rank noise 1/√3 of round 1's.
+    for (const trial of r.trials.filter((t) => t.phase === 'measure' && t.round >= 2)) {
+      const latency = trial.series.find((s) => s.key === 'api GET /thin')!.latency!
+      latency.p90RankNoise = (rankUncertainty(latency, 'p90')! * latency.p90) / Math.sqrt(3)
+      latency.count *= 3
+    }
+    const [early] = thinSeriesSoFar(r)
+    const [low, high] = early!.neededRange
+    assert.ok(high / low < 1.01, `${low}–${high}: the same need, whatever each trial's length`)
+  })
+
   test('the sentence says the look it is stated for, and what the first look would take', () => {
     const size = {
       metric: 'p95' as const,

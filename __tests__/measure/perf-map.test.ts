@@ -1,7 +1,11 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { foldPerfScript } from '../../src/measure/profile/fold'
-import { PerfMap } from '../../src/measure/profile/perf-map'
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { MAX_MAP_BYTES, PerfMap, readUntrustedFile } from '../../src/measure/profile/perf-map'
 
 // V8 reuses the addresses of code it freed (Node's start-up code, flushed), and its perf map keeps
 // every line it wrote: in a profile of the JIT service, perf named 13 samples of the optimised
@@ -57,5 +61,43 @@ describe("a JIT's perf map, read as the code is laid out now", () => {
     assert.deepEqual(Object.fromEntries(foldPerfScript(script, new Map([[4312, new PerfMap(MAP)]]))), {
       'node;[JIT code without symbols]': 1,
     })
+  })
+})
+
+describe('a perf map is read without trusting the container that wrote it', () => {
+  test('a regular file is read; a link, a FIFO, a linked /tmp or a device are refused at once', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-perf-map-'))
+    try {
+      const tmp = path.join(root, 'tmp')
+      await mkdir(tmp)
+      await writeFile(path.join(tmp, 'perf-1.map'), '1000 10 JS:*checkout /app/server.js:1:1\n')
+      assert.match(await readUntrustedFile(tmp, path.join(tmp, 'perf-1.map')), /checkout/)
+      // An absolute link under /proc/<pid>/root resolves against the host's root.
+      await symlink('/etc/hostname', path.join(tmp, 'perf-2.map'))
+      await assert.rejects(readUntrustedFile(tmp, path.join(tmp, 'perf-2.map')), /ELOOP/)
+      // A FIFO with no writer would block a plain read for ever.
+      execFileSync('mkfifo', [path.join(tmp, 'perf-3.map')])
+      await assert.rejects(readUntrustedFile(tmp, path.join(tmp, 'perf-3.map')), /not a regular file/)
+      await assert.rejects(readUntrustedFile(tmp, '/dev/zero'), /not a regular file/)
+      await symlink('/etc', path.join(root, 'linked'))
+      await assert.rejects(
+        readUntrustedFile(path.join(root, 'linked'), path.join(root, 'linked', 'hostname')),
+        /not a directory/,
+      )
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
+  test('a map is read up to its size cap', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-perf-map-'))
+    try {
+      const file = path.join(root, 'perf-1.map')
+      await writeFile(file, '')
+      await truncate(file, MAX_MAP_BYTES + 4096)
+      assert.equal((await readUntrustedFile(root, file)).length, MAX_MAP_BYTES)
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })

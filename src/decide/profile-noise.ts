@@ -78,6 +78,6 @@ export function waitingNotComputing(
   const { base, head } = computingCpu(profile)
   const margin = Z_TOTAL * standardError(profile, base, head, 0)
   const atMost = head - base + margin
-  if (addedMicros === null || !(atMost < addedMicros / 2)) return null
+  if (addedMicros === null || !(addedMicros > 0) || !(atMost < addedMicros / 2)) return null
   return { change: base > 0 ? head / base - 1 : 0, atMost, changed: Math.abs(head - base) > margin }
 }

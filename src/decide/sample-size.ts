@@ -145,16 +145,17 @@ export function thinSeriesSoFar(
   return seriesKeys(results).flatMap(({ key }) => {
     const size = sampleSize(trials, key, rulesFor(key, results), plan)
     if (size?.requestsNeeded == null) return []
-    const noise = trials.flatMap((trial) => {
+    // Each trial's own figure: its requests times the square of its noise over what settles, as
+    // sampleSize computes it from the medians (trials of other lengths or rates each count as run).
+    const needed = trials.flatMap((trial) => {
       const latency = trial.series.find((s) => s.key === key)?.latency
       const u = latency ? rankUncertainty(latency, size.metric) : null
-      return u === null ? [] : [u]
+      if (u === null || !latency || !(latency.count > 0)) return []
+      const scale = (latency.count / size.requestsPerTrial) * (u / size.rankUncertainty) ** 2
+      return [Math.max(size.requestsPerTrial, Math.ceil(size.requestsNeeded! * scale))]
     })
-    // Needed requests grow as the square of the noise.
-    const at = (u: number) =>
-      Math.max(size.requestsPerTrial, Math.ceil(size.requestsNeeded! * (u / size.rankUncertainty) ** 2))
-    const neededRange: [number, number] = [at(Math.min(...noise)), at(Math.max(...noise))]
-    return [{ key, size, neededRange, trials: noise.length }]
+    const neededRange: [number, number] = [Math.min(...needed), Math.max(...needed)]
+    return [{ key, size, neededRange, trials: needed.length }]
   })
 }
 

@@ -23,7 +23,7 @@ function fixedWork(): void {
 /**
  * The runner's speed during a trial, from a probe the head's code cannot change: the same small
  * piece of work, timed every PROBE_INTERVAL_MS on the clock (what the work waited for included) and
- * in CPU time (the work alone). A slower machine (a busier host, a lower clock) shows in both; the
+ * in the process's CPU time (the work, and whatever else the process ran meanwhile). A slower machine (a busier host, a lower clock) shows in both; the
  * statistics can hold the per-round ratios against it (bench/detection/machine-covariate.ts).
  */
 export function startMachineProbe(): { stop(): MachineProbe | undefined } {
@@ -45,5 +45,20 @@ export function startMachineProbe(): { stop(): MachineProbe | undefined } {
       const round1 = (value: number) => Math.round(value * 10) / 10
       return { samples: wall.length, wallMicros: round1(median(wall)!), cpuMicros: round1(median(cpu)!) }
     },
+  }
+}
+
+/** `work` with the probe running through it when `enabled`; the probe is stopped however it ends. */
+export async function probed<T>(
+  enabled: boolean,
+  work: () => Promise<T>,
+): Promise<{ value: T; probe?: MachineProbe }> {
+  const probe = enabled ? startMachineProbe() : null
+  try {
+    const value = await work()
+    const figure = probe?.stop()
+    return figure ? { value, probe: figure } : { value }
+  } finally {
+    probe?.stop()
   }
 }

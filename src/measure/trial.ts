@@ -3,7 +3,7 @@ import { requestSeries } from '../model/metrics'
 import type { Arm, Phase, Trial } from '../model/types'
 import { cpuIndexes } from './cpu-split'
 import { busyFraction, readCpuTimes, stolenFraction } from './host-cpu'
-import { startMachineProbe } from './machine-probe'
+import { probed } from './machine-probe'
 import type { LoadBackend, LoadTrialRequest } from './load'
 import type { ArmInstance } from './sut'
 
@@ -49,19 +49,19 @@ export async function runTrial(
   const ownCpus = plan.cpus ? cpuIndexes(plan.cpus) : undefined
   const cpuBefore = await readCpuTimes(ownCpus)
   // In duet both arms share the probe's machine at once: there it would tell neither apart.
-  const probe = phase === 'measure' && !plan.held ? startMachineProbe() : null
-  const result = await load.runTrial({
-    arm,
-    phase,
-    round,
-    name,
-    targetUrl: instance.url,
-    env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
-    ...(plan.held ? { held: plan.held } : {}),
-    ...(plan.cpus ? { cpus: plan.cpus } : {}),
-    ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
-  })
-  const machineProbe = probe?.stop()
+  const { value: result, probe: machineProbe } = await probed(phase === 'measure' && !plan.held, () =>
+    load.runTrial({
+      arm,
+      phase,
+      round,
+      name,
+      targetUrl: instance.url,
+      env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
+      ...(plan.held ? { held: plan.held } : {}),
+      ...(plan.cpus ? { cpus: plan.cpus } : {}),
+      ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
+    }),
+  )
   const cpuAfter = await readCpuTimes(ownCpus)
   const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)
   const hostCpuStolen = stolenFraction(cpuBefore, cpuAfter)

@@ -62,7 +62,7 @@ export function betterWithinDelta(m: Marked): boolean {
   return m.direction === 'lower' ? m.ci.high < 0 : m.ci.low > 0
 }
 
-/** A metric's mark: ❌ means "blocks", so an informational metric that got worse gets ⚠️ instead. */
+/** A metric's mark: ❌ means "blocks"; an informational metric that moved gets ↑ or ↓, never better or worse. */
 export function metricMark(m: Marked & Pick<MetricComparison, 'change'>): string {
   if (!m.gate)
     return informMoved(m) ? (m.change! > 0 ? '↑' : '↓') : m.verdict === 'INCONCLUSIVE' ? '❔' : '➖'

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open, readFile } from 'node:fs/promises'
 import { run } from '../../util/exec'
 
 /**
@@ -9,12 +10,16 @@ import { run } from '../../util/exec'
  * hot handler can be charged to whatever once lived there. Here a later line wins over the earlier
  * lines it overlaps, since code at an address replaced the code that was there before it.
  */
+/** A map is read up to this size and this many lines: a process the pull request controls writes it. */
+export const MAX_MAP_BYTES = 64 << 20
+const MAX_MAP_LINES = 100_000
+
 export class PerfMap {
   /** Disjoint ranges, ascending by start. */
   private readonly ranges: Array<{ start: number; end: number; name: string }> = []
 
   constructor(text: string) {
-    for (const line of text.split('\n')) {
+    for (const line of text.split('\n', MAX_MAP_LINES)) {
       const match = /^([0-9a-f]+) ([0-9a-f]+) (.+)$/i.exec(line.trim())
       if (!match) continue
       const start = parseInt(match[1]!, 16)
@@ -73,12 +78,57 @@ export async function readPerfMaps(perf: readonly string[], pids: number[]): Pro
   return maps
 }
 
+/**
+ * The map's text, read without trusting the container that wrote it: its /tmp must be a directory
+ * and the map a regular file, neither a symbolic link (an absolute link under /proc/<pid>/root
+ * resolves against the reader's root, the host's), a FIFO (it would block) nor a device; at most
+ * MAX_MAP_BYTES of it.
+ */
 async function readPerfMapText(perf: readonly string[], pid: number): Promise<string> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   // `NStgid:\t4312\t1`: the last is the pid inside the process's own namespace.
   const inner = /^NStgid:\s*([\d\s]+)$/m.exec(status)?.[1]?.trim().split(/\s+/).at(-1) ?? String(pid)
-  const file = `/proc/${pid}/root/tmp/perf-${inner}.map`
-  if (perf[0] !== 'sudo') return readFile(file, 'utf8')
-  const { stdout } = await run('sudo', ['-n', 'cat', file], { timeoutMs: 60_000 })
+  const dir = `/proc/${pid}/root/tmp`
+  const file = `${dir}/perf-${inner}.map`
+  return perf[0] === 'sudo' ? readAsRoot(dir, file) : readUntrustedFile(dir, file)
+}
+
+/** `file` in `dir` if `dir` is a directory and `file` a regular file, neither a link; at most MAX_MAP_BYTES. */
+export async function readUntrustedFile(dir: string, file: string): Promise<string> {
+  if (!(await lstat(dir)).isDirectory()) throw new Error(`${dir} is not a directory`)
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    const stat = await handle.stat()
+    if (!stat.isFile()) throw new Error(`${file} is not a regular file`)
+    const buffer = Buffer.alloc(Math.min(stat.size, MAX_MAP_BYTES))
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.toString('utf8', 0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The same checks through sudo: `test` for the types, dd refusing a link and never blocking. */
+async function readAsRoot(dir: string, file: string): Promise<string> {
+  await run(
+    'sudo',
+    ['-n', 'test', '-d', dir, '-a', '!', '-h', dir, '-a', '-f', file, '-a', '!', '-h', file],
+    {
+      timeoutMs: 10_000,
+    },
+  )
+  const { stdout } = await run(
+    'sudo',
+    [
+      '-n',
+      'dd',
+      `if=${file}`,
+      'iflag=nofollow,nonblock',
+      'bs=1M',
+      `count=${MAX_MAP_BYTES >> 20}`,
+      'status=none',
+    ],
+    { timeoutMs: 60_000 },
+  )
   return stdout
 }

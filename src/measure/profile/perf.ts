@@ -111,11 +111,12 @@ export class PerfRecording {
     const { code, signal, stderr } = await this.process.stop('SIGINT', 60_000)
     if (code !== 0 && signal !== 'SIGINT')
       throw new Error(`perf record ended with ${signal ?? `exit code ${code}`}: ${lastLines(stderr, 2)}`)
-    // Read now, while the processes run: a container's map goes with it.
-    const jitMaps = await readPerfMaps(this.command, this.pids)
     try {
+      // Read now, while the processes run: a container's map goes with it.
+      const jitMaps = await readPerfMaps(this.command, this.pids)
       const [program, ...prefix] = this.command
-      const script = await run(program!, [...prefix, 'script', '-i', this.dataFile], {
+      // `-F +pid`: the header names the process (`comm pid/tid`), so every thread finds its map.
+      const script = await run(program!, [...prefix, 'script', '-F', '+pid', '-i', this.dataFile], {
         timeoutMs: 5 * 60 * 1000,
       })
       return foldPerfScript(script.stdout, jitMaps)
