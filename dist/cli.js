@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-L66C66BH.js";
+} from "./chunks/chunk-RCYFTF4U.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-HBWRBHKG.js";
+} from "./chunks/chunk-3UU4PHSO.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

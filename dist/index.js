@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-NLKL4SQY.js";
+} from "./chunks/chunk-XP56PBE5.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-L66C66BH.js";
+} from "./chunks/chunk-RCYFTF4U.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-HBWRBHKG.js";
+} from "./chunks/chunk-3UU4PHSO.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-NLKL4SQY.js";
+} from "./chunks/chunk-XP56PBE5.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-HBWRBHKG.js";
+} from "./chunks/chunk-3UU4PHSO.js";
 
 // src/action/post.ts
 async function post() {

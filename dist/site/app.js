@@ -145,12 +145,13 @@
   }
 
   /**
-   * A y-axis tick label: up to 3 significant digits and its unit. A log scale labels only some of
+   * A y-axis tick label: its number and unit. A log scale labels only some of
    * its ticks and passes null for the others, which stay blank.
    */
   function axisNumber(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value)) return ''
-    return `${Number(value.toPrecision(3))}${unit}`
+    // toPrecision(12) only drops floating-point noise (0.30000000000000004): 1025 stays 1025.
+    return `${Number(value.toPrecision(12))}${unit}`
   }
 
   /** The size of a change, as labels show it: +18%, −4.2%. */
