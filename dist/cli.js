@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-RCYFTF4U.js";
+} from "./chunks/chunk-AZJDMHJF.js";
 import {
   BENCHMARK_NAME,
   Git,

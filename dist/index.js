@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-RCYFTF4U.js";
+} from "./chunks/chunk-AZJDMHJF.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

@@ -2,6 +2,10 @@ import { constants } from 'node:fs'
 import { lstat, open, readFile } from 'node:fs/promises'
 import { run } from '../../util/exec'
 
+/** A map is read up to this size and this many lines: a process the pull request controls writes it. */
+export const MAX_MAP_BYTES = 64 << 20
+const MAX_MAP_LINES = 100_000
+
 /**
  * A JIT's perf map (`/tmp/perf-<pid>.map`: `start size name` a line, appended as code is
  * compiled), read the way the process's code is laid out now. A runtime reuses the addresses of
@@ -10,10 +14,6 @@ import { run } from '../../util/exec'
  * hot handler can be charged to whatever once lived there. Here a later line wins over the earlier
  * lines it overlaps, since code at an address replaced the code that was there before it.
  */
-/** A map is read up to this size and this many lines: a process the pull request controls writes it. */
-export const MAX_MAP_BYTES = 64 << 20
-const MAX_MAP_LINES = 100_000
-
 export class PerfMap {
   /** Disjoint ranges, ascending by start. */
   private readonly ranges: Array<{ start: number; end: number; name: string }> = []
@@ -37,16 +37,15 @@ export class PerfMap {
 
   private paint(start: number, end: number, name: string) {
     const i = this.firstEndingAfter(start)
-    const replaced: typeof this.ranges = []
+    const before: typeof this.ranges = []
+    const after: typeof this.ranges = []
     // The ranges [start, end) overlaps: cut to what is left of them on either side.
     let j = i
     while (j < this.ranges.length && this.ranges[j]!.start < end) j++
     for (const old of this.ranges.slice(i, j)) {
-      if (old.start < start) replaced.push({ ...old, end: start })
-      if (old.end > end) replaced.push({ ...old, start: end })
+      if (old.start < start) before.push({ ...old, end: start })
+      if (old.end > end) after.push({ ...old, start: end })
     }
-    const before = replaced.filter((r) => r.end <= start)
-    const after = replaced.filter((r) => r.start >= end)
     this.ranges.splice(i, j - i, ...before, { start, end, name }, ...after)
   }
 
