@@ -1,21 +1,12 @@
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { serveDashboard } from '../../src/cli/dashboard-server'
-import { launchChromium } from '../../testkit/chromium'
-import { writeHistory } from '../../testkit/history'
+import type { Page } from 'playwright-core'
+import { dashboardUnderTest } from '../../testkit/dashboard-page'
 
 // The dashboard's controls for services with many endpoints and long histories, in Chromium:
 // a commit-index x axis, log-scale latency, a series search, legend toggles and a zoom reset.
 
 const SERIES = ['api GET /items/:id', 'api POST /orders', 'api GET /search', 'api DELETE /orders/:id']
-let dir: string
-let url: string
-let close: () => void
-let browser: Browser
 
 interface ChartView {
   kind: string
@@ -27,33 +18,12 @@ interface ChartView {
   max: number
 }
 
-before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-controls-'))
-  await writeHistory(dir, { runs: 40, series: SERIES, benchmarks: ['api'] })
-  const served = await serveDashboard(dir)
-  url = served.url
-  close = () => served.server.close()
-  browser = await launchChromium()
-  await mkdir('test-output', { recursive: true })
-})
-
-after(async () => {
-  await browser?.close()
-  close?.()
-  await rm(dir, { recursive: true, force: true })
-})
-
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  await page.goto(url)
-  await page.waitForFunction(
-    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-  )
-  return { page, errors }
-}
+const dashboard = dashboardUnderTest(
+  'dash-controls',
+  { runs: 40, series: SERIES, benchmarks: ['api'] },
+  { width: 1280, height: 900 },
+)
+const open = () => dashboard.open()
 
 /** What each drawn chart shows: its x scale, y distribution, x values and which series are on. */
 function charts(page: Page): Promise<ChartView[]> {

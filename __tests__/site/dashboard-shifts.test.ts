@@ -1,12 +1,7 @@
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { serveDashboard } from '../../src/cli/dashboard-server'
-import { launchChromium } from '../../testkit/chromium'
-import { writeHistory } from '../../testkit/history'
+import type { Page } from 'playwright-core'
+import { dashboardUnderTest } from '../../testkit/dashboard-page'
 
 // "Open shifts" for a service with many endpoints: one change that moved every endpoint is one
 // line (its commit, how many shifts in how many series), expandable, and the series search
@@ -22,42 +17,12 @@ const RUNS = 30
 const SHIFTED_RUN = Math.floor(RUNS * 0.6) + 1
 const HOSTILE_MESSAGE = '<img src=x onerror=window.__pwned=1> speed-up'
 
-let dir: string
-let url: string
-let close: () => void
-let browser: Browser
-
-before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-shifts-'))
-  await writeHistory(dir, {
-    runs: RUNS,
-    series: SERIES,
-    message: (i) => (i === SHIFTED_RUN ? HOSTILE_MESSAGE : `change ${i}`),
-  })
-  const served = await serveDashboard(dir)
-  url = served.url
-  close = () => served.server.close()
-  browser = await launchChromium()
-  await mkdir('test-output', { recursive: true })
-})
-
-after(async () => {
-  await browser?.close()
-  close?.()
-  await rm(dir, { recursive: true, force: true })
-})
-
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  await page.goto(url)
-  await page.waitForFunction(
-    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-  )
-  return { page, errors }
-}
+const dashboard = dashboardUnderTest(
+  'dash-shifts',
+  { runs: RUNS, series: SERIES, message: (i) => (i === SHIFTED_RUN ? HOSTILE_MESSAGE : `change ${i}`) },
+  { width: 390, height: 844 },
+)
+const open = () => dashboard.open()
 
 const lines = (page: Page) => page.locator('#shift-list > li').allTextContents()
 const shifts = (page: Page) => page.locator('#shift-list details li').allTextContents()
@@ -97,8 +62,8 @@ describe('open shifts in Chromium', () => {
     const sha = await page.getAttribute('#shift-list details', 'data-sha')
     assert.match(sha ?? '', /^[0-9a-f]{12}$/)
     await page.close()
-    const linked = await browser.newPage({ viewport: { width: 390, height: 844 } })
-    await linked.goto(`${url}#bench=api&series=${encodeURIComponent(SERIES[0]!)}&shift=${sha}`)
+    const linked = await dashboard.browser.newPage({ viewport: { width: 390, height: 844 } })
+    await linked.goto(`${dashboard.url}#bench=api&series=${encodeURIComponent(SERIES[0]!)}&shift=${sha}`)
     await linked.waitForSelector('#shift-list details[open]')
     assert.equal(await linked.locator('#shift-list details li').count(), 24)
     await linked.close()
