@@ -156,10 +156,11 @@ describe('architecture', () => {
       notify: /notify|webhook|badge/,
       'runner load': /runner-load|host-cpu/,
       adoption: /borrow-harness|head-alone/,
+      'warm-up': /warmup|steady|process-signs/,
     }
     const doc = readFileSync('docs/development.md', 'utf8')
     const rows = new Map(
-      [...doc.matchAll(/^\| ([a-z ]+) \| (.*) \|$/gm)]
+      [...doc.matchAll(/^\| ([a-z -]+) \| (.*) \|$/gm)]
         .filter((m) => m[1]! in named)
         .map((m) => [m[1]!, [...m[2]!.matchAll(/`([\w./-]+\.ts|[\w./-]+\/)`/g)].map((p) => p[1]!)]),
     )

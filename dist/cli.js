@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-AZJDMHJF.js";
+} from "./chunks/chunk-OYUWDZPP.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-3UU4PHSO.js";
+} from "./chunks/chunk-WYW5JNL6.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

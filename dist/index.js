@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-XP56PBE5.js";
+} from "./chunks/chunk-6GFMZUNH.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-AZJDMHJF.js";
+} from "./chunks/chunk-OYUWDZPP.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-3UU4PHSO.js";
+} from "./chunks/chunk-WYW5JNL6.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-XP56PBE5.js";
+} from "./chunks/chunk-6GFMZUNH.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-3UU4PHSO.js";
+} from "./chunks/chunk-WYW5JNL6.js";
 
 // src/action/post.ts
 async function post() {

@@ -61,21 +61,27 @@ describe('a warm-up ends when its latency is steady', () => {
 })
 
 describe('warmup setting', () => {
-  test('a duration, auto (capped at 60 s) or auto up to a cap', () => {
-    assert.deepEqual(parseWarmup('warmup', '10s'), { seconds: 10, untilSteady: false })
-    assert.deepEqual(parseWarmup('warmup', '0'), { seconds: 0, untilSteady: false })
-    assert.deepEqual(parseWarmup('warmup', 'auto'), { seconds: 60, untilSteady: true })
-    assert.deepEqual(parseWarmup('warmup', 'auto up to 2m'), { seconds: 120, untilSteady: true })
+  test('a duration, auto (by runtime), steady (capped at 60 s) or steady up to a cap', () => {
+    const fixed = { untilSteady: false, byRuntime: false }
+    assert.deepEqual(parseWarmup('warmup', '10s'), { seconds: 10, ...fixed })
+    assert.deepEqual(parseWarmup('warmup', '0'), { seconds: 0, ...fixed })
+    assert.deepEqual(parseWarmup('warmup', 'auto'), { seconds: 2, untilSteady: false, byRuntime: true })
+    assert.deepEqual(parseWarmup('warmup', 'steady'), { seconds: 60, untilSteady: true, byRuntime: false })
+    assert.deepEqual(parseWarmup('warmup', 'Steady up to 2m'), {
+      seconds: 120,
+      untilSteady: true,
+      byRuntime: false,
+    })
   })
 
   test('a cap shorter than the rule can end, or a word it does not know: one line naming both', () => {
     assert.throws(
-      () => parseWarmup('warmup', 'auto up to 3s'),
-      /^SettingsError: Input 'warmup' is 'auto up to 3s': expected auto up to at least 7s/,
+      () => parseWarmup('warmup', 'steady up to 3s'),
+      /^SettingsError: Input 'warmup' is 'steady up to 3s': expected steady up to at least 7s/,
     )
     assert.throws(
-      () => parseWarmup('warmup', 'steady'),
-      /Input 'warmup' is 'steady': expected a duration such as '10s', auto, or 'auto up to 90s'/,
+      () => parseWarmup('warmup', 'auto up to 90s'),
+      /Input 'warmup' is 'auto up to 90s': expected a duration such as '10s', auto, steady, or 'steady up to 90s'/,
     )
   })
 })

@@ -26,6 +26,7 @@ async function compare(options: {
   rounds: number
   /** More flags for loadgate compare. */
   flags?: string[]
+  warmup?: string
 }): Promise<{ comparison: Comparison; results: ResultsFile; progress: string }> {
   const repo = await makeExampleRepo({ folder: 'cpu-bound', headEnv: options.headEnv })
   cleanups.push(repo.cleanup)
@@ -53,7 +54,7 @@ async function compare(options: {
       '--k6-env',
       'DURATION=2s\nRATE=60',
       '--warmup',
-      '1s',
+      options.warmup ?? '1s',
       '--fresh-instances',
       'run',
       '--min-rounds',
@@ -171,10 +172,29 @@ test(
   'CPU-bound service, eight endpoints (k6/many.js), identical code: every endpoint answers 2xx in both arms',
   { timeout: 600_000 },
   async () => {
-    const { comparison, results } = await compare({ script: 'many.js', headEnv: '', rounds: 2 })
+    const { comparison, results, progress } = await compare({
+      script: 'many.js',
+      headEnv: '',
+      rounds: 2,
+      warmup: 'auto',
+    })
     const endpoints = [...MIXED, 'GET /hash/:id', 'GET /render/:id', 'GET /search', 'POST /validate'].sort()
     assertEveryEndpointMeasured(results, endpoints, 2)
     assert.notEqual(comparison.verdict, 'INVALID', comparison.headline)
     assert.deepEqual(compared(comparison), endpoints)
+    // warmup auto reads the stack's processes: a Go binary compiles nothing as it runs, so 2 s.
+    const auto = results.meta.timing?.warmupAuto
+    assert.deepEqual(auto && [auto.seconds, auto.runtimes, auto.seen], [2, [], true], JSON.stringify(auto))
+    assert.ok(auto!.processes.includes('api'), JSON.stringify(auto))
+    assert.match(
+      progress,
+      /warmup auto: 2 s on every new instance: no runtime that compiles as it runs among the processes [^\n]*\bapi\b/,
+    )
+    assert.equal(results.settings.warmupSeconds, 2)
+    for (const warmup of results.trials.filter((t) => t.phase === 'warmup'))
+      assert.ok(
+        warmup.durationSeconds > 1.5 && warmup.durationSeconds < 3,
+        `${warmup.arm} warmed up ${warmup.durationSeconds} s`,
+      )
   },
 )

@@ -24,7 +24,7 @@ describe('measure: real Compose stacks and k6', () => {
       cleanups.push(repo.cleanup)
       const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-work-'))
       cleanups.push(() => rm(workDir, { recursive: true, force: true }))
-      // warmup auto: each warm-up ends once steady, well before its 20-s cap on this service.
+      // warmup steady: each warm-up ends once steady, well before its 20-s cap on this service.
       const settings = exampleSettings(repo.dir, workDir, {
         freshInstances: 'round',
         warmupSeconds: 20,

@@ -3,10 +3,10 @@
 // measured trials still drift within themselves (each endpoint's p50 over a trial's second half
 // against its first half), and whether the arm measured second in a round uses more CPU per request
 // than the one measured first (a compiler that resumes when its arm is thawed). Every setting is the
-// product's default but the warm-up (WARMUP, default `auto up to 90s`); load goes to loopback only.
+// product's default, the warm-up included (WARMUP names another); load goes to loopback only.
 // Long (some 5–10 minutes a run): run it on a quiet machine, nothing else running.
 //   node --import tsx bench/detection/jit-aa.ts [runs=3]
-//   WARMUP=10s node --import tsx bench/detection/jit-aa.ts 3      # the fixed default, for contrast
+//   WARMUP='steady up to 90s' node --import tsx bench/detection/jit-aa.ts 3   # ended by steadiness, for contrast
 //   node --import tsx bench/detection/jit-aa.ts --read DIR         # again from the work dirs it kept
 import { spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
@@ -23,7 +23,7 @@ import { makeExampleRepo } from '../../testkit/example-repo'
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
-const WARMUP = process.env.WARMUP ?? 'auto up to 90s'
+const WARMUP = process.env.WARMUP ?? 'auto'
 
 /** One A/A compare of the JIT service at the defaults; returns the benchmark's work directory. */
 async function runOnce(root: string, index: number): Promise<string> {
@@ -130,12 +130,15 @@ async function report(dirs: string[]): Promise<void> {
   const order: number[] = []
   for (const dir of dirs) {
     const results = await readResults(path.join(dir, 'results.json'))
-    const ends = results.trials
-      .filter((t) => t.phase === 'warmup')
-      .map(
-        (t) =>
-          `${t.arm} ${t.warmupEnd ? `${t.warmupEnd.reason} at ${t.warmupEnd.seconds} s, drift ${t.warmupEnd.drift}` : 'fixed'}`,
-      )
+    const auto = results.meta.timing?.warmupAuto
+    const ends = auto
+      ? [`auto, ${auto.seconds} s each (${auto.runtimes.join(', ') || 'no JIT runtime'})`]
+      : results.trials
+          .filter((t) => t.phase === 'warmup')
+          .map(
+            (t) =>
+              `${t.arm} ${t.warmupEnd ? `${t.warmupEnd.reason} at ${t.warmupEnd.seconds} s, drift ${t.warmupEnd.drift}` : 'fixed'}`,
+          )
     console.log(
       `${dir}: ${results.trials.filter((t) => t.phase === 'measure').length / 2} rounds; warm-ups: ${ends.join('; ')}`,
     )

@@ -13,7 +13,12 @@ const options = { failOn: ['REGRESSION' as Verdict, 'INVALID' as Verdict] }
 
 function settingsText(results: ResultsFile): string {
   const s = results.settings
-  const warmup = s.warmupUntilSteady ? `auto≤${s.warmupSeconds}s` : `${s.warmupSeconds}s`
+  const auto = results.meta.timing?.warmupAuto
+  const warmup = s.warmupUntilSteady
+    ? `steady≤${s.warmupSeconds}s`
+    : auto
+      ? `auto ${auto.seconds}s (${auto.runtimes.join('+') || 'no JIT'})`
+      : `${s.warmupSeconds}s`
   const gated = [...new Set(s.thresholds.filter((t) => t.gate).map((t) => t.metric))].join('+')
   const window = median(results.trials.filter((t) => t.phase === 'measure').map((t) => t.durationSeconds))
   return `looks ${s.minRounds}–${s.maxRounds}, warm-up ${warmup}, ${window?.toFixed(1)} s trials, gated ${gated}`

@@ -73,6 +73,14 @@ export class ArmInstances {
     return { freshInstances, pauseIdleArm, instancesNote: note }
   }
 
+  /** Host PIDs of every arm's processes; null when any arm's cannot be seen (a URL target). */
+  async processes(): Promise<number[] | null> {
+    const all = [...this.instances.values()]
+    if (!all.every((i) => i.processes)) return null
+    const pids = await Promise.all(all.map((i) => i.processes!().catch(() => [] as number[])))
+    return pids.flat()
+  }
+
   /** Sets of instances started so far, the first included: the next renewal's placement is drawn for it. */
   private sets = 1
 

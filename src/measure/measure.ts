@@ -16,6 +16,7 @@ import { costNote, measuredCostNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } fro
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTiming } from './time-share'
+import { warmupLength } from './warmup-length'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
@@ -56,9 +57,10 @@ export async function measure(
 
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
   let stacksStartedAt: number | null = null
+  let warmupAuto: NonNullable<ResultsFile['meta']['timing']>['warmupAuto']
   const recordTiming = () => {
     const timing = stacksStartedAt === null ? null : runTiming(results.trials, stacksStartedAt)
-    if (timing) results.meta.timing = timing
+    if (timing) results.meta.timing = { ...timing, ...(warmupAuto ? { warmupAuto } : {}) }
   }
   try {
     const load = createLoadBackend(settings, bench, dir)
@@ -92,9 +94,19 @@ export async function measure(
     }
     Object.assign(results.settings, instances.describe())
     await instances.splitCpus()
+    const warmup = await warmupLength(settings, instances, (message) => progress(note(message)))
+    const warmupSeconds = warmup.seconds
+    warmupAuto = warmup.choice
+    results.settings.warmupSeconds = warmupSeconds
 
     const freshInstances = results.settings.freshInstances ?? 'run'
-    const { plan, stated } = planOf(settings, bench, arms.length, freshInstances, extendable)
+    const { plan, stated } = planOf(
+      { ...settings, warmupSeconds },
+      bench,
+      arms.length,
+      freshInstances,
+      extendable,
+    )
     const clock = trialClock(plan, stated)
     let warmupWarned = false
     let stealNoted = false
@@ -120,7 +132,7 @@ export async function measure(
           phase,
           round,
           env: trialEnv,
-          warmupSeconds: settings.warmupSeconds,
+          warmupSeconds,
           untilSteady: settings.warmupUntilSteady,
           ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
         })
@@ -133,7 +145,7 @@ export async function measure(
       })
       interrupted()
       results.trials.push(result)
-      const ignored = warmupWarned ? null : warmupIgnoredDuration(result, settings.warmupSeconds)
+      const ignored = warmupWarned ? null : warmupIgnoredDuration(result, warmupSeconds)
       if (ignored) {
         warmupWarned = true
         progress(note(ignored))
@@ -184,7 +196,7 @@ export async function measure(
     await runSchedule({
       arms,
       looks: plan.looks,
-      warmup: settings.warmupSeconds > 0,
+      warmup: warmupSeconds > 0,
       freshInstances,
       renewInstances: async (round) => {
         const started = Date.now()

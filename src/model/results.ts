@@ -1,7 +1,10 @@
 import { profileRecordingSchema } from './profile'
 import { z } from 'zod'
 import { erraticSeriesSchema, metricThresholdSchema } from './thresholds'
+import { warmupEndSchema, runTimingSchema } from './run-timing'
 import { finite, finiteOrNull, text } from './validation'
+
+export { warmupEndSchema, runTimingSchema, type RunTiming, type WarmupEnd } from './run-timing'
 
 export const RESULTS_SCHEMA_VERSION = 1
 
@@ -101,16 +104,6 @@ export const serviceResourcesSchema = z.object({
 })
 export type ServiceResources = z.infer<typeof serviceResourcesSchema>
 
-/** How a warm-up by steadiness ended: steady (the drift between its last windows within the rule), or at its cap. */
-export const warmupEndSchema = z.object({
-  reason: z.enum(['steady', 'cap']),
-  /** Seconds of load when it ended. */
-  seconds: finite,
-  /** The last drift the rule saw (a ratio − 1); null when it never had two sets of windows. */
-  drift: finiteOrNull,
-})
-export type WarmupEnd = z.infer<typeof warmupEndSchema>
-
 /** The same fixed work timed through a trial: its median on the clock and in CPU time, µs. */
 export const machineProbeSchema = z.object({
   samples: z.number().int().min(0),
@@ -173,32 +166,6 @@ export const commitInfoSchema = z.object({
 })
 export type CommitInfo = z.infer<typeof commitInfoSchema>
 
-/** Where a run's wall time went, from the stacks' start to the end of its last trial (seconds). */
-export const runTimingSchema = z.object({
-  wallSeconds: finite,
-  /** The measured windows the verdict rests on. */
-  measuredSeconds: finite,
-  /** Warm-ups of fresh instances (side by side: counted once). */
-  warmupSeconds: finite,
-  /** The load generator's start-up and discard around the measured windows. */
-  loadStartupSeconds: finite,
-  /** From the stacks' start (builds included) to the first trial. */
-  stacksStartSeconds: finite,
-  /** Renewals, pauses and resource sampling between trials. */
-  otherSeconds: finite,
-  /** measuredSeconds / wallSeconds. */
-  measuredShare: z.number().min(0).max(1),
-  /** warmup auto: how the warm-ups ended, and their lengths in seconds. */
-  warmupEnds: z
-    .object({
-      steady: z.number().int().nonnegative(),
-      capped: z.number().int().nonnegative(),
-      seconds: z.array(finite).length(3),
-    })
-    .optional(),
-})
-export type RunTiming = z.infer<typeof runTimingSchema>
-
 export const runMetaSchema = z.object({
   /** GitHub run id or a local id. */
   runId: text(100),
@@ -257,7 +224,7 @@ export const resultsFileSchema = z.object({
     minRounds: finite,
     maxRounds: finite,
     warmupSeconds: finite,
-    /** warmup auto: warmupSeconds is the cap, and each warm-up ended once steady. */
+    /** warmup steady: warmupSeconds is the cap, and each warm-up ended once steady. */
     warmupUntilSteady: z.boolean().optional(),
     discardSeconds: finite,
     maxErrorRate: finite,

@@ -1,4 +1,5 @@
 import { betterWithinDelta, informMoved } from '../model/format'
+import { warmupChoiceText } from '../decide/runtime-warmup'
 import type { MetricComparison, MetricVerdict, RunTiming } from '../model/types'
 
 const GATE_WORDS: Record<MetricVerdict, string> = {
@@ -40,9 +41,10 @@ export function minutesRange([low, high]: readonly number[]): string {
 
 /**
  * "Measured 5.1 of 8.3 minutes (61%): warm-ups 1.7, …": how much of the run's wall time the
- * verdict's trials measured, and where the rest went.
+ * verdict's trials measured, where the rest went, and how long warmup auto warmed each instance
+ * (`code` shows a process name: markdown wraps it in a code span).
  */
-export function timingText(timing: RunTiming): string {
+export function timingText(timing: RunTiming, code?: (name: string) => string): string {
   const min = (seconds: number) => (seconds / 60).toFixed(1)
   const rest = [
     ['warm-ups', timing.warmupSeconds],
@@ -55,7 +57,8 @@ export function timingText(timing: RunTiming): string {
     `(${Math.round(timing.measuredShare * 100)}%): ` +
     rest.map(([what, seconds]) => `${what} ${min(seconds)}`).join(', ') +
     ' minutes' +
-    (timing.warmupEnds ? `. ${warmupEndsText(timing.warmupEnds)}` : '')
+    (timing.warmupEnds ? `. ${warmupEndsText(timing.warmupEnds)}` : '') +
+    (timing.warmupAuto ? `. W${warmupChoiceText(timing.warmupAuto, code).slice(1)}` : '')
   )
 }
 

@@ -16,7 +16,7 @@ import type { Comparison, MetricComparison, SeriesComparison } from '../model/ty
 import { severityRank } from '../decide/severity'
 import { renderNoiseFloorLine } from './calibration'
 import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
-import { escapeMarkdown, safeUrl } from './escape'
+import { escapeMarkdown, markdownCode, safeUrl } from './escape'
 import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
@@ -184,7 +184,7 @@ function runDetails(comparison: Comparison): string {
       ? `- Base ${sha7(m.base.sha)} ${escapeMarkdown(m.base.message.split('\n')[0] ?? '')}`
       : '- Base: none (the head was measured alone)',
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
-    ...(m.timing ? [`- ${timingText(m.timing)}`] : []),
+    ...(m.timing ? [`- ${timingText(m.timing, markdownCode)}`] : []),
   ].join('\n')
 }
 

@@ -189,6 +189,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     maxRounds,
     warmupSeconds: warmup.seconds,
     warmupUntilSteady: warmup.untilSteady,
+    warmupByRuntime: warmup.byRuntime,
     freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
     pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
     profile: oneOf(label('profile'), value('profile'), profileModeSchema.options),

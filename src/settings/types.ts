@@ -69,8 +69,10 @@ export interface Settings {
   maxRounds: number
   /** A warm-up's length; its cap when warmupUntilSteady. */
   warmupSeconds: number
-  /** warmup auto: each warm-up ends once its latency is steady. */
+  /** warmup steady: each warm-up ends once its latency is steady. */
   warmupUntilSteady: boolean
+  /** warmup auto: every warm-up as long as the runtimes of the stack's processes need (decide/runtime-warmup.ts). */
+  warmupByRuntime: boolean
   /** When each arm's stack is recreated: every round, once per run, or every N rounds. */
   freshInstances: FreshInstances
   /** Pause the arm not under load during each trial (one-at-a-time only). */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SettingsError } from '../util/errors'
 import { STEADY_FLOOR_SECONDS } from '../decide/steady-warmup'
+import { COMPILED_WARMUP_SECONDS } from '../decide/runtime-warmup'
 import type { ArmsUnderLoad, FailOn, FreshInstances, TrialLength } from '../model/types'
 
 /** Parsers of one raw input value; a bad value throws a one-line SettingsError naming the input. */
@@ -76,20 +77,36 @@ export function parseTrialLength(input: string, value: string): TrialLength {
 /** The longest a warm-up by steadiness runs when no cap is given. */
 export const STEADY_WARMUP_MAX_SECONDS = 60
 
+/** How each new instance warms up: a fixed duration, by its runtime (auto), or until steady. */
+export interface WarmupSetting {
+  /** A fixed warm-up's length; the cap of one until steady; the shortest by runtime (known once the stacks run). */
+  seconds: number
+  untilSteady: boolean
+  byRuntime: boolean
+}
+
 /**
- * A fixed duration ('10s', 0 disables), or auto: each warm-up ends once its latency is steady
- * (measure/steady-warmup.ts), at most 60 s or the duration in 'auto up to 90s'.
+ * A fixed duration ('10s', 0 disables); auto: as long as the runtimes the stack runs need
+ * (decide/runtime-warmup.ts); or steady: each warm-up ends once its latency is steady
+ * (decide/steady-warmup.ts), at most 60 s or the duration in 'steady up to 90s'.
  */
-export function parseWarmup(input: string, value: string): { seconds: number; untilSteady: boolean } {
-  const match = /^auto(?:\s+up\s+to\s+(.+))?$/.exec(value.trim().toLowerCase())
+export function parseWarmup(input: string, value: string): WarmupSetting {
+  const word = value.trim().toLowerCase()
+  if (word === 'auto') return { seconds: COMPILED_WARMUP_SECONDS, untilSteady: false, byRuntime: true }
+  const match = /^steady(?:\s+up\s+to\s+(.+))?$/.exec(word)
   if (!match) {
-    if (/^\s*[a-z]/i.test(value)) fail(input, value, "a duration such as '10s', auto, or 'auto up to 90s'")
-    return { seconds: parseDuration(input, value), untilSteady: false }
+    if (/^\s*[a-z]/i.test(value))
+      fail(input, value, "a duration such as '10s', auto, steady, or 'steady up to 90s'")
+    return { seconds: parseDuration(input, value), untilSteady: false, byRuntime: false }
   }
   const cap = match[1] === undefined ? STEADY_WARMUP_MAX_SECONDS : parseDuration(input, match[1])
   if (!(cap >= STEADY_FLOOR_SECONDS))
-    fail(input, value, `auto up to at least ${STEADY_FLOOR_SECONDS}s (the shortest a steady warm-up can be)`)
-  return { seconds: cap, untilSteady: true }
+    fail(
+      input,
+      value,
+      `steady up to at least ${STEADY_FLOOR_SECONDS}s (the shortest a steady warm-up can be)`,
+    )
+  return { seconds: cap, untilSteady: true, byRuntime: false }
 }
 
 /** one-at-a-time or both; both needs a load generator this machine can hold at a start barrier. */
