@@ -10,13 +10,15 @@ export const LENGTHENED_FROM_ROUND = ROUNDS_FOR_A_FIRM_RANGE + 1
  * the progress note shows): the DURATION the measured trials take from LENGTHENED_FROM_ROUND on,
  * when even the low end of that range (the fewest requests those trials can ask for with 95%) is
  * more than a trial has, and the line that says so; null to leave the trials as the script has
- * them. One round's figure asked, on a JVM service, twice what the report asked at the end: a
- * lengthening decided on it was mostly not needed; one decided on the low end is.
+ * them. One round's figure asked, on a JVM service, about twice what the report asked at the end,
+ * and lengthened trials the run did not need; the low end of six trials' range asks only what
+ * they are sure of.
  *
- * Lengthening after a look at the data keeps the tests exact: what decides it (the requests, the
- * median rank noise and the least per-trial figure of the tail, each over the trials of both arms
- * pooled) does not change when arm labels are swapped, so the sign-flip distribution the verdict
- * rests on is the same whatever it decides.
+ * Lengthening after a look at the data keeps the tests exact: what decides it does not change when
+ * arm labels are swapped, so the sign-flip distribution the verdict rests on is the same whatever
+ * it decides. It holds for this rule: the round it is taken at is fixed in advance, and the median
+ * requests, the median rank noise and the least per-trial figure (a minimum) are each taken over
+ * the trials of both arms pooled, which a swap only relabels.
  */
 export function lengthenOnFirmRange(
   results: ResultsFile,
