@@ -10,8 +10,23 @@ import { writeHistory, type HistoryOptions } from './history'
 export interface DashboardUnderTest {
   readonly url: string
   readonly browser: Browser
-  /** A page at `url`, once its first chart is drawn, with the errors it logs. */
-  open(): Promise<{ page: Page; errors: string[] }>
+  /**
+   * A page at `url` (and `fragment`), once its first chart is drawn, with the errors it logs; in
+   * the suite's viewport and light colours unless told otherwise.
+   */
+  open(options?: PageOptions): Promise<{ page: Page; errors: string[] }>
+}
+
+export interface PageOptions {
+  fragment?: string
+  colorScheme?: 'light' | 'dark'
+}
+
+/** Resolves once the dashboard in `page` has drawn its first chart. */
+export async function firstChartDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
+  )
 }
 
 /**
@@ -48,15 +63,13 @@ export function dashboardUnderTest(
     get browser() {
       return browser!
     },
-    async open() {
-      const page = await browser!.newPage({ viewport })
+    async open({ fragment = '', colorScheme = 'light' }: PageOptions = {}) {
+      const page = await browser!.newPage({ viewport, colorScheme })
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-      await page.goto(url)
-      await page.waitForFunction(
-        () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-      )
+      await page.goto(`${url}${fragment}`)
+      await firstChartDrawn(page)
       return { page, errors }
     },
   }

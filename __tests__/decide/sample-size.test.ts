@@ -108,6 +108,23 @@ describe('requests per series', () => {
     )
   })
 
+  test('the trial length it advises adds the seconds each trial discards before its measured window', () => {
+    const r = results(5)
+    r.settings.discardSeconds = 5
+    const c = compareResults(r, opts)
+    const thin = c.series.find((s) => s.key === 'api GET /thin')!.sampleSize!
+    assert.equal(thin.discardSeconds, 5)
+    const window = (10 * thin.requestsNeeded!) / 50
+    const sentence = `lengthen trials to about ${Math.ceil(window + 5)} s (measured windows now 10 s)`
+    assert.ok(renderComment(c, {}).includes(sentence), renderComment(c, {}))
+    assert.ok(renderTerminal(c, { color: false }).includes(sentence))
+    // The details name the measured window itself.
+    assert.ok(renderComment(c, {}).includes(`or ${window.toPrecision(2)} s measured windows at this rate`))
+    // A comparison stored before the discard was kept reads as none.
+    delete thin.discardSeconds
+    assert.ok(renderComment(c, {}).includes(`lengthen trials to about ${Math.ceil(window)} s`))
+  })
+
   test("two thin series make one sentence, with the longer window, and each series' figures in the details", () => {
     const c = compareResults(results(5), opts)
     const thin = c.series.find((s) => s.key === 'api GET /thin')!

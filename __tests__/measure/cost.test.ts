@@ -147,18 +147,20 @@ describe('the progress line shows the range the plan allows', () => {
     assert.equal(clock.status().planned, 10)
   })
 
-  test('trials lengthened after round 1 (trial-length auto) are estimated at their new length', () => {
-    const plan = { ...DEFAULTS, looks: [2, 4], freshInstances: 'run' as const }
+  test('trials lengthened after round 3 (trial-length auto) are estimated at their new length', () => {
+    const plan = { ...DEFAULTS, looks: [4, 8], freshInstances: 'run' as const }
     const clock = trialClock(plan, { trial: 7, warmup: 5, renewal: 8 })
     clock.finished(3000, 'warmup')
-    clock.finished(10_000)
-    clock.finished(10_000)
-    clock.roundDone(1)
+    for (let round = 1; round <= 3; round++) {
+      clock.finished(10_000)
+      clock.finished(10_000)
+      clock.roundDone(round)
+    }
     clock.lengthened(30)
-    // 1 and 3 rounds left, two trials of 30 s each.
-    assert.deepEqual(clock.status().leftSeconds, [60, 180])
+    // 1 and 5 rounds left, two trials of 30 s each.
+    assert.deepEqual(clock.status().leftSeconds, [60, 300])
     clock.finished(40_000)
-    assert.deepEqual(clock.status().leftSeconds, [80, 240], 'then as timed')
+    assert.deepEqual(clock.status().leftSeconds, [80, 400], 'then as timed')
   })
 
   test('without a stated trial length, nothing is estimated until a trial has run', () => {

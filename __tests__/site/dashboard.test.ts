@@ -1,13 +1,12 @@
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { serveDashboard } from '../../src/cli/dashboard-server'
 import { rebuildDerived } from '../../src/store'
-import { launchChromium } from '../../testkit/chromium'
-import { writeHistory } from '../../testkit/history'
+import { dashboardUnderTest, firstChartDrawn, type PageOptions } from '../../testkit/dashboard-page'
 import { shiftFinder } from '../../src/modes/change-points'
 import { recordResults } from '../../src/modes/record'
 import { git, makeWorkRepo } from '../../testkit/git-repos'
@@ -15,47 +14,19 @@ import { makeRecordResults } from '../../testkit/results-factory'
 import { settingsFor, exampleBenchmark } from '../../testkit/settings'
 import { localRun } from '../store/local-run'
 
-let dir: string
-let url: string
-let close: () => void
-let browser: Browser
-
-before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-dash-'))
-  await writeHistory(dir, {
+const dashboard = dashboardUnderTest(
+  'dash',
+  {
     runs: 60,
     series: ['api GET /items/:id', 'api POST /orders', 'api GET /a<b>'],
     benchmarks: ['api', 'other'],
     message: (i) =>
       i === 10 ? '<script>window.__pwned=1</script> & <img src=x onerror=window.__pwned=2>' : `change ${i}`,
-  })
-  const served = await serveDashboard(dir)
-  url = served.url
-  close = () => served.server.close()
-  browser = await launchChromium()
-  await mkdir('test-output', { recursive: true })
-})
-
-after(async () => {
-  await browser?.close()
-  close?.()
-  await rm(dir, { recursive: true, force: true })
-})
-
-async function open(
-  fragment = '',
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme })
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  await page.goto(`${url}${fragment}`)
-  await page.waitForFunction(
-    () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-  )
-  return { page, errors }
-}
+  },
+  { width: 1280, height: 900 },
+)
+const open = (fragment = '', colorScheme: PageOptions['colorScheme'] = 'light') =>
+  dashboard.open({ fragment, colorScheme })
 
 /** Non-transparent pixels drawn in the first canvas of a chart container. */
 function paintedPixels(page: Page, selector: string): Promise<number> {
@@ -173,15 +144,13 @@ describe('dashboard in Chromium', () => {
   })
 
   test('only the series on screen are fetched; the rest as they scroll into view', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 400 } })
+    const page = await dashboard.browser.newPage({ viewport: { width: 1280, height: 400 } })
     const fetched = new Set<string>()
     page.on('request', (request) => {
       if (request.url().includes('/series/')) fetched.add(request.url())
     })
-    await page.goto(url)
-    await page.waitForFunction(
-      () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-    )
+    await page.goto(dashboard.url)
+    await firstChartDrawn(page)
     const cards = await page.locator('.card').count()
     assert.ok(
       fetched.size >= 1 && fetched.size < cards,
@@ -198,12 +167,10 @@ describe('dashboard in Chromium', () => {
     await cp(path.resolve('__tests__/__fixtures__/history-v1'), v1, { recursive: true })
     await rebuildDerived(v1, shiftFinder())
     const served = await serveDashboard(v1)
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await dashboard.browser.newPage({ viewport: { width: 1280, height: 900 } })
     try {
       await page.goto(served.url)
-      await page.waitForFunction(
-        () => (window as unknown as { __loadgateFirstChart?: number }).__loadgateFirstChart !== undefined,
-      )
+      await firstChartDrawn(page)
       const chart = '.card .chart[data-kind="latency"]'
       assert.equal(await page.getAttribute(chart, 'data-points'), '3', 'all three version-1 runs')
       assert.ok((await paintedPixels(page, chart)) > 100, 'the chart has content')
@@ -246,7 +213,7 @@ describe('the badge in Chromium', () => {
       const served = await serveDashboard(pages)
       server = served.server
       const badge = `${served.url}loadgate/badges/api.svg`
-      const page = await browser.newPage()
+      const page = await dashboard.browser.newPage()
       // A README embeds it as an image from Pages.
       await page.setContent(`<img id="badge" src="${badge}">`)
       await page.waitForFunction(() => (document.getElementById('badge') as HTMLImageElement).complete)

@@ -49,10 +49,14 @@ export function p95RankUncertainty(latency: TailLatency): number | null {
   return rankUncertainty(latency, 'p95')
 }
 
-/** The looks of a run's plan and what settling asks of each gated metric at them (see calibration). */
+/**
+ * The looks of a run's plan and what settling asks of each gated metric at them (see calibration),
+ * and the seconds each trial discards before its measured window (a trial length the advice names adds them).
+ */
 export interface SettlingPlan {
   firstLook: number
   lastLook: number
+  discardSeconds: number
   /** The level of each look. */
   level: number
   /** The probability with which each gated metric must settle for the run to settle in 90% of runs. */
@@ -66,10 +70,16 @@ export function settlingPlan(results: ResultsFile): SettlingPlan {
     (sum, { key }) => sum + rulesFor(key, results).filter((rule) => rule.gate && !rule.absolute).length,
     0,
   )
-  const { minRounds, maxRounds } = results.settings
+  const { minRounds, maxRounds, discardSeconds } = results.settings
   // NO CHANGE is every metric's own interval at the look's level, not split across benchmarks.
   const level = lookAlpha(minRounds, maxRounds)
-  return { firstLook: minRounds, lastLook: maxRounds, level, power: settlingPowerOver(varying) }
+  return {
+    firstLook: minRounds,
+    lastLook: maxRounds,
+    discardSeconds,
+    level,
+    power: settlingPowerOver(varying),
+  }
 }
 
 /**
@@ -127,6 +137,7 @@ function tailSampleSize(
     requestsNeeded: roundNoise > settles ? Math.ceil(requests * (roundNoise / settles) ** 2) : null,
     firstLook: plan.firstLook,
     lastLook: plan.lastLook,
+    discardSeconds: plan.discardSeconds,
   }
 }
 
@@ -162,30 +173,39 @@ export function thinSeriesSoFar(
 /** Trials whose extremes enclose the median noise with at least 95% (1 − 2^(1−k)): three rounds of two arms. */
 export const TRIALS_FOR_A_FIRM_RANGE = 6
 
+/** The round after which a run of two arms has TRIALS_FOR_A_FIRM_RANGE trials: its range is firm. */
+export const ROUNDS_FOR_A_FIRM_RANGE = Math.ceil(TRIALS_FOR_A_FIRM_RANGE / 2)
+
+/** thinSeriesSoFar's series whose range rests on enough trials to be firm (TRIALS_FOR_A_FIRM_RANGE). */
+export function firmThinSeries(results: ResultsFile): ReturnType<typeof thinSeriesSoFar> {
+  return thinSeriesSoFar(results).filter(({ trials }) => trials >= TRIALS_FOR_A_FIRM_RANGE)
+}
+
+/**
+ * The trial length, in seconds, whose measured window has `requests` of a series at the rate its
+ * trials had, with the seconds every trial discards at its start before that window.
+ */
+export function trialSecondsFor(size: SampleSize, requests: number): number {
+  return (size.trialSeconds * requests) / size.requestsPerTrial + (size.discardSeconds ?? 0)
+}
+
 /**
  * trial-length auto: the trial length, in whole seconds, whose measured window gives every thin
- * series the requests its gated tail needs (the window each one's sentence names) once `discardSeconds`
- * are cut from its start, at most `maxSeconds`; null when no series is thin or the trials already
- * run that long. `wanted` is the length uncapped.
+ * series `requests` per trial (trialSecondsFor), at most `maxSeconds`; null when no series is thin
+ * or the trials already run that long. `wanted` is the length uncapped.
  */
 export function lengthenedTrialSeconds(
-  thin: ReadonlyArray<{ size: SampleSize }>,
+  thin: ReadonlyArray<{ size: SampleSize; requests: number }>,
   maxSeconds: number,
-  discardSeconds = 0,
 ): { seconds: number; wanted: number } | null {
-  const windows = thin.flatMap(({ size }) =>
-    size.requestsNeeded != null && size.trialSeconds > 0
-      ? [
-          {
-            now: size.trialSeconds,
-            wanted: (size.trialSeconds * size.requestsNeeded) / size.requestsPerTrial,
-          },
-        ]
+  const lengths = thin.flatMap(({ size, requests }) =>
+    size.trialSeconds > 0
+      ? [{ now: trialSecondsFor(size, size.requestsPerTrial), wanted: trialSecondsFor(size, requests) }]
       : [],
   )
-  if (windows.length === 0) return null
-  const wanted = Math.ceil(Math.max(...windows.map((w) => w.wanted)) + discardSeconds)
+  if (lengths.length === 0) return null
+  const wanted = Math.ceil(Math.max(...lengths.map((l) => l.wanted)))
   const seconds = Math.min(wanted, Math.floor(maxSeconds))
-  const now = Math.max(...windows.map((w) => w.now)) + discardSeconds
+  const now = Math.max(...lengths.map((l) => l.now))
   return seconds > now + 0.5 ? { seconds, wanted } : null
 }

@@ -18,10 +18,10 @@ import { createSystemUnderTest } from './sut'
 import { runTiming } from './time-share'
 import { warmupLength } from './warmup-length'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
-import { lengthenAfterFirstRound, lengtheningIgnored } from './trial-length'
+import { LENGTHENED_FROM_ROUND, lengthenOnFirmRange, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
 import { thinSeriesProgressNotes } from '../report/sample-size'
-import { TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
+import { ROUNDS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
 
 export type { MeasureOptions } from './options'
 export type { ProgressEvent } from './progress'
@@ -110,12 +110,35 @@ export async function measure(
     const clock = trialClock(plan, stated)
     let warmupWarned = false
     let stealNoted = false
-    // trial-length auto may lengthen the measured trials after round 1 (DURATION; warm-ups keep theirs).
+    // trial-length auto may lengthen the measured trials from round 4 on (DURATION; warm-ups keep theirs).
     let trialEnv = bench.k6Env
     let lengthCheckPending = false
+    /**
+     * Decided as the first trial of round 4 starts (a run that stops at round 3 records nothing), on
+     * rounds 1–3 alone; set before anything is awaited, so both trials of a duet round take it.
+     */
+    const lengthen = async () => {
+      const longer = lengthenOnFirmRange(results, settings.trialLength)
+      if (!longer) return
+      trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
+      lengthCheckPending = true
+      results.settings.trialLength = {
+        ...settings.trialLength,
+        lengthenedSeconds: longer.seconds,
+        fromRound: LENGTHENED_FROM_ROUND,
+      }
+      clock.lengthened(longer.seconds + STATED_TRIAL_OVERHEAD_SECONDS)
+      progress(note(`${longer.message}${timeLeft(clock.status())}`))
+      await save()
+    }
+    let lengthDecided = false
     let costRestated = false
     const trial = async ({ arm, phase, round, barrier }: ScheduledTrial) => {
       const label = phase === 'warmup' ? `warm-up ${arm}` : `round ${round} ${arm}`
+      if (phase === 'measure' && round === LENGTHENED_FROM_ROUND && arms.length === 2 && !lengthDecided) {
+        lengthDecided = true
+        await lengthen()
+      }
       progress({ message: `${label} …`, ...clock.status() })
       const started = Date.now()
       const interrupted = () => {
@@ -164,23 +187,9 @@ export async function measure(
       if (roundDone) clock.roundDone(round)
       progress({ message: `${label}: ${summarizeTrial(result)}`, ...clock.status() })
       // The request-count note waits for enough trials to say how far its figure can be off.
-      if (roundDone && arms.length === 2 && round === Math.ceil(TRIALS_FOR_A_FIRM_RANGE / 2))
+      if (roundDone && arms.length === 2 && round === ROUNDS_FOR_A_FIRM_RANGE)
         for (const text of thinSeriesProgressNotes(results)) progress(note(text))
-      if (roundDone && round === 1 && arms.length === 2) {
-        const longer = lengthenAfterFirstRound(results, settings.trialLength)
-        if (longer) {
-          trialEnv = { ...bench.k6Env, DURATION: `${longer.seconds}s` }
-          lengthCheckPending = true
-          results.settings.trialLength = {
-            ...settings.trialLength,
-            lengthenedSeconds: longer.seconds,
-            fromRound: 2,
-          }
-          clock.lengthened(longer.seconds + STATED_TRIAL_OVERHEAD_SECONDS)
-          await save()
-          progress(note(`${longer.message}${timeLeft(clock.status())}`))
-        }
-      } else if (lengthCheckPending && phase === 'measure') {
+      if (lengthCheckPending && phase === 'measure') {
         lengthCheckPending = false
         const ignored = lengtheningIgnored(result, results.settings)
         if (ignored) progress(note(ignored))

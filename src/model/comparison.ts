@@ -83,6 +83,8 @@ export const sampleSizeSchema = z.preprocess(
     /** The plan's looks, in rounds (absent from comparisons made before the rule was stated for them). */
     firstLook: finite.optional(),
     lastLook: finite.optional(),
+    /** Seconds each trial discards before its measured window (absent from comparisons made before it was kept: 0). */
+    discardSeconds: finite.optional(),
   }),
 )
 export type SampleSize = z.infer<typeof sampleSizeSchema>

@@ -24,12 +24,13 @@ export type FreshInstances = z.infer<typeof freshInstancesSchema>
 export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both'])
 export type ArmsUnderLoad = z.infer<typeof armsUnderLoadSchema>
 
-/** script: every trial as long as the script says; auto: lengthened after round 1 for a thin gated tail (p90, p95 or p99), up to maxSeconds. */
+/** script: every trial as long as the script says; auto: lengthened from round 4 on (after rounds 1–3 give a firm figure) for a thin gated tail (p90, p95 or p99), up to maxSeconds. */
 export const trialLengthSchema = z.object({
   mode: z.enum(['script', 'auto']),
   maxSeconds: z.number().positive().max(3600).optional(),
   /** The DURATION the measured trials ran with from `fromRound` on (auto, when it lengthened them). */
   lengthenedSeconds: z.number().positive().max(3600).optional(),
+  /** 4 since auto decides on rounds 1–3; 2 in files written when it decided on round 1. */
   fromRound: z.number().int().min(2).optional(),
 })
 export type TrialLength = z.infer<typeof trialLengthSchema>
@@ -239,7 +240,7 @@ export const resultsFileSchema = z.object({
     pauseIdleArm: z.boolean().optional(),
     /** one-at-a-time (sequential) or both (duet); absent in files written before duet existed. */
     armsUnderLoad: armsUnderLoadSchema.optional(),
-    /** trial-length auto: the cap, and the window the measured trials were lengthened to from round 2. */
+    /** trial-length auto: the cap, and the DURATION the measured trials were lengthened to from `fromRound` on. */
     trialLength: trialLengthSchema.optional(),
     /** Why the arms could not be recreated or paused as the settings asked (target url). */
     instancesNote: text(500).optional(),

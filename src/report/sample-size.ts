@@ -1,4 +1,4 @@
-import { thinSeriesSoFar, TRIALS_FOR_A_FIRM_RANGE } from '../decide/sample-size'
+import { firmThinSeries, trialSecondsFor } from '../decide/sample-size'
 import type { Comparison, ResultsFile, SampleSize, SeriesComparison } from '../model/types'
 import { seriesLabel } from '../model/format'
 import { escapeMarkdown } from './escape'
@@ -16,14 +16,10 @@ export function thinSeries(comparison: Comparison): Array<{ series: SeriesCompar
 
 type Thin = { series: SeriesComparison; size: SampleSize }
 
-/** The measured window a thin series needs for the requests it lacks, at its rate. */
-function secondsNeeded(size: SampleSize): number {
-  return (size.trialSeconds * (size.requestsNeeded ?? size.requestsPerTrial)) / size.requestsPerTrial
-}
-
 /**
  * One short sentence per gated tail for all its thin series, what to do first ("p90 of 2 series
- * rests on too few requests to settle ±10%: lengthen trials to about 8 s"); `label` names one
+ * rests on too few requests to settle ±10%: lengthen trials to about 8 s"): a trial length whose
+ * measured window, after the seconds each trial discards, has the requests needed; `label` names one
  * series where it is the only one, already made safe for where it goes. The figures of each series
  * are `thinSeriesText`'s, for the details.
  */
@@ -36,7 +32,11 @@ export function thinTailsSentences(thin: Thin[], label: (series: SeriesCompariso
   return [...byTail.values()].map((group) => {
     const { metric, delta } = group[0]!.size
     const which = group.length === 1 ? label(group[0]!.series) : `${group.length} series`
-    const wanted = Math.ceil(Math.max(...group.map(({ size }) => secondsNeeded(size))))
+    const wanted = Math.ceil(
+      Math.max(
+        ...group.map(({ size }) => trialSecondsFor(size, size.requestsNeeded ?? size.requestsPerTrial)),
+      ),
+    )
     const now = Math.max(...group.map(({ size }) => size.trialSeconds))
     return (
       `${metric} of ${which} rests on too few requests to settle ±${(delta * 100).toFixed(0)}%: ` +
@@ -97,14 +97,13 @@ function sooner(size: SampleSize): string {
  * a JVM service, twice what the report asked at the end; the report's is still the one to act on.
  */
 export function thinSeriesProgressNotes(results: ResultsFile): string[] {
-  return thinSeriesSoFar(results).flatMap(({ key, size, neededRange, trials }) => {
-    if (trials < TRIALS_FOR_A_FIRM_RANGE) return []
+  return firmThinSeries(results).map(({ key, size, neededRange, trials }) => {
     const round = Math.max(0, ...results.trials.filter((t) => t.phase === 'measure').map((t) => t.round))
     const [low, high] = neededRange.map(count)
-    return [
+    return (
       `after round ${round} (${trials} trials: from ${low} to ${high} requests per trial at the least ` +
-        `and the most rank noise they showed; the report's figure, from every round, is the one to act on), ` +
-        `${thinSeriesText(key, size)}; with fewer, it can hold the run to its last look and leave it INCONCLUSIVE`,
-    ]
+      `and the most rank noise they showed; the report's figure, from every round, is the one to act on), ` +
+      `${thinSeriesText(key, size)}; with fewer, it can hold the run to its last look and leave it INCONCLUSIVE`
+    )
   })
 }

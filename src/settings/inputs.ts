@@ -234,10 +234,11 @@ const TABLE = [
     name: 'trial-length',
     description:
       'script (every measured trial as long as the k6 script, or k6-env DURATION, says) or auto: when ' +
-      'round 1 shows a gated tail (p90 by default) resting on too few requests to settle its δ by the last look (the ' +
-      "report's request-count line), the measured trials from round 2 on run with __ENV.DURATION set to " +
-      "the window that line names, at most 60s, or at most the duration in 'auto up to 30s'. The cost is " +
-      'said again when it changes. The script must take its length from __ENV.DURATION, as the warm-up does.',
+      'rounds 1-3 show a gated tail (p90 by default) resting on too few requests to settle its δ by the last look (the ' +
+      'progress note after round 3), the measured trials from round 4 on run with __ENV.DURATION set to the length ' +
+      'whose measured window (after discard-seconds) has the fewest requests that note gives (the low end of its ' +
+      "range, needed with 95%), at most 60s, or at most the duration in 'auto up to 30s'. The cost is said " +
+      'again when it changes. The script must take its length from __ENV.DURATION, as the warm-up does.',
     default: 'script',
     scopes: SHARED,
   },

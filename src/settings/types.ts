@@ -79,7 +79,7 @@ export interface Settings {
   pauseIdleArm: boolean
   /** Measured trials one arm at a time, or both arms' at once (duet). */
   armsUnderLoad: ArmsUnderLoad
-  /** Measured trials as long as the script says, or lengthened after round 1 for a thin gated tail. */
+  /** Measured trials as long as the script says, or lengthened from round 4 on for a thin gated tail. */
   trialLength: TrialLength
   /** When the profiling pair runs after the verdict. */
   profile: ProfileMode
