@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-OYUWDZPP.js";
+} from "./chunks/chunk-EQBCI7MN.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-WYW5JNL6.js";
+} from "./chunks/chunk-4CTZ5HDU.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

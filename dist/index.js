@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-6GFMZUNH.js";
+} from "./chunks/chunk-D7RWXYK7.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-OYUWDZPP.js";
+} from "./chunks/chunk-EQBCI7MN.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-WYW5JNL6.js";
+} from "./chunks/chunk-4CTZ5HDU.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-6GFMZUNH.js";
+} from "./chunks/chunk-D7RWXYK7.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-WYW5JNL6.js";
+} from "./chunks/chunk-4CTZ5HDU.js";
 
 // src/action/post.ts
 async function post() {
