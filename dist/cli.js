@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-EQBCI7MN.js";
+} from "./chunks/chunk-72AL7FPK.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-4CTZ5HDU.js";
+} from "./chunks/chunk-KBQUSJRF.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

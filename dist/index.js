@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-D7RWXYK7.js";
+} from "./chunks/chunk-OCEXC47J.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-EQBCI7MN.js";
+} from "./chunks/chunk-72AL7FPK.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-4CTZ5HDU.js";
+} from "./chunks/chunk-KBQUSJRF.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-D7RWXYK7.js";
+} from "./chunks/chunk-OCEXC47J.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-4CTZ5HDU.js";
+} from "./chunks/chunk-KBQUSJRF.js";
 
 // src/action/post.ts
 async function post() {

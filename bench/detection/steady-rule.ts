@@ -1,4 +1,4 @@
-// When does warmup auto's rule (src/decide/steady-warmup.ts) end a warm-up, and what drift does it
+// When does warmup steady's rule (src/decide/steady-warmup.ts) end a warm-up, and what drift does it
 // leave? Simulated warm-ups of two endpoints (one 5× slower, 30% of requests), each request's latency
 // log-normal with spread SIGMA, every quarter second the whole machine slower or faster by MACHINE
 // (log SD), at RATE requests/s: a service steady from its first request (Go), and one that starts

@@ -67,7 +67,7 @@ export function runTiming(trials: Trial[], stacksStartedAt: number): RunTiming |
   }
 }
 
-/** warmup auto: how many warm-ups ended steady or at their cap, and their shortest, median and longest. */
+/** warmup steady: how many warm-ups ended steady or at their cap, and their shortest, median and longest. */
 function warmupEnds(trials: Trial[]): Pick<RunTiming, 'warmupEnds'> {
   const ends = trials.flatMap((t) => (t.warmupEnd ? [t.warmupEnd] : []))
   if (ends.length === 0) return {}

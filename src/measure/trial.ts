@@ -18,7 +18,7 @@ export interface TrialPlan {
   held?: LoadTrialRequest['held']
   /** Duet with the CPUs split: the CPU list the arm (already confined to it) and its load run on. */
   cpus?: string
-  /** warmup auto: a warm-up ends once steady, at most warmupSeconds. */
+  /** warmup steady: a warm-up ends once steady, at most warmupSeconds. */
   untilSteady?: boolean
 }
 

@@ -139,7 +139,7 @@ export const trialSchema = z.object({
   instance: z.array(text(100)).max(200).optional(),
   /** The stack slot (Compose project, network, names) the arm ran in: drawn per set of instances. */
   slot: z.number().int().min(0).max(1).optional(),
-  /** warmup auto: when and why this warm-up ended. */
+  /** warmup steady: when and why this warm-up ended. */
   warmupEnd: warmupEndSchema.optional(),
   /** Duet: when the start barrier released this arm's load (k6 started held, then resumed). */
   releasedAt: text(64).optional(),

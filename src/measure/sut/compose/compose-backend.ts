@@ -56,9 +56,14 @@ class ComposeSystem implements SystemUnderTest {
     let removeStack: (() => Promise<void>) | null = null
     const stop = async () => {
       // The stack first, then what it needs (images, override), then the worktree that holds its file.
-      await removeStack?.()
+      // Each is tried even when one before it failed (an engine that is down keeps its images,
+      // but the override file and the worktree still go); the first failure is reported.
+      const failures: unknown[] = []
+      for (const remove of [() => removeStack?.(), ...removers.reverse()])
+        await Promise.resolve(remove()).catch((error: unknown) => failures.push(error))
       removeStack = null
-      for (const remove of removers.reverse()) await remove()
+      removers.length = 0
+      if (failures.length) throw failures[0]
     }
     let borrowed: string[] = []
     try {
