@@ -7,6 +7,7 @@
 // Long (some 5–10 minutes a run): run it on a quiet machine, nothing else running.
 //   node --import tsx bench/detection/jit-aa.ts [runs=3]
 //   WARMUP='steady up to 90s' node --import tsx bench/detection/jit-aa.ts 3   # ended by steadiness, for contrast
+//   PAUSE_IDLE_ARM=false node --import tsx bench/detection/jit-aa.ts 1   # the idle arm never frozen
 //   node --import tsx bench/detection/jit-aa.ts --read DIR         # again from the work dirs it kept
 import { spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
@@ -24,6 +25,8 @@ import { makeExampleRepo } from '../../testkit/example-repo'
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
 const WARMUP = process.env.WARMUP ?? 'auto'
+// PAUSE_IDLE_ARM=false leaves the arm not under load running: is the order effect its thaw?
+const PAUSE_IDLE_ARM = process.env.PAUSE_IDLE_ARM ?? ''
 
 /** One A/A compare of the JIT service at the defaults; returns the benchmark's work directory. */
 async function runOnce(root: string, index: number): Promise<string> {
@@ -55,6 +58,7 @@ async function runOnce(root: string, index: number): Promise<string> {
         'jit',
         '--work-dir',
         work,
+        ...(PAUSE_IDLE_ARM ? ['--pause-idle-arm', PAUSE_IDLE_ARM] : []),
       ],
       { cwd: repo.dir, encoding: 'utf8', stdio: ['ignore', 'inherit', 'inherit'] },
     )
