@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-72AL7FPK.js";
+} from "./chunks/chunk-YSZGBHZD.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-KBQUSJRF.js";
+} from "./chunks/chunk-JFHEDAVI.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

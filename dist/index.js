@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-OCEXC47J.js";
+} from "./chunks/chunk-MVZFL7GA.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-72AL7FPK.js";
+} from "./chunks/chunk-YSZGBHZD.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-KBQUSJRF.js";
+} from "./chunks/chunk-JFHEDAVI.js";
 
 // src/action/main.ts
 import path from "node:path";

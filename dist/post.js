@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-OCEXC47J.js";
+} from "./chunks/chunk-MVZFL7GA.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-KBQUSJRF.js";
+} from "./chunks/chunk-JFHEDAVI.js";
 
 // src/action/post.ts
 async function post() {

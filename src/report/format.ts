@@ -58,9 +58,12 @@ export function timingText(timing: RunTiming, code?: (name: string) => string): 
     rest.map(([what, seconds]) => `${what} ${min(seconds)}`).join(', ') +
     ' minutes' +
     (timing.warmupEnds ? `. ${warmupEndsText(timing.warmupEnds)}` : '') +
-    (timing.warmupAuto ? `. W${warmupChoiceText(timing.warmupAuto, code).slice(1)}` : '')
+    (timing.warmupAuto ? `. ${sentence(warmupChoiceText(timing.warmupAuto, code))}` : '')
   )
 }
+
+/** A clause as a sentence of its own: its first letter capitalised. */
+const sentence = (clause: string) => clause.charAt(0).toUpperCase() + clause.slice(1)
 
 /** "Warm-ups ended when steady after 7–12 s (median 8 s); 1 of 22 ran to its cap." */
 function warmupEndsText({ steady, capped, seconds }: NonNullable<RunTiming['warmupEnds']>): string {
