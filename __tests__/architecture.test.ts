@@ -156,7 +156,7 @@ describe('architecture', () => {
       notify: /notify|webhook|badge/,
       'runner load': /runner-load|host-cpu/,
       adoption: /borrow-harness|head-alone/,
-      'warm-up': /warmup|steady|process-signs/,
+      'warm-up and idle arm': /warmup|steady|process-signs|idle-arm|runtime-choices/,
     }
     const doc = readFileSync('docs/development.md', 'utf8')
     const rows = new Map(

@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-YSZGBHZD.js";
+} from "./chunks/chunk-J5XRTPU6.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-JFHEDAVI.js";
+} from "./chunks/chunk-3IZDRNFH.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";
@@ -382,7 +382,7 @@ var FLAGS = {
   },
   "trial-length": { group: "How to measure", value: "<script|auto>" },
   "fresh-instances": { group: "How to measure", value: "<round|run>" },
-  "pause-idle-arm": { group: "How to measure", value: "<true|false>" },
+  "pause-idle-arm": { group: "How to measure", value: "<auto|true|false>" },
   profile: { group: "How to measure", value: "<on-regression|always|off>" },
   "discard-seconds": { group: "How to measure", value: "<seconds>" },
   seed: { group: "How to measure", value: "<n>" },

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-MVZFL7GA.js";
+} from "./chunks/chunk-3ZUQ2WG6.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-YSZGBHZD.js";
+} from "./chunks/chunk-J5XRTPU6.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-JFHEDAVI.js";
+} from "./chunks/chunk-3IZDRNFH.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-MVZFL7GA.js";
+} from "./chunks/chunk-3ZUQ2WG6.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-JFHEDAVI.js";
+} from "./chunks/chunk-3IZDRNFH.js";
 
 // src/action/post.ts
 async function post() {

@@ -193,6 +193,9 @@ test(
       /warmup auto: 2 s on every new instance: no runtime that compiles as it runs among the processes [^\n]*\bapi\b/,
     )
     assert.equal(results.settings.warmupSeconds, 2)
+    // …and pause-idle-arm auto pauses its idle arm, as before auto.
+    assert.deepEqual(results.meta.timing?.idleArmAuto, { pause: true, runtimes: [] })
+    assert.equal(results.settings.pauseIdleArm, true)
     for (const warmup of results.trials.filter((t) => t.phase === 'warmup'))
       assert.ok(
         warmup.durationSeconds > 1.5 && warmup.durationSeconds < 3,

@@ -257,6 +257,11 @@ describe('a differential CPU profile of a blocked pull request', () => {
       comment,
       /Warmup auto: 30 s on every new instance, for the Node\.js JIT compiler \(processes [^)]*`node`/,
     )
+    // pause-idle-arm auto leaves a JIT's idle arm running: frozen, its compiler would resume within
+    // its own next trial.
+    assert.deepEqual(results.meta.timing?.idleArmAuto, { pause: false, runtimes: ['Node.js'] })
+    assert.equal(results.settings.pauseIdleArm, false)
+    assert.match(comment, /Pause-idle-arm auto: the idle arm keeps running, for the Node\.js JIT compiler/)
     console.log(
       `JIT service: warm-ups of ${warmups.map((t) => `${t.durationSeconds.toFixed(1)} s`).join(' and ')}; ` +
         `profiling pair ${results.profile!.seconds} s; test ${Math.round((performance.now() - started) / 1000)} s`,

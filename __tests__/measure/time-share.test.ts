@@ -70,6 +70,13 @@ describe("where a run's wall time went", () => {
     assert.match(line, /^Measured 0\.5 of 1\.3 minutes \(40%\): warm-ups 0\.3, stacks' start 0\.3/)
     assert.ok(renderComment(comparison, {}).includes(line), 'the comment carries the timing line')
     assert.ok(renderTerminal(comparison, { color: false }).includes(line), 'so does the terminal')
+    // pause-idle-arm auto is said only where it left the idle arm running: a pause is the usual case.
+    const jit = { ...results.meta.timing, idleArmAuto: { pause: false, runtimes: ['JVM'] } }
+    assert.match(
+      timingText(jit),
+      /\. Pause-idle-arm auto: the idle arm keeps running, for the JVM JIT compiler/,
+    )
+    assert.equal(timingText({ ...jit, idleArmAuto: { pause: true, runtimes: [] } }), line)
     delete results.meta.timing
     assert.ok(
       !renderComment(compareResults(results, OPTIONS), {}).includes('Measured '),

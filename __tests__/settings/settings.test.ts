@@ -124,10 +124,11 @@ describe('settings', () => {
     assert.equal(parseFraction('x', '0.02'), 0.02)
   })
 
-  test('fresh-instances: round by default or run, N > 1 refused; the idle arm paused by default', () => {
+  test('fresh-instances: round by default or run, N > 1 refused; the idle arm paused by its runtime by default', () => {
     const defaults = load(baseInputs)
     assert.equal(defaults.freshInstances, 'round')
-    assert.equal(defaults.pauseIdleArm, true)
+    assert.equal(defaults.pauseIdleArm, 'auto')
+    assert.equal(load({ ...baseInputs, 'pause-idle-arm': 'true' }).pauseIdleArm, true)
     assert.equal(load({ ...baseInputs, 'fresh-instances': 'run' }).freshInstances, 'run')
     assert.equal(load({ ...baseInputs, 'fresh-instances': ' Round ' }).freshInstances, 'round')
     assert.equal(load({ ...baseInputs, 'fresh-instances': '1' }).freshInstances, 'round')
@@ -150,7 +151,7 @@ describe('settings', () => {
     assertOneLineError(
       () => load({ ...baseInputs, 'pause-idle-arm': 'sometimes' }),
       "Input 'pause-idle-arm'",
-      'true or false',
+      'auto, true or false',
     )
   })
 

@@ -77,7 +77,7 @@ const FLAGS: Record<string, FlagHelp> = {
   },
   'trial-length': { group: 'How to measure', value: '<script|auto>' },
   'fresh-instances': { group: 'How to measure', value: '<round|run>' },
-  'pause-idle-arm': { group: 'How to measure', value: '<true|false>' },
+  'pause-idle-arm': { group: 'How to measure', value: '<auto|true|false>' },
   profile: { group: 'How to measure', value: '<on-regression|always|off>' },
   'discard-seconds': { group: 'How to measure', value: '<seconds>' },
   seed: { group: 'How to measure', value: '<n>' },

@@ -53,10 +53,15 @@ export interface ProcessSigns {
 export function chooseWarmup(processes: ProcessSigns[] | null): WarmupChoice {
   if (!processes || processes.length === 0)
     return { seconds: UNSEEN_WARMUP_SECONDS, runtimes: [], processes: [], seen: false }
-  const found = JIT_RUNTIMES.filter((r) => processes.some((p) => p.signs.some((s) => r.sign.test(s))))
+  const found = jitRuntimesOf(processes)
   const names = [...new Set(processes.map((p) => safeProcessName(p.name)))].slice(0, 8)
   const seconds = Math.max(COMPILED_WARMUP_SECONDS, ...found.map((r) => r.seconds))
   return { seconds, runtimes: found.map((r) => r.runtime), processes: names, seen: true }
+}
+
+/** The JIT runtimes these processes run, in the table's order. */
+export function jitRuntimesOf(processes: ProcessSigns[]): WarmupRuntime[] {
+  return JIT_RUNTIMES.filter((r) => processes.some((p) => p.signs.some((s) => r.sign.test(s))))
 }
 
 /** A process name as it may be shown: word characters, dots, pluses and dashes, at most 15 (comm's limit). */

@@ -20,9 +20,24 @@ export const DUET_PAUSE_NOTE =
 export class ArmInstances {
   private readonly instances = new Map<Arm, ArmInstance>()
 
+  /** pause-idle-arm auto's choice, once the arms' runtimes are known (runtime-choices.ts). */
+  private pauseChosen: boolean | null = null
+
   /** Pausing the idle arm applies only when one arm at a time is under load. */
   private get pausesIdleArm(): boolean {
-    return this.settings.pauseIdleArm && this.settings.armsUnderLoad !== 'both'
+    const pause = this.pauseChosen ?? this.settings.pauseIdleArm !== false
+    return pause && this.settings.armsUnderLoad !== 'both'
+  }
+
+  /** Whether an arm is idle during a trial and every arm can be paused: what pause-idle-arm auto decides. */
+  canPauseIdleArm(): boolean {
+    const all = [...this.instances.values()]
+    return this.settings.armsUnderLoad !== 'both' && all.every((i) => i.pause && i.resume)
+  }
+
+  /** pause-idle-arm auto: pause the idle arm during every trial, or leave it running. */
+  choosePause(pause: boolean): void {
+    this.pauseChosen = pause
   }
 
   constructor(
@@ -55,7 +70,7 @@ export class ArmInstances {
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
     const notPaused = this.pausesIdleArm && !canPause
     const duetNote =
-      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm ? DUET_PAUSE_NOTE : ''
+      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm === true ? DUET_PAUSE_NOTE : ''
     if (!notRecreated && !notPaused) {
       if (duetNote) this.say(duetNote)
       return { freshInstances, pauseIdleArm, ...(duetNote ? { instancesNote: duetNote } : {}) }

@@ -16,7 +16,7 @@ import { costNote, measuredCostNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } fro
 import { ArmInstances } from './arm-instances'
 import { createSystemUnderTest } from './sut'
 import { runTiming } from './time-share'
-import { warmupLength } from './warmup-length'
+import { chooseByRuntime, type RuntimeChoices } from './runtime-choices'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
 import { LENGTHENED_FROM_ROUND, lengthenOnFirmRange, lengtheningIgnored } from './trial-length'
 import { profilePair } from './profile/profile-pair'
@@ -57,10 +57,10 @@ export async function measure(
 
   const instances = new ArmInstances(settings, (message) => progress(note(message)))
   let stacksStartedAt: number | null = null
-  let warmupAuto: NonNullable<ResultsFile['meta']['timing']>['warmupAuto']
+  let chosen: Pick<RuntimeChoices, 'warmupAuto' | 'idleArmAuto'> = {}
   const recordTiming = () => {
     const timing = stacksStartedAt === null ? null : runTiming(results.trials, stacksStartedAt)
-    if (timing) results.meta.timing = { ...timing, ...(warmupAuto ? { warmupAuto } : {}) }
+    if (timing) results.meta.timing = { ...timing, ...chosen }
   }
   try {
     const load = createLoadBackend(settings, bench, dir)
@@ -92,11 +92,12 @@ export async function measure(
       if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
       if (instance.borrowed?.length) results.meta.borrowedHarness = instance.borrowed
     }
+    const { warmupSeconds, ...byRuntime } = await chooseByRuntime(settings, instances, (message) =>
+      progress(note(message)),
+    )
+    chosen = byRuntime
     Object.assign(results.settings, instances.describe())
     await instances.splitCpus()
-    const warmup = await warmupLength(settings, instances, (message) => progress(note(message)))
-    const warmupSeconds = warmup.seconds
-    warmupAuto = warmup.choice
     results.settings.warmupSeconds = warmupSeconds
 
     const freshInstances = results.settings.freshInstances ?? 'run'

@@ -11,6 +11,9 @@ export const warmupEndSchema = z.object({
 })
 export type WarmupEnd = z.infer<typeof warmupEndSchema>
 
+/** A runtime's name from the table of decide/runtime-warmup.ts ("Node.js", ".NET"). */
+const runtimeName = z.string().regex(/^[\w.+ -]{1,16}$/)
+
 /** Where a run's wall time went, from the stacks' start to the end of its last trial (seconds). */
 export const runTimingSchema = z.object({
   wallSeconds: finite,
@@ -30,12 +33,14 @@ export const runTimingSchema = z.object({
   warmupAuto: z
     .object({
       seconds: finite,
-      runtimes: z.array(z.string().regex(/^[\w.+ -]{1,16}$/)).max(16),
+      runtimes: z.array(runtimeName).max(16),
       // Read from the service's own processes: only names that are safe to show anywhere.
       processes: z.array(z.string().regex(/^([\w.+-]{1,15}|\?)$/)).max(8),
       seen: z.boolean(),
     })
     .optional(),
+  /** pause-idle-arm auto: whether the idle arm was paused, and the JIT runtimes that kept it running. */
+  idleArmAuto: z.object({ pause: z.boolean(), runtimes: z.array(runtimeName).max(16) }).optional(),
   /** warmup steady: how the warm-ups ended, and their lengths in seconds. */
   warmupEnds: z
     .object({

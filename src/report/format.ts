@@ -1,4 +1,5 @@
 import { betterWithinDelta, informMoved } from '../model/format'
+import { idleArmChoiceText } from '../decide/idle-arm'
 import { warmupChoiceText } from '../decide/runtime-warmup'
 import type { MetricComparison, MetricVerdict, RunTiming } from '../model/types'
 
@@ -58,7 +59,10 @@ export function timingText(timing: RunTiming, code?: (name: string) => string): 
     rest.map(([what, seconds]) => `${what} ${min(seconds)}`).join(', ') +
     ' minutes' +
     (timing.warmupEnds ? `. ${warmupEndsText(timing.warmupEnds)}` : '') +
-    (timing.warmupAuto ? `. ${sentence(warmupChoiceText(timing.warmupAuto, code))}` : '')
+    (timing.warmupAuto ? `. ${sentence(warmupChoiceText(timing.warmupAuto, code))}` : '') +
+    (timing.idleArmAuto && !timing.idleArmAuto.pause
+      ? `. ${sentence(idleArmChoiceText(timing.idleArmAuto))}`
+      : '')
   )
 }
 

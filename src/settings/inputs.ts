@@ -255,9 +255,11 @@ const TABLE = [
   {
     name: 'pause-idle-arm',
     description:
-      "Pause the other arm's Compose stack (docker compose pause) while one arm is under load, so its " +
-      'timers and garbage collection do not land in that trial. Not used with arms-under-load both.',
-    default: 'true',
+      "auto, true or false. true pauses the other arm's Compose stack (docker compose pause) while one arm " +
+      'is under load, so its timers and garbage collection do not land in that trial. auto pauses it unless ' +
+      "either arm's processes run a JIT runtime (JVM, Node.js, .NET, …): a compiler frozen mid-work resumes " +
+      'within its own next trial, which then drifts. Not used with arms-under-load both.',
+    default: 'auto',
     scopes: SHARED,
   },
   {

@@ -7,6 +7,7 @@ import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import {
   boolean,
+  booleanOr,
   fail,
   integer,
   oneOf,
@@ -191,7 +192,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     warmupUntilSteady: warmup.untilSteady,
     warmupByRuntime: warmup.byRuntime,
     freshInstances: parseFreshInstances(label('fresh-instances'), value('fresh-instances')),
-    pauseIdleArm: boolean(label('pause-idle-arm'), value('pause-idle-arm')),
+    pauseIdleArm: booleanOr(label('pause-idle-arm'), value('pause-idle-arm'), ['auto']),
     profile: oneOf(label('profile'), value('profile'), profileModeSchema.options),
     armsUnderLoad: parseArmsUnderLoad(label('arms-under-load'), value('arms-under-load'), load.kind),
     trialLength: parseTrialLength(label('trial-length'), value('trial-length')),

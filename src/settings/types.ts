@@ -7,6 +7,7 @@ import type {
   MetricThreshold,
   TrialLength,
 } from '../model/types'
+import type { PauseIdleArm } from '../decide/idle-arm'
 import type { ProfileMode } from '../model/profile'
 import type { LoadSettings } from './load-backend'
 import type { NotifySettings } from './notify'
@@ -75,8 +76,8 @@ export interface Settings {
   warmupByRuntime: boolean
   /** When each arm's stack is recreated: every round, once per run, or every N rounds. */
   freshInstances: FreshInstances
-  /** Pause the arm not under load during each trial (one-at-a-time only). */
-  pauseIdleArm: boolean
+  /** Pause the arm not under load during each trial (one-at-a-time only); auto: unless it runs a JIT (decide/idle-arm.ts). */
+  pauseIdleArm: PauseIdleArm
   /** Measured trials one arm at a time, or both arms' at once (duet). */
   armsUnderLoad: ArmsUnderLoad
   /** Measured trials as long as the script says, or lengthened from round 4 on for a thin gated tail. */

@@ -24,10 +24,16 @@ export function integer(input: string, value: string, min: number, max: number):
 }
 
 export function boolean(input: string, value: string): boolean {
+  return booleanOr(input, value, []) as boolean
+}
+
+/** true, false, or one of `words` (auto). */
+export function booleanOr<T extends string>(input: string, value: string, words: readonly T[]): boolean | T {
   const lower = value.trim().toLowerCase()
   if (['true', 'on', 'yes', '1'].includes(lower)) return true
   if (['false', 'off', 'no', '0'].includes(lower)) return false
-  return fail(input, value, 'true or false')
+  if ((words as readonly string[]).includes(lower)) return lower as T
+  return fail(input, value, [...words, 'true'].join(', ') + ' or false')
 }
 
 /** '10s', '500ms', '2m' or a bare number of seconds → seconds. */
