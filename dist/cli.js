@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-J5XRTPU6.js";
+} from "./chunks/chunk-BTPPU3CX.js";
 import {
   BENCHMARK_NAME,
   Git,

@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-J5XRTPU6.js";
+} from "./chunks/chunk-BTPPU3CX.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

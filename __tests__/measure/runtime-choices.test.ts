@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { ArmInstances } from '../../src/measure/arm-instances'
+import { ArmInstances, DUET_PAUSE_NOTE } from '../../src/measure/arm-instances'
 import { chooseByRuntime } from '../../src/measure/runtime-choices'
 import type { ArmInstance } from '../../src/measure/sut'
 import type { Settings } from '../../src/settings/types'
@@ -78,12 +78,12 @@ describe('choices by runtime: the warm-up and the idle arm, from the processes i
     assert.deepEqual(never.events, ['trial head'])
   })
 
-  test('in duet no arm is idle: auto chooses nothing about pausing and says nothing of it', async () => {
+  test('in duet no arm is idle: auto chooses nothing about pausing, and the results say why', async () => {
     const { choices, said, described } = await choose({ ...auto, armsUnderLoad: 'both' }, [process.pid])
     assert.equal(choices.idleArmAuto, undefined)
     assert.equal(said.length, 1, 'only the warm-up is said')
     assert.equal(described.pauseIdleArm, false)
-    assert.equal(described.instancesNote, undefined, 'auto asked for no pause, so none is explained away')
+    assert.equal(described.instancesNote, DUET_PAUSE_NOTE, 'the results say why nothing was paused')
   })
 
   test('processes that cannot be seen keep the pause, as before auto', async () => {

@@ -13,7 +13,7 @@ export const options = {
       executor: 'constant-arrival-rate',
       rate: Number(__ENV.RATE || 160),
       timeUnit: '1s',
-      duration: __ENV.DURATION || '10s',
+      duration: __ENV.DURATION || '5s',
       preAllocatedVUs: 30,
       maxVUs: 150,
     },

@@ -14,7 +14,7 @@ export const options = {
       executor: 'constant-arrival-rate',
       rate: Number(__ENV.RATE || 150),
       timeUnit: '1s',
-      duration: __ENV.DURATION || '10s',
+      duration: __ENV.DURATION || '5s',
       preAllocatedVUs: 20,
       maxVUs: 100,
     },

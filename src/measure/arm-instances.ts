@@ -70,7 +70,7 @@ export class ArmInstances {
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
     const notPaused = this.pausesIdleArm && !canPause
     const duetNote =
-      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm === true ? DUET_PAUSE_NOTE : ''
+      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm !== false ? DUET_PAUSE_NOTE : ''
     if (!notRecreated && !notPaused) {
       if (duetNote) this.say(duetNote)
       return { freshInstances, pauseIdleArm, ...(duetNote ? { instancesNote: duetNote } : {}) }
