@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-BTPPU3CX.js";
+} from "./chunks/chunk-2ZH3RZFQ.js";
 import {
   BENCHMARK_NAME,
   Git,

@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-BTPPU3CX.js";
+} from "./chunks/chunk-2ZH3RZFQ.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

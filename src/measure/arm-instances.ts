@@ -31,8 +31,11 @@ export class ArmInstances {
 
   /** Whether an arm is idle during a trial and every arm can be paused: what pause-idle-arm auto decides. */
   canPauseIdleArm(): boolean {
-    const all = [...this.instances.values()]
-    return this.settings.armsUnderLoad !== 'both' && all.every((i) => i.pause && i.resume)
+    return this.settings.armsUnderLoad !== 'both' && this.everyArmPausable()
+  }
+
+  private everyArmPausable(): boolean {
+    return [...this.instances.values()].every((i) => i.pause && i.resume)
   }
 
   /** pause-idle-arm auto: pause the idle arm during every trial, or leave it running. */
@@ -64,7 +67,7 @@ export class ArmInstances {
   describe(): InstanceSettings {
     const all = [...this.instances.values()]
     const canRecreate = all.every((i) => i.recreate)
-    const canPause = all.every((i) => i.pause && i.resume)
+    const canPause = this.everyArmPausable()
     const freshInstances = canRecreate ? this.settings.freshInstances : 'run'
     const pauseIdleArm = canPause && this.pausesIdleArm
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
