@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-2ZH3RZFQ.js";
+} from "./chunks/chunk-JXAGPGBO.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-3IZDRNFH.js";
+} from "./chunks/chunk-XJ3EJBUP.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-3ZUQ2WG6.js";
+} from "./chunks/chunk-5KBIU3VY.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-2ZH3RZFQ.js";
+} from "./chunks/chunk-JXAGPGBO.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-3IZDRNFH.js";
+} from "./chunks/chunk-XJ3EJBUP.js";
 
 // src/action/main.ts
 import path from "node:path";

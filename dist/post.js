@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-3ZUQ2WG6.js";
+} from "./chunks/chunk-5KBIU3VY.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-3IZDRNFH.js";
+} from "./chunks/chunk-XJ3EJBUP.js";
 
 // src/action/post.ts
 async function post() {

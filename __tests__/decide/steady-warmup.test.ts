@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { steadiness, STEADY_FLOOR_SECONDS, type LatencyPoint } from '../../src/decide/steady-warmup'
+import { COMPILED_WARMUP_SECONDS } from '../../src/decide/runtime-warmup'
 import { parseWarmup } from '../../src/settings/values'
 import { seededRandom } from '../../src/util/random'
 
@@ -65,7 +66,11 @@ describe('warmup setting', () => {
     const fixed = { untilSteady: false, byRuntime: false }
     assert.deepEqual(parseWarmup('warmup', '10s'), { seconds: 10, ...fixed })
     assert.deepEqual(parseWarmup('warmup', '0'), { seconds: 0, ...fixed })
-    assert.deepEqual(parseWarmup('warmup', 'auto'), { seconds: 2, untilSteady: false, byRuntime: true })
+    assert.deepEqual(parseWarmup('warmup', 'auto'), {
+      seconds: COMPILED_WARMUP_SECONDS,
+      untilSteady: false,
+      byRuntime: true,
+    })
     assert.deepEqual(parseWarmup('warmup', 'steady'), { seconds: 60, untilSteady: true, byRuntime: false })
     assert.deepEqual(parseWarmup('warmup', 'Steady up to 2m'), {
       seconds: 120,

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { COMPILED_WARMUP_SECONDS } from '../../src/decide/runtime-warmup'
 import { ALL_REQUESTS } from '../../src/model/metrics'
 import { readResults } from '../../src/model/results-file'
 import type { Comparison, ResultsFile } from '../../src/model/types'
@@ -184,21 +185,26 @@ test(
     assertEveryEndpointMeasured(results, endpoints, 2)
     assert.notEqual(comparison.verdict, 'INVALID', comparison.headline)
     assert.deepEqual(compared(comparison), endpoints)
-    // warmup auto reads the stack's processes: a Go binary compiles nothing as it runs, so 2 s.
+    // warmup auto reads the stack's processes: a Go binary compiles nothing as it runs, so 1 s.
     const auto = results.meta.timing?.warmupAuto
-    assert.deepEqual(auto && [auto.seconds, auto.runtimes, auto.seen], [2, [], true], JSON.stringify(auto))
+    assert.deepEqual(
+      auto && [auto.seconds, auto.runtimes, auto.seen],
+      [COMPILED_WARMUP_SECONDS, [], true],
+      JSON.stringify(auto),
+    )
     assert.ok(auto!.processes.includes('api'), JSON.stringify(auto))
     assert.match(
       progress,
-      /warmup auto: 2 s on every new instance: no runtime that compiles as it runs among the processes [^\n]*\bapi\b/,
+      /warmup auto: 1 s on every new instance: no runtime that compiles as it runs among the processes [^\n]*\bapi\b/,
     )
-    assert.equal(results.settings.warmupSeconds, 2)
+    assert.equal(results.settings.warmupSeconds, COMPILED_WARMUP_SECONDS)
     // …and pause-idle-arm auto pauses its idle arm, as before auto.
     assert.deepEqual(results.meta.timing?.idleArmAuto, { pause: true, runtimes: [] })
     assert.equal(results.settings.pauseIdleArm, true)
     for (const warmup of results.trials.filter((t) => t.phase === 'warmup'))
       assert.ok(
-        warmup.durationSeconds > 1.5 && warmup.durationSeconds < 3,
+        warmup.durationSeconds > COMPILED_WARMUP_SECONDS - 0.5 &&
+          warmup.durationSeconds < COMPILED_WARMUP_SECONDS + 1,
         `${warmup.arm} warmed up ${warmup.durationSeconds} s`,
       )
   },

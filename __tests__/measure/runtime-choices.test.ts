@@ -2,6 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { ArmInstances, DUET_PAUSE_NOTE } from '../../src/measure/arm-instances'
+import { COMPILED_WARMUP_SECONDS } from '../../src/decide/runtime-warmup'
 import { chooseByRuntime } from '../../src/measure/runtime-choices'
 import type { ArmInstance } from '../../src/measure/sut'
 import type { Settings } from '../../src/settings/types'
@@ -59,7 +60,7 @@ describe('choices by runtime: the warm-up and the idle arm, from the processes i
     await withSleep(async (pid) => {
       const { choices, said, events, described } = await choose(auto, [pid])
       assert.deepEqual(choices.idleArmAuto, { pause: true, runtimes: [] })
-      assert.equal(choices.warmupSeconds, 2)
+      assert.equal(choices.warmupSeconds, COMPILED_WARMUP_SECONDS)
       assert.deepEqual(events, ['pause base', 'trial head', 'resume base'])
       assert.equal(described.pauseIdleArm, true)
       assert.match(said[0]!, /the idle arm is paused during every trial \(no JIT runtime found\)/)

@@ -2,7 +2,7 @@
  * warmup auto: how long a new instance warms up, from the runtimes its processes run. A runtime
  * that compiles hot code as it runs (a JIT) keeps getting faster for tens of seconds, and its
  * latency plateaus between tiers, so no rule over a few seconds of noisy latency can tell it is
- * done; code compiled ahead of time is as fast after its first second as it will be. The runtime
+ * done; code compiled ahead of time is as fast within its first second as it will be. The runtime
  * is read from the processes themselves: their name, their executable and the libraries they map
  * (a JVM or .NET app host can carry any name; libjvm.so or libcoreclr.so gives it away).
  */
@@ -27,8 +27,11 @@ export const JIT_RUNTIMES: readonly WarmupRuntime[] = [
   { runtime: 'Ruby', seconds: 10, sign: /^(ruby|libruby\.so.*)$/ },
 ]
 
-/** No JIT runtime among the processes: its latency is flat after the first second (connections, caches). */
-export const COMPILED_WARMUP_SECONDS = 2
+/**
+ * No JIT runtime among the processes: the Go services here were flat after 0.75 s of their first
+ * requests (connections, caches; 0.25-s windows against the instance's own trial, docs/statistics.md).
+ */
+export const COMPILED_WARMUP_SECONDS = 1
 /** The processes cannot be seen (a URL target, or no access to them): the fixed length of old. */
 export const UNSEEN_WARMUP_SECONDS = 10
 

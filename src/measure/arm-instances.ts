@@ -106,23 +106,19 @@ export class ArmInstances {
    * Replaces every arm's instance before `round`, the arms side by side (none is under load, and
    * most of the time is spent waiting for health checks), launched in a seeded order and, where the
    * arms have stack slots, each in the slot drawn for this set of instances; logs how long each took.
+   * The replaced instances are removed meanwhile: `retired()` before anything is measured.
    */
   async renew(round: number): Promise<void> {
     const placement = stackPlacement([...this.instances.keys()], this.sets++, this.settings.seed ?? 0)
     const renewing = placement.startOrder
       .map((arm) => [arm, this.get(arm)] as const)
       .filter(([, instance]) => instance.recreate)
-    const slotOf = (arm: Arm, instance: ArmInstance) =>
-      instance.slot === undefined ? undefined : placement.slots[arm]
-    // Every arm that moves leaves its slot before any arm takes one.
-    const moving = renewing.filter(([arm, i]) => i.vacate && slotOf(arm, i) !== i.slot)
-    await sideBySide(moving.map(([, instance]) => instance.vacate!()))
     // All settle before a failure is reported: the teardown that follows must not race a recreation.
     const seconds = new Map<Arm, number>()
     await sideBySide(
       renewing.map(async ([arm, instance]) => {
         const started = Date.now()
-        await instance.recreate!(slotOf(arm, instance))
+        await instance.recreate!(instance.slot === undefined ? undefined : placement.slots[arm])
         seconds.set(arm, (Date.now() - started) / 1000)
       }),
     )
@@ -131,6 +127,13 @@ export class ArmInstances {
       .filter((arm) => seconds.has(arm))
       .map((arm) => `${arm} ${seconds.get(arm)!.toFixed(1)} s`)
     if (took.length) this.say(`new instances for round ${round}: ${took.join(', ')}`)
+  }
+
+  /** Resolves once every instance a renewal replaced is removed: nothing is measured beside a removal. */
+  async retired(): Promise<void> {
+    await sideBySide(
+      [...this.instances.values()].map((instance) => instance.retired?.() ?? Promise.resolve()),
+    )
   }
 
   /** Runs `work` (a trial of `arm`) with every other arm paused; they are thawed whatever happens. */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeResults } from '../model/results-file'
-import type { ResultsFile } from '../model/types'
+import type { Arm, ResultsFile } from '../model/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import { assertMeasuringTheHead } from './checkout'
@@ -10,11 +10,11 @@ import { initialResults } from './initial-results'
 import { createLoadBackend } from './load'
 import type { MeasureOptions } from './options'
 import { note, plainProgress, timeLeft, trialClock } from './progress'
-import { runSchedule, stackPlacement, type ScheduledTrial } from './schedule'
+import { runSchedule, sideBySide, stackPlacement, type ScheduledTrial } from './schedule'
 import { recordSaturation, stolenNote } from './host-cpu'
 import { costNote, measuredCostNote, planOf, STATED_TRIAL_OVERHEAD_SECONDS } from './cost'
 import { ArmInstances } from './arm-instances'
-import { createSystemUnderTest } from './sut'
+import { createSystemUnderTest, type ArmInstance } from './sut'
 import { runTiming } from './time-share'
 import { chooseByRuntime, type RuntimeChoices } from './runtime-choices'
 import { runTrial, summarizeTrial, warmupIgnoredDuration } from './trial'
@@ -83,15 +83,24 @@ export async function measure(
     const extendable = Boolean(options.shouldExtend)
     progress(note(costNote(planOf(settings, bench, arms.length, early, extendable))))
     stacksStartedAt = Date.now()
-    // Which arm starts first, and in which stack slot each runs, drawn from the seed (renewals draw anew).
+    // Which arm is launched first, and in which stack slot each runs, drawn from the seed (renewals
+    // draw anew). The arms build and start side by side: nothing is measured yet.
     const placement = stackPlacement(arms, 0, settings.seed)
-    for (const arm of placement.startOrder) {
-      const instance = await system.start(arm, placement.slots[arm])
-      instances.add(arm, instance)
-      // Recorded at once: a later arm that cannot start must not lose where this one ran.
-      if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
-      if (instance.borrowed?.length) results.meta.borrowedHarness = instance.borrowed
-    }
+    const started = new Map<Arm, ArmInstance>()
+    await sideBySide(
+      placement.startOrder.map(async (arm) =>
+        started.set(arm, await system.start(arm, placement.slots[arm])),
+      ),
+    ).finally(() => {
+      // In launch order, whichever finished first (renewals draw their placement from it); an arm
+      // that started is kept, to be stopped, and where it ran recorded, when the other could not.
+      for (const arm of placement.startOrder.filter((a) => started.has(a))) {
+        const instance = started.get(arm)!
+        instances.add(arm, instance)
+        if (instance.address) results.meta.targets = { ...results.meta.targets, [arm]: instance.address }
+        if (instance.borrowed?.length) results.meta.borrowedHarness = instance.borrowed
+      }
+    })
     const { warmupSeconds, ...byRuntime } = await chooseByRuntime(settings, instances, (message) =>
       progress(note(message)),
     )
@@ -147,6 +156,8 @@ export async function measure(
         const signal = interruptSignal()
         if (signal) throw new LoadgateError(`Interrupted by ${signal} during ${label}`)
       }
+      // The instances a renewal replaced are removed while the new ones warm up, never beside a measured trial.
+      if (phase === 'measure') await instances.retired()
       // A warm-up runs where the round it precedes will (the first one: round 1).
       const cpus = await instances.cpusFor(arm, Math.max(1, round))
       const run = () =>

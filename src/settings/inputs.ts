@@ -224,7 +224,7 @@ const TABLE = [
     name: 'warmup',
     description:
       'Warm-up per arm on every new instance, before its first round (shown, never analysed; the arms warm up side by side), e.g. 10s; passed to the script as __ENV.DURATION. 0 disables. ' +
-      "auto: as long as the runtimes the stack's processes run need, read once the first instances run: 2 s where none compiles as it runs " +
+      "auto: as long as the runtimes the stack's processes run need, read once the first instances run: 1 s where none compiles as it runs " +
       '(Go, Rust, C, C++, CPython), 10 s for Ruby, 30 s for Node.js, Deno, Bun and LuaJIT, 60 s for the JVM, .NET, PyPy, Julia and HHVM, ' +
       "10 s where the processes cannot be seen (docs/configuration.md#warm-up-per-runtime). steady: each warm-up ends once its latency is steady (the last 3 s within 2% of the 3 s before, 7 s at the least), at most 60s or the duration in 'steady up to 90s'.",
     default: 'auto',

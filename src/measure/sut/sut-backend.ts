@@ -38,13 +38,13 @@ export interface ArmInstance {
   /** Starts measuring the arm's resource use for one trial. */
   sampleResources(): ResourceSampling
   /**
-   * Replaces the arm's instance with a fresh one of the same build and waits until it is ready,
-   * in `slot` when given (the slot must be free: see `vacate`); absent where an arm cannot be
-   * recreated (an environment running elsewhere).
+   * Replaces the arm's instance with a fresh one of the same build, in `slot` when given, and
+   * waits until it is ready; the replaced one is removed in the background (`retired`). Absent
+   * where an arm cannot be recreated (an environment running elsewhere).
    */
   recreate?(slot?: number): Promise<void>
-  /** Removes the running instance from its slot, keeping its build, so another arm can take the slot. */
-  vacate?(): Promise<void>
+  /** Resolves once the instances `recreate` replaced are removed; rejects with the first failure. */
+  retired?(): Promise<void>
   /** Host PIDs of the arm's running processes, for a profiler; absent where they cannot be seen. */
   processes?(): Promise<number[]>
   /** Freezes every process of the arm while the other arm is measured; absent where impossible. */

@@ -16,7 +16,9 @@ import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-imag
 import { confineStack } from './cpuset'
 import { frequentHealthCheckNote, healthCheckIntervals, isFrequent } from './health-checks'
 import { containerProcesses, ResourceSampler } from './resources'
-import { ComposeStack, type ComposeContainer } from './stack'
+import { oneShotServices, startLevels } from './service-readiness'
+import { ArmStacks } from './arm-stacks'
+import type { ComposeStack, ComposeContainer, StartOrder } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
 
 const PREPARE_TIMEOUT_MS = 30 * 60 * 1000
@@ -52,16 +54,14 @@ class ComposeSystem implements SystemUnderTest {
     }).then(() => this.checkModel(settings.workspace))
     await this.composeFilesChecked
     const removers: Array<() => Promise<void>> = []
-    /** The running stack's removal: replaced when the arm moves to another slot. */
-    let removeStack: (() => Promise<void>) | null = null
+    let stacks: ArmStacks | null = null
     const stop = async () => {
-      // The stack first, then what it needs (images, override), then the worktree that holds its file.
+      // The stacks first, then what they need (images, override), then the worktree that holds the file.
       // Each is tried even when one before it failed (an engine that is down keeps its images,
       // but the override file and the worktree still go); the first failure is reported.
       const failures: unknown[] = []
-      for (const remove of [() => removeStack?.(), ...removers.reverse()])
+      for (const remove of [() => stacks?.removeAll(), ...removers.reverse()])
         await Promise.resolve(remove()).catch((error: unknown) => failures.push(error))
-      removeStack = null
       removers.length = 0
       if (failures.length) throw failures[0]
     }
@@ -79,29 +79,15 @@ class ComposeSystem implements SystemUnderTest {
       removers.push(track({ kind: 'image-override', id: images.overrideFile, path: '' }, images.remove))
       for (const image of images.images)
         removers.push(track({ kind: 'image', id: image, path: '' }, () => removeImage(image)))
-      const placed = (at: number) => {
-        const stack = new ComposeStack(
-          name(this.options.runId, bench.name, `s${at + 1}`),
-          file,
-          images.overrideFile,
-        )
-        removeStack = track({ kind: 'compose', id: stack.project, path: file }, () => stack.down())
-        return stack
-      }
-      const stack = placed(slot)
+      const projectName = (what: string) => name(this.options.runId, bench.name, what)
+      stacks = new ArmStacks(projectName, file, images.overrideFile, await startOrderOf(file))
+      const stack = stacks.first(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
       const containers = await stack.containers()
       this.noteUncheckedServices(containers)
       await this.noteFrequentHealthChecks(arm, containers)
-      const instance = await this.instance(stack, slot, {
-        stop,
-        vacate: async () => {
-          await removeStack?.()
-          removeStack = null
-        },
-        placed,
-      })
+      const instance = await this.instance(stack, slot, stacks, stop)
       return borrowed.length ? Object.assign(instance, { borrowed }) : instance
     } catch (error) {
       await stop().catch(() => undefined)
@@ -154,7 +140,8 @@ class ComposeSystem implements SystemUnderTest {
   private async instance(
     first: ComposeStack,
     firstSlot: number,
-    how: { stop: () => Promise<void>; vacate: () => Promise<void>; placed: (slot: number) => ComposeStack },
+    stacks: ArmStacks,
+    stop: () => Promise<void>,
   ): Promise<ArmInstance> {
     const { bench, startTimeoutSeconds } = this.options
     let stack = first
@@ -174,15 +161,12 @@ class ComposeSystem implements SystemUnderTest {
       sampleResources: () => sample(new ResourceSampler(containers)),
       processes: () => containerProcesses(containers),
       recreate: async (to = slot) => {
-        if (to !== slot) {
-          stack = how.placed(to)
-          slot = to
-        }
-        await stack.recreate(startTimeoutSeconds, () => {})
+        stack = await stacks.next(to, (fresh) => fresh.start(startTimeoutSeconds, () => {}))
+        slot = to
         url = await stack.url(bench.service, bench.port)
-        containers = await stack.containers()
+        containers = [...stack.started]
       },
-      vacate: how.vacate,
+      retired: () => stacks.retired(),
       pause: () => stack.pause(),
       resume: () => stack.unpause(),
       confine: (cpus) =>
@@ -191,7 +175,7 @@ class ComposeSystem implements SystemUnderTest {
           cpus,
           [Number(new URL(url).port)],
         ),
-      stop: how.stop,
+      stop,
     }
   }
 
@@ -223,6 +207,13 @@ class ComposeSystem implements SystemUnderTest {
     removers.push(track({ kind: 'worktree', id: worktree.dir, path: workspace }, worktree.remove))
     return worktree.dir
   }
+}
+
+/** How renewals start this arm's services; null (wait as `up --wait` does) when the file cannot say. */
+async function startOrderOf(file: string): Promise<StartOrder | null> {
+  const model = await readComposeModel(file).catch(() => null)
+  const levels = model && startLevels(model)
+  return levels && { levels, oneShot: oneShotServices(model) }
 }
 
 function sample(sampler: ResourceSampler): ResourceSampling {

@@ -14,6 +14,8 @@ export interface ComposeModel {
 
 interface ComposeService {
   build?: unknown
+  /** Compose resolves the list form to the map; both are read. */
+  depends_on?: string[] | Record<string, { condition?: string } | null>
   ports?: Array<{ target?: number; published?: string | number }>
   healthcheck?: { start_interval?: string; disable?: boolean }
 }

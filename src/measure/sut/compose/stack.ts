@@ -3,11 +3,17 @@ import { errorMessage, LoadgateError, SettingsError } from '../../../util/errors
 import { CommandTimeout, lastLines, run } from '../../../util/exec'
 import { recoverStuck } from './freezer'
 import { missingPortMessage, type Publisher } from './port-hint'
+import { waitUntilReady } from './service-readiness'
+import { startFailure } from './start-failure'
 
 /** A pause or unpause takes well under a second; one that has not returned by then is stuck (freezer.ts). */
 const PAUSE_TIMEOUT_MS = 30_000
 
-const COMPOSE_WARNING = /time="[^"]*" level=warning msg="(?:[^"\\]|\\.)*"\s*(?:\| )?/g
+/** How a renewal starts the stack's services (service-readiness.ts): levels of depends_on, one-shot jobs. */
+export interface StartOrder {
+  levels: string[][]
+  oneShot: Set<string>
+}
 
 export interface ComposeContainer {
   id: string
@@ -22,6 +28,8 @@ export interface ComposeContainer {
 export class ComposeStack {
   /** The containers as last started: known without asking the engine, which may be stuck on one of them. */
   private containerIds: string[] = []
+  /** Those of them that run (a one-shot job's container has exited): what a pause freezes. */
+  private runningIds: string[] = []
 
   constructor(
     /** `loadgate-<run>-<arm>`. */
@@ -30,6 +38,8 @@ export class ComposeStack {
     readonly file: string,
     /** A second compose file over it: the arm's own image names (see arm-images.ts). */
     private readonly overrideFile?: string,
+    /** Null where the file's dependencies cannot be ordered: a renewal then waits as `up --wait` does. */
+    private readonly startOrder: StartOrder | null = null,
   ) {}
 
   private get fileArgs(): string[] {
@@ -44,18 +54,60 @@ export class ComposeStack {
     })
   }
 
-  /** Builds and starts the stack and waits for every healthcheck; on failure the error carries the failing service's logs. */
-  up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
-    return this.upAndCheck(['--build'], timeoutSeconds, log)
+  /**
+   * Builds and starts the stack and waits until every service is ready (service-readiness.ts); on
+   * failure the error carries the failing service's logs.
+   */
+  async up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+    if (!this.startOrder) return this.upAndCheck(['--build'], timeoutSeconds, log)
+    await this.startStep(() => this.compose(['build'], (timeoutSeconds + 600) * 1000))
+    await this.startInOrder(['--no-build'], timeoutSeconds)
   }
 
   /**
-   * Replaces every container (and anonymous volume) with a new one from the images `up` built,
-   * then checks health as `up` does: a fresh instance of the same code (in this project, or in a
-   * new one when the arm moves to another slot).
+   * Starts the stack from the images an earlier `up` built (a project of its own for every set of
+   * instances: arm-stacks.ts) and waits as `up` does: a fresh instance of the same code.
    */
-  recreate(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
-    return this.upAndCheck(['--no-build', '--force-recreate', '--renew-anon-volumes'], timeoutSeconds, log)
+  async start(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+    if (!this.startOrder) return this.upAndCheck(['--no-build'], timeoutSeconds, log)
+    await this.startInOrder(['--no-build'], timeoutSeconds)
+  }
+
+  /** Level by level, each service ready before what depends on it starts (service-readiness.ts). */
+  private async startInOrder(flags: string[], timeoutSeconds: number): Promise<void> {
+    const { levels, oneShot } = this.startOrder!
+    const deadline = Date.now() + timeoutSeconds * 1000
+    let all: ComposeContainer[] = []
+    for (const level of levels)
+      await this.startStep(async () => {
+        await this.compose(['up', ...flags, '--no-deps', '--detach', ...level], (timeoutSeconds + 600) * 1000)
+        all = await this.containers()
+        await waitUntilReady({ containers: all.filter((c) => level.includes(c.service)), oneShot, deadline })
+      })
+    this.remember(all)
+  }
+
+  /** One step of a start; its failure says which service failed and how. */
+  private async startStep(step: () => Promise<unknown>): Promise<void> {
+    try {
+      await step()
+    } catch (error) {
+      throw new LoadgateError(`${this.project} did not start: ${await this.diagnose(errorMessage(error))}`)
+    }
+  }
+
+  /** The containers as the last start left them (their ids; states as they were then). */
+  get started(): readonly ComposeContainer[] {
+    return this.startedContainers
+  }
+
+  private startedContainers: ComposeContainer[] = []
+
+  private remember(started: ComposeContainer[]): void {
+    this.startedContainers = started
+    this.mayBePaused = false
+    this.containerIds = started.map((c) => c.id)
+    this.runningIds = started.filter((c) => c.state === 'running').map((c) => c.id)
   }
 
   private async upAndCheck(flags: string[], timeoutSeconds: number, log: (line: string) => void) {
@@ -89,7 +141,7 @@ export class ComposeStack {
     }
     // `up --wait` has been seen to return 0 with a healthcheck still failing: check it ourselves.
     const started = await this.containers()
-    this.containerIds = started.map((c) => c.id)
+    this.remember(started)
     const notHealthy = started.find((c) => c.health && c.health !== 'healthy')
     if (notHealthy) {
       const waited = `docker compose up --wait returned while service '${notHealthy.service}' is ${notHealthy.health}`
@@ -97,19 +149,39 @@ export class ComposeStack {
     }
   }
 
-  /** Freezes every container of the stack (cgroup freezer): no timer, GC or health check runs. */
+  /** The containers this stack's last `pause` froze: thawed by id, without asking Compose first. */
+  private pausedIds: string[] = []
+  /** False only while this object knows nothing of it is paused: since its start, or its last thaw. */
+  private mayBePaused = true
+
+  /**
+   * Freezes every running container of the stack (cgroup freezer): no timer, GC or health check
+   * runs. By id through `docker pause`, which takes a third of `docker compose pause`'s time (it is
+   * paid twice a trial); through Compose when the containers are not known or one is not running.
+   */
   async pause(): Promise<void> {
-    await this.unstuck('pause', () => this.compose(['pause'], PAUSE_TIMEOUT_MS), 'paused')
+    const freeze = async () => {
+      this.mayBePaused = true
+      const ids = this.runningIds
+      const direct = ids.length > 0 && (await docker(['pause', ...ids]).then(() => true, unlessStuck))
+      if (!direct) await this.compose(['pause'], PAUSE_TIMEOUT_MS)
+      this.pausedIds = direct ? ids : []
+    }
+    await this.unstuck('pause', freeze, 'paused')
   }
 
   /** Thaws the stack; a stack with nothing paused is left as it is. */
   async unpause(): Promise<void> {
     // Teardown work too (after an interrupt): a paused container must never be left behind.
     const thaw = async () => {
+      const ids = this.pausedIds
+      this.pausedIds = []
+      if (ids.length > 0 && (await docker(['unpause', ...ids], true).then(() => true, unlessStuck))) return
       const paused = await this.compose(['ps', '--status', 'paused', '--quiet'], PAUSE_TIMEOUT_MS, true)
       if (paused.stdout.trim()) await this.compose(['unpause'], PAUSE_TIMEOUT_MS, true)
     }
     await this.unstuck('unpause', thaw, 'running')
+    this.mayBePaused = false
   }
 
   /**
@@ -131,37 +203,15 @@ export class ComposeStack {
       )
   }
 
-  /** The failing service, its health output and last log lines, in one line. */
+  /** Why the stack did not start, in one line (start-failure.ts). */
   private async diagnose(composeError: string): Promise<string> {
     const containers = await this.containers().catch(() => [])
-    // The root cause first: an unhealthy or exited service, not one still waiting on it.
-    const failing =
-      containers.find((c) => c.health === 'unhealthy') ??
-      containers.find((c) => c.state === 'exited' || c.state === 'dead') ??
-      containers.find((c) => c.state === 'running' && c.health && c.health !== 'healthy') ??
-      containers.find((c) => c.state !== 'running')
-    // Compose's own warnings (`time=… level=warning msg=…`) would push the cause out of a status line.
-    if (!failing) return composeError.replace(COMPOSE_WARNING, '').replace(/\s+/g, ' ')
-    const health = await run('docker', ['inspect', '--format', '{{json .State.Health}}', failing.id], {
-      timeoutMs: 30_000,
-    }).catch(() => null)
-    let healthLog: string
-    try {
-      const parsed = JSON.parse(health?.stdout ?? 'null') as { Log?: Array<{ Output: string }> } | null
-      healthLog = parsed?.Log?.at(-1)?.Output.trim() ?? ''
-    } catch {
-      healthLog = ''
-    }
-    const logs = await this.compose(['logs', '--no-color', '--tail', '5', failing.service]).catch(() => null)
-    const state =
-      failing.state === 'exited' ? `exited with ${failing.exitCode}` : failing.health || failing.state
-    return [
-      `service '${failing.service}' is ${state}`,
-      healthLog && `health check: ${healthLog.replace(/\s+/g, ' ')}`,
-      logs && `logs: ${lastLines(logs.stdout, 5)}`,
-    ]
-      .filter(Boolean)
-      .join('; ')
+    return startFailure(composeError, containers, (service) =>
+      this.compose(['logs', '--no-color', '--tail', '5', service]).then(
+        (logs) => lastLines(logs.stdout, 5),
+        () => '',
+      ),
+    )
   }
 
   /** `http://127.0.0.1:<host port>` of the service's published container port. */
@@ -203,7 +253,7 @@ export class ComposeStack {
    * not the project's (arm-images.ts), and the arm may go on in another slot's project.
    */
   async down(): Promise<void> {
-    await this.unpause().catch(() => undefined)
+    if (this.mayBePaused) await this.unpause().catch(() => undefined)
     const args = ['down', '--volumes', '--remove-orphans', '--timeout', '5']
     try {
       await this.compose(args, 180_000, true)
@@ -213,6 +263,16 @@ export class ComposeStack {
       await this.compose(args, 180_000, true)
     }
   }
+}
+
+/** A refused call is retried through Compose; one that timed out is the engine stuck (see `unstuck`). */
+function unlessStuck(error: unknown): false {
+  if (error instanceof CommandTimeout) throw error
+  return false
+}
+
+function docker(args: string[], cleanup = false) {
+  return run('docker', args, { timeoutMs: PAUSE_TIMEOUT_MS, cleanup })
 }
 
 /** `docker compose ps --format json` prints one object per line (newer) or one array (older). */
