@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-JXAGPGBO.js";
+} from "./chunks/chunk-OARDFJVF.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-XJ3EJBUP.js";
+} from "./chunks/chunk-I5QXCPIF.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-5KBIU3VY.js";
+} from "./chunks/chunk-YV7YIIWJ.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-JXAGPGBO.js";
+} from "./chunks/chunk-OARDFJVF.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-XJ3EJBUP.js";
+} from "./chunks/chunk-I5QXCPIF.js";
 
 // src/action/main.ts
 import path from "node:path";

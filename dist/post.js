@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-5KBIU3VY.js";
+} from "./chunks/chunk-YV7YIIWJ.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-XJ3EJBUP.js";
+} from "./chunks/chunk-I5QXCPIF.js";
 
 // src/action/post.ts
 async function post() {

@@ -130,7 +130,7 @@ class ComposeSystem implements SystemUnderTest {
     const checks = running.flatMap((c) =>
       intervals.has(c.id) ? [{ service: c.service, intervalSeconds: intervals.get(c.id)! }] : [],
     )
-    const note = frequentHealthCheckNote(checks, await engineVersion())
+    const note = frequentHealthCheckNote(checks)
     if (!note) return
     for (const check of checks.filter(isFrequent)) this.frequentCheckNoted.add(check.service)
     this.options.onProgress(note)
@@ -147,7 +147,7 @@ class ComposeSystem implements SystemUnderTest {
     let stack = first
     let slot = firstSlot
     let url = await stack.url(bench.service, bench.port)
-    let containers = await stack.containers()
+    let containers = [...stack.started]
     return {
       get url() {
         return url

@@ -1,5 +1,4 @@
 import { inspectContainers } from './docker-inspect'
-import { majorVersion } from './engine'
 
 /**
  * A health check keeps running after start-up: every check is a `docker exec`, a process started
@@ -33,13 +32,11 @@ export async function healthCheckIntervals(ids: readonly string[]): Promise<Map<
 export const isFrequent = (check: ServiceHealthCheck) => check.intervalSeconds < FREQUENT_HEALTH_CHECK_SECONDS
 
 /**
- * What to say of health checks that run during the trials; null when none is frequent. The fix it
- * names depends on the engine's version (null: unknown): start_interval needs Docker Engine 25.
+ * What to say of health checks that run during the trials; null when none is frequent. A start
+ * does not wait for the engine's checks (service-readiness.ts), so on every engine the fix is a
+ * long interval.
  */
-export function frequentHealthCheckNote(
-  checks: readonly ServiceHealthCheck[],
-  engine: string | null = null,
-): string | null {
+export function frequentHealthCheckNote(checks: readonly ServiceHealthCheck[]): string | null {
   const frequent = checks.filter(isFrequent)
   if (frequent.length === 0) return null
   const each = frequent.map((c) => `'${c.service}' (every ${formatSeconds(c.intervalSeconds)})`).join(', ')
@@ -47,20 +44,11 @@ export function frequentHealthCheckNote(
   return (
     `${one ? 'service' : 'services'} ${each} ${one ? 'checks its' : 'check their'} health during the trials too: ` +
     'each check starts a process in the container, measured with the requests and delaying some of them ' +
-    '(slower tails, more noise); ' +
-    (olderThan25(engine)
-      ? `this engine (${engine}) predates start_interval (Docker Engine 25), so a long interval also ` +
-        'delays start-up: keep the checks as rare as start-up allows, or upgrade the engine (docs/setup.md)'
-      : 'with Docker Engine 25 or later, start_interval keeps start-up as quick and a long interval keeps ' +
-        'the checks out of the trials (docs/setup.md)')
+    "(slower tails, more noise); loadgate runs a starting service's check itself, so a long interval " +
+    '(interval: 5m) keeps the checks out of the trials without slowing any start (docs/setup.md)'
   )
 }
 
 function formatSeconds(seconds: number): string {
   return Number.isInteger(seconds) ? `${seconds} s` : `${Number(seconds.toFixed(3))} s`
-}
-
-function olderThan25(engine: string | null): boolean {
-  const major = majorVersion(engine)
-  return major !== null && major < 25
 }

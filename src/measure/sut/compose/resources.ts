@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { run } from '../../../util/exec'
 import type { ServiceResources } from '../../../model/types'
-import type { ComposeContainer } from './stack'
+import type { StartedContainer } from './container-listing'
 import { cgroupFiles, cgroupProcesses, readCpuSeconds, readMemoryBytes } from './cgroup'
 
 const SAMPLE_INTERVAL_MS = 500
@@ -108,7 +108,7 @@ export class ResourceSampler {
   private timer: NodeJS.Timeout | undefined
   private sampling: Promise<void> = Promise.resolve()
 
-  constructor(private readonly containers: ComposeContainer[]) {}
+  constructor(private readonly containers: readonly StartedContainer[]) {}
 
   private async sampleMemory(): Promise<void> {
     await Promise.all(this.containers.map((c) => this.recordMemory(c.id)))
@@ -169,7 +169,7 @@ export class ResourceSampler {
 }
 
 /** Host PIDs of every process in the running containers (their cgroup's members, else the init). */
-export async function containerProcesses(containers: ComposeContainer[]): Promise<number[]> {
+export async function containerProcesses(containers: readonly StartedContainer[]): Promise<number[]> {
   const pids = await Promise.all(
     containers.map(async (c) => {
       const state = await containerState(c.id).catch(() => null)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { errorMessage, LoadgateError, SettingsError } from '../../../util/errors'
 import { CommandTimeout, lastLines, run } from '../../../util/exec'
+import { projectContainers, publishedPort, type StartedContainer } from './container-listing'
 import { recoverStuck } from './freezer'
 import { missingPortMessage, type Publisher } from './port-hint'
 import { waitUntilReady } from './service-readiness'
@@ -9,7 +10,7 @@ import { startFailure } from './start-failure'
 /** A pause or unpause takes well under a second; one that has not returned by then is stuck (freezer.ts). */
 const PAUSE_TIMEOUT_MS = 30_000
 
-/** How a renewal starts the stack's services (service-readiness.ts): levels of depends_on, one-shot jobs. */
+/** The order a start follows (service-readiness.ts): levels of depends_on, and the one-shot jobs. */
 export interface StartOrder {
   levels: string[][]
   oneShot: Set<string>
@@ -26,10 +27,11 @@ export interface ComposeContainer {
 
 /** One Compose project of the system under test: one arm's stack, built from its own tree. */
 export class ComposeStack {
-  /** The containers as last started: known without asking the engine, which may be stuck on one of them. */
-  private containerIds: string[] = []
-  /** Those of them that run (a one-shot job's container has exited): what a pause freezes. */
-  private runningIds: string[] = []
+  /**
+   * The containers as the last start left them (ids; states as they were then): known without
+   * asking the engine, which may be stuck on one of them.
+   */
+  private startedContainers: StartedContainer[] = []
 
   constructor(
     /** `loadgate-<run>-<arm>`. */
@@ -38,7 +40,7 @@ export class ComposeStack {
     readonly file: string,
     /** A second compose file over it: the arm's own image names (see arm-images.ts). */
     private readonly overrideFile?: string,
-    /** Null where the file's dependencies cannot be ordered: a renewal then waits as `up --wait` does. */
+    /** Null where the file's dependencies cannot be ordered: a start then waits as `up --wait` does. */
     private readonly startOrder: StartOrder | null = null,
   ) {}
 
@@ -61,7 +63,7 @@ export class ComposeStack {
   async up(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
     if (!this.startOrder) return this.upAndCheck(['--build'], timeoutSeconds, log)
     await this.startStep(() => this.compose(['build'], (timeoutSeconds + 600) * 1000))
-    await this.startInOrder(['--no-build'], timeoutSeconds)
+    await this.startInOrder(timeoutSeconds)
   }
 
   /**
@@ -70,18 +72,19 @@ export class ComposeStack {
    */
   async start(timeoutSeconds: number, log: (line: string) => void): Promise<void> {
     if (!this.startOrder) return this.upAndCheck(['--no-build'], timeoutSeconds, log)
-    await this.startInOrder(['--no-build'], timeoutSeconds)
+    await this.startInOrder(timeoutSeconds)
   }
 
   /** Level by level, each service ready before what depends on it starts (service-readiness.ts). */
-  private async startInOrder(flags: string[], timeoutSeconds: number): Promise<void> {
+  private async startInOrder(timeoutSeconds: number): Promise<void> {
     const { levels, oneShot } = this.startOrder!
     const deadline = Date.now() + timeoutSeconds * 1000
-    let all: ComposeContainer[] = []
+    let all: StartedContainer[] = []
     for (const level of levels)
       await this.startStep(async () => {
-        await this.compose(['up', ...flags, '--no-deps', '--detach', ...level], (timeoutSeconds + 600) * 1000)
-        all = await this.containers()
+        const up = ['up', '--no-build', '--no-deps', '--detach', ...level]
+        await this.compose(up, (timeoutSeconds + 600) * 1000)
+        all = await projectContainers(this.project)
         await waitUntilReady({ containers: all.filter((c) => level.includes(c.service)), oneShot, deadline })
       })
     this.remember(all)
@@ -97,17 +100,13 @@ export class ComposeStack {
   }
 
   /** The containers as the last start left them (their ids; states as they were then). */
-  get started(): readonly ComposeContainer[] {
+  get started(): readonly StartedContainer[] {
     return this.startedContainers
   }
 
-  private startedContainers: ComposeContainer[] = []
-
-  private remember(started: ComposeContainer[]): void {
+  private remember(started: StartedContainer[]): void {
     this.startedContainers = started
     this.mayBePaused = false
-    this.containerIds = started.map((c) => c.id)
-    this.runningIds = started.filter((c) => c.state === 'running').map((c) => c.id)
   }
 
   private async upAndCheck(flags: string[], timeoutSeconds: number, log: (line: string) => void) {
@@ -162,7 +161,8 @@ export class ComposeStack {
   async pause(): Promise<void> {
     const freeze = async () => {
       this.mayBePaused = true
-      const ids = this.runningIds
+      // A one-shot job's container has exited: only running ones can be frozen.
+      const ids = this.startedContainers.filter((c) => c.state === 'running').map((c) => c.id)
       const direct = ids.length > 0 && (await docker(['pause', ...ids]).then(() => true, unlessStuck))
       if (!direct) await this.compose(['pause'], PAUSE_TIMEOUT_MS)
       this.pausedIds = direct ? ids : []
@@ -196,7 +196,12 @@ export class ComposeStack {
     } catch (error) {
       if (!(error instanceof CommandTimeout)) throw error
     }
-    if (!(await recoverStuck(this.containerIds, wanted)))
+    if (
+      !(await recoverStuck(
+        this.startedContainers.map((c) => c.id),
+        wanted,
+      ))
+    )
       throw new LoadgateError(
         `docker compose ${what} of ${this.project} did not return in ${PAUSE_TIMEOUT_MS / 1000} s and ` +
           'none of its containers is frozen: the Docker engine is not answering',
@@ -216,6 +221,9 @@ export class ComposeStack {
 
   /** `http://127.0.0.1:<host port>` of the service's published container port. */
   async url(service: string, port: number): Promise<string> {
+    const started = this.startedContainers.find((c) => c.service === service && c.state === 'running')
+    const published = started && (await publishedPort(started.id, port))
+    if (published) return `http://127.0.0.1:${published}`
     const out = await this.compose(['port', service, String(port)]).then(
       (result) => result.stdout.trim(),
       () => '',
