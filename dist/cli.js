@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-OARDFJVF.js";
+} from "./chunks/chunk-Q62HOWTD.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-I5QXCPIF.js";
+} from "./chunks/chunk-4GAUAKPR.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-YV7YIIWJ.js";
+} from "./chunks/chunk-JCEP26TC.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-OARDFJVF.js";
+} from "./chunks/chunk-Q62HOWTD.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-I5QXCPIF.js";
+} from "./chunks/chunk-4GAUAKPR.js";
 
 // src/action/main.ts
 import path from "node:path";

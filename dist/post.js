@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-YV7YIIWJ.js";
+} from "./chunks/chunk-JCEP26TC.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-I5QXCPIF.js";
+} from "./chunks/chunk-4GAUAKPR.js";
 
 // src/action/post.ts
 async function post() {

@@ -97,7 +97,7 @@ class ComposeSystem implements SystemUnderTest {
 
   /**
    * Names, once per run, every running service without a healthcheck (in the compose file or the
-   * image): `up --wait` returns as soon as such a service runs, so the first trial may meet it still
+   * image): a start takes such a service as ready once it runs, so the first trial may meet it still
    * starting. The warm-up absorbs some of that; only the service can say when it is ready.
    */
   private noteUncheckedServices(containers: ComposeContainer[]): void {
@@ -209,7 +209,7 @@ class ComposeSystem implements SystemUnderTest {
   }
 }
 
-/** How renewals start this arm's services; null (wait as `up --wait` does) when the file cannot say. */
+/** How every start orders this arm's services; null (wait as `up --wait` does) when the file cannot say. */
 async function startOrderOf(file: string): Promise<StartOrder | null> {
   const model = await readComposeModel(file).catch(() => null)
   const levels = model && startLevels(model)

@@ -2,14 +2,15 @@ import { run } from '../../../util/exec'
 import type { ComposeModel } from './compose-model'
 import { inspectContainers } from './docker-inspect'
 
-// A renewal waits for fresh containers to be ready before their warm-up. `up --wait` learns that
+// A start waits for its containers to be ready before their warm-up. `up --wait` learns that
 // from the engine's health status, which changes only when the engine runs the check: `interval`
 // after the start (1 s here, 30 s by default), and a dependency held by `service_healthy` waits
 // one such interval before its dependents even start. Engine 25's `start_interval` shortens that
-// only where the compose file sets it. So a renewal starts the services level by level, as their
-// `depends_on` orders them, and runs each container's own health check test itself every
-// PROBE_EVERY_MS until it passes: the service is ready by its own definition as soon as it is,
-// whatever the engine's version or the file's interval. The engine's checks go on as configured.
+// only where the compose file sets it. So every start, the first and each renewal's, takes the
+// services level by level as their `depends_on` orders them, and runs each container's own health
+// check test itself every PROBE_EVERY_MS until it passes: the service is ready by its own
+// definition as soon as it is, whatever the engine's version or the file's interval. The engine's
+// checks go on as configured.
 
 const PROBE_EVERY_MS = 100
 /** Docker's timeout of a health check that names none. */
