@@ -59,7 +59,12 @@ describe('measure: real Compose stacks and k6', () => {
       for (const warmup of warmups) {
         const end = warmup.warmupEnd!
         assert.ok(end.reason === 'cap' || end.seconds < 20, `${JSON.stringify(end)}`)
-        if (end.reason === 'steady') assert.ok(warmup.durationSeconds < 15, `ran ${warmup.durationSeconds} s`)
+        // How soon it is steady is the machine's; that the load stops once it is, is loadgate's.
+        if (end.reason === 'steady')
+          assert.ok(
+            warmup.durationSeconds < end.seconds + 2,
+            `ran ${warmup.durationSeconds} s, steady at ${end.seconds}`,
+          )
       }
       assert.ok(
         warmups.some((w) => w.warmupEnd?.reason === 'steady'),
