@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-Q62HOWTD.js";
+} from "./chunks/chunk-YW3A4K4V.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-4GAUAKPR.js";
+} from "./chunks/chunk-3CHTIXHC.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-JCEP26TC.js";
+} from "./chunks/chunk-YFPG6HLO.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-Q62HOWTD.js";
+} from "./chunks/chunk-YW3A4K4V.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-4GAUAKPR.js";
+} from "./chunks/chunk-3CHTIXHC.js";
 
 // src/action/main.ts
 import path from "node:path";

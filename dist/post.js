@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-JCEP26TC.js";
+} from "./chunks/chunk-YFPG6HLO.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-4GAUAKPR.js";
+} from "./chunks/chunk-3CHTIXHC.js";
 
 // src/action/post.ts
 async function post() {

@@ -92,6 +92,44 @@ describe('calibration', () => {
     assert.equal(calibration.trialSeconds, 10)
   })
 
+  test('the median run of unchanged code: the rounds at which half the runs settle, fewer than 90% need', () => {
+    const d = [-0.1, -0.05, 0, 0.05, 0.1, -0.1, -0.05, 0, 0.05, 0.1]
+    const calibration = calibrate(aaResults(d, 10, 20), 0.0294)
+    const sigma = signedRankSigma(d)!
+    // z(1 − 0.0294) + z(0.5): the bound falls under δ in half the runs.
+    const half = Math.ceil(((1.88901 * sigma) / Math.log(1.05)) ** 2)
+    assert.equal(calibration.medianRounds, Math.max(fewestSignificantRounds(0.0294), half))
+    assert.ok(calibration.medianRounds! < calibration.rows[0]!.roundsNeeded)
+    const line = (median: { look: number; seconds: number } | null) =>
+      renderCalibrationText({
+        ...calibration,
+        cost: {
+          setup: 0,
+          trialOverhead: 0,
+          warmup: 0,
+          renewal: 0,
+          configured: [0, 0],
+          suggestedRounds: [0, 0],
+          suggestedTrials: [0, 0],
+          median,
+        },
+      })
+    assert.match(
+      line({ look: 15, seconds: 250 }),
+      new RegExp(
+        `typical: unchanged code settles in half the runs by round ${calibration.medianRounds}, in 90% by round ` +
+          `${calibration.rows[0]!.roundsNeeded}; the median run of this plan stops at its 15-round look, about 5 minutes`,
+      ),
+    )
+    assert.match(line(null), /half the runs of this plan go past its last look \(20 rounds\)/)
+    const { medianRounds: _older, ...older } = calibration
+    assert.doesNotMatch(
+      renderCalibrationText(older),
+      /typical:/,
+      'a calibration from before says nothing of it',
+    )
+  })
+
   test('zero variance: nothing to detect, the fewest rounds that can reach significance', () => {
     const calibration = calibrate(aaResults(new Array(10).fill(0)), 0.05)
     const row = calibration.rows[0]!

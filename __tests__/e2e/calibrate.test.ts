@@ -105,6 +105,12 @@ describe('loadgate calibrate on the bundled example', () => {
     assert.equal(budget.seconds, 600)
     assert.ok(budget.trialSeconds === 0 || budget.runSeconds[1] <= 600, JSON.stringify(budget))
     assert.match(run.stdout, /within 10 minutes: (\d+ rounds of \d+s trials|nothing fits)/)
+    // The median run beside the 90% figure: what a team typically waits, not only the worst case.
+    assert.ok(calibration.medianRounds! <= Math.max(...calibration.rows.map((r) => r.roundsNeeded)))
+    assert.match(
+      run.stdout,
+      /typical: unchanged code settles in half the runs by round \d+, in 90% by round \d+; (the median run of this plan stops at its \d+-round look, about .*minutes?|half the runs of this plan go past its last look)/,
+    )
 
     const { minRounds, maxRounds } = calibration.suggestion
     const written = await readFile(path.join(repo.dir, 'loadgate.yml'), 'utf8')

@@ -263,6 +263,15 @@ describe("what a calibration's plans cost, from the calibration's own run", () =
       runSeconds(results, steps, { minRounds: 6, maxRounds: 6 }, calibration.suggestion.trialSeconds),
     )
     assert.ok(cost.suggestedRounds[1] > cost.configured[1])
+    // Half the runs settle sooner than 90% do: the median run stops at a look of the plan, or past it.
+    const look = calibration.medianRounds! <= 6 ? 6 : null
+    assert.deepEqual(
+      cost.median,
+      look && {
+        look,
+        seconds: Math.round(runSeconds(results, steps, { minRounds: 6, maxRounds: 6 }, 10)[0]),
+      },
+    )
     const { minRounds, maxRounds } = calibration.suggestion
     const roomy = priceCalibration(calibration, results, cost.suggestedRounds[1] + 1).budget!
     assert.deepEqual(

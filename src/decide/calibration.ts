@@ -47,13 +47,13 @@ export interface TestLevel {
  * (Bonferroni on the misses; metrics that move together only do better). With seven metrics at
  * their edge and 90% each, a plan settles about half its runs.
  */
-export function settlingPower(sigmas: readonly number[]): number {
-  return settlingPowerOver(sigmas.filter((sigma) => sigma > 0).length)
+export function settlingPower(sigmas: readonly number[], miss = 1 - POWER): number {
+  return settlingPowerOver(sigmas.filter((sigma) => sigma > 0).length, miss)
 }
 
-/** settlingPower for a family of `varying` gated metrics that vary at all. */
-export function settlingPowerOver(varying: number): number {
-  return 1 - (1 - POWER) / Math.max(1, varying)
+/** settlingPower for a family of `varying` gated metrics that vary at all; `miss` the share of runs that may not settle. */
+export function settlingPowerOver(varying: number, miss = 1 - POWER): number {
+  return 1 - miss / Math.max(1, varying)
 }
 
 /**
@@ -174,7 +174,13 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
   }
   const test = testLevel(alpha, gated.length, minRounds)
   const spreads = gated.map(({ rule, differences }) => noiseSigma(differences, rule.absolute))
-  const power = settlingPower(spreads.map((spread) => spread.sigma))
+  const sigmas = spreads.map((spread) => spread.sigma)
+  const power = settlingPower(sigmas)
+  // Where the median run of unchanged code settles: every metric at once, in half the runs.
+  const halfPower = settlingPower(sigmas, 0.5)
+  const medianRounds = Math.max(
+    ...gated.map((g, i) => roundsForMargin(sigmas[i]!, analysisMargin(g.rule), alpha, halfPower)),
+  )
   const rows: NoiseRow[] = gated.map(({ series, rule, differences }, i) => {
     const { sigma, method } = spreads[i]!
     return {
@@ -212,6 +218,7 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
     trialSeconds,
     rate,
     rows,
+    medianRounds,
     suggestion: suggest(rows, { minRounds, maxRounds, trialSeconds, rate, scale }),
   }
 }

@@ -220,6 +220,18 @@ export function runSeconds(
   return [steps.setup + seconds[0]!, steps.setup + seconds[1]!]
 }
 
+/** The look the configured plan's median run of unchanged code stops at, and its seconds (`secondsAt`). */
+function medianRun(
+  calibration: Calibration,
+  secondsAt: (rounds: PlanRounds) => number,
+): CalibrationCost['median'] {
+  const { medianRounds, minRounds, maxRounds } = calibration
+  if (medianRounds === undefined) return undefined
+  const look = planLooks(minRounds, maxRounds).find((rounds) => rounds >= medianRounds)
+  if (look === undefined) return null
+  return { look, seconds: Math.round(secondsAt({ minRounds: look, maxRounds: look })) }
+}
+
 /**
  * What a run of each plan the calibration names would cost, from the calibration's own run; and,
  * given a budget in seconds, the plan that fits it.
@@ -240,6 +252,7 @@ export function priceCalibration(
     warmup: round1(steps.warmup),
     renewal: round1(steps.renewal),
     configured: seconds(trialSeconds),
+    median: medianRun(calibration, (look) => runSeconds(results, steps, look, trialSeconds)[0]),
     suggestedRounds: runSeconds(results, steps, calibration.suggestion, trialSeconds),
     suggestedTrials: seconds(Math.max(trialSeconds, calibration.suggestion.trialSeconds)),
   }

@@ -68,6 +68,11 @@ export const calibrationCostSchema = z.object({
   renewal: finite,
   /** A run of the plan as configured, of the suggested rounds, and of the suggested trial length. */
   configured: secondsRange,
+  /**
+   * The configured plan's median run of unchanged code: the look it stops at (the first at or after
+   * `medianRounds`) and its seconds; null when half the runs go past the last look.
+   */
+  median: z.object({ look: count, seconds: finite }).nullable().optional(),
   suggestedRounds: secondsRange,
   suggestedTrials: secondsRange,
 })
@@ -108,6 +113,11 @@ export const calibrationSchema = z.object({
   trialSeconds: finite,
   rate: finite,
   rows: z.array(noiseRowSchema).max(2000),
+  /**
+   * The rounds by which unchanged code settles (NO CHANGE, every gated metric at once) in half the
+   * runs, as `roundsNeeded` gives 90%: where the median run ends. Absent in older calibrations.
+   */
+  medianRounds: count.optional(),
   suggestion: calibrationSuggestionSchema,
   /** Absent in calibrations written before runs were costed. */
   cost: calibrationCostSchema.optional(),

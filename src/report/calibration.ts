@@ -79,6 +79,22 @@ function suggestionLines(c: Calibration): string[] {
   return lines
 }
 
+/**
+ * What unchanged code typically costs under the configured plan: the median run beside the 90%
+ * figure the rounds needed give; '' for a calibration written before it was recorded.
+ */
+function typicalLine(c: Calibration): string {
+  if (c.medianRounds === undefined) return ''
+  const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
+  const settles = `unchanged code settles in half the runs by round ${c.medianRounds}, in 90% by round ${needed}`
+  const median = c.cost?.median
+  if (median === undefined) return `typical: ${settles}`
+  if (median === null)
+    return `typical: ${settles}; half the runs of this plan go past its last look (${c.maxRounds} rounds)`
+  const minutes = minutesRange([median.seconds, median.seconds])
+  return `typical: ${settles}; the median run of this plan stops at its ${median.look}-round look, about ${minutes}`
+}
+
 function budgetMinutes(seconds: number): string {
   const minutes = seconds / 60
   return Number.isInteger(minutes) ? `${minutes} minutes` : `${Math.round(seconds)} s`
@@ -143,6 +159,7 @@ export function renderCalibrationText(c: Calibration): string {
     ...rows.map((cells) => `  ${cells.map((cell, i) => pad(cell, widths[i]!)).join('  ')}`.trimEnd()),
     '',
     ...suggestionLines(c),
+    ...[typicalLine(c)].filter(Boolean),
     ...budgetLines(c).map((line) => plain(line)),
     METHOD_LINE,
   ].join('\n')
@@ -161,6 +178,8 @@ export function renderCalibrationMarkdown(c: Calibration): string {
     ...c.rows.map((row) => `| ${rowCells(row).map(cell).join(' | ')} |`),
     '',
     ...suggestionLines(c).map((line) => cell(line.trim())),
+    '',
+    ...[typicalLine(c)].filter(Boolean).map((line) => cell(line)),
     '',
     ...budgetLines(c).map((line, i) => (i === 0 ? cell(line) : `- ${cell(line.trim())}`)),
     '',
