@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-YW3A4K4V.js";
+} from "./chunks/chunk-24GHZF4B.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-3CHTIXHC.js";
+} from "./chunks/chunk-LU5XPEXX.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

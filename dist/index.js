@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-YFPG6HLO.js";
+} from "./chunks/chunk-SL7YN6WN.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-YW3A4K4V.js";
+} from "./chunks/chunk-24GHZF4B.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-3CHTIXHC.js";
+} from "./chunks/chunk-LU5XPEXX.js";
 
 // src/action/main.ts
 import path from "node:path";

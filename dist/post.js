@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-YFPG6HLO.js";
+} from "./chunks/chunk-SL7YN6WN.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-3CHTIXHC.js";
+} from "./chunks/chunk-LU5XPEXX.js";
 
 // src/action/post.ts
 async function post() {

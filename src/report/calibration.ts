@@ -57,6 +57,11 @@ function costAside(seconds: readonly number[] | undefined): string {
   return seconds ? ` (${runMinutes(seconds)})` : ''
 }
 
+/** The rounds by which unchanged code settles every gated metric in 90% of runs. */
+function mostRoundsNeeded(c: Calibration): number {
+  return Math.max(...c.rows.map((r) => r.roundsNeeded))
+}
+
 function suggestionLines(c: Calibration): string[] {
   const s = c.suggestion
   if (s.sufficient)
@@ -64,7 +69,7 @@ function suggestionLines(c: Calibration): string[] {
       `suggestion: keep min-rounds ${s.minRounds}, max-rounds ${s.maxRounds} (the plan of ${c.minRounds} rounds already detects every δ; fewer rounds are never suggested${c.cost ? `; ${runMinutes(c.cost.configured)}` : ''})`,
     ]
   const times = `${Number(s.scale.toPrecision(2))}×`
-  const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
+  const needed = mostRoundsNeeded(c)
   const capped = needed > s.minRounds ? ` (${needed} rounds are needed, more than a plan may have)` : ''
   const lines = [
     `suggestion: min-rounds ${s.minRounds}, max-rounds ${s.maxRounds}${capped}${costAside(c.cost?.suggestedRounds)}`,
@@ -85,8 +90,7 @@ function suggestionLines(c: Calibration): string[] {
  */
 function typicalLine(c: Calibration): string {
   if (c.medianRounds === undefined) return ''
-  const needed = Math.max(...c.rows.map((r) => r.roundsNeeded))
-  const settles = `unchanged code settles in half the runs by round ${c.medianRounds}, in 90% by round ${needed}`
+  const settles = `unchanged code settles in half the runs by round ${c.medianRounds}, in 90% by round ${mostRoundsNeeded(c)}`
   const median = c.cost?.median
   if (median === undefined) return `typical: ${settles}`
   if (median === null)
@@ -179,8 +183,7 @@ export function renderCalibrationMarkdown(c: Calibration): string {
     '',
     ...suggestionLines(c).map((line) => cell(line.trim())),
     '',
-    ...[typicalLine(c)].filter(Boolean).map((line) => cell(line)),
-    '',
+    ...[typicalLine(c)].filter(Boolean).flatMap((line) => [cell(line), '']),
     ...budgetLines(c).map((line, i) => (i === 0 ? cell(line) : `- ${cell(line.trim())}`)),
     '',
     cell(METHOD_LINE),
