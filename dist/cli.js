@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-24GHZF4B.js";
+} from "./chunks/chunk-NNC6DRXR.js";
 import {
   BENCHMARK_NAME,
   Git,

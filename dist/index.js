@@ -23,7 +23,7 @@ import {
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-24GHZF4B.js";
+} from "./chunks/chunk-NNC6DRXR.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

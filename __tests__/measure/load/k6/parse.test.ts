@@ -172,6 +172,51 @@ describe('k6 output parser', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
+  test('k6 writes points out of time order: without a discard, one timed before the first point read still counts', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 5) + ms).toISOString()
+    const tags = { scenario: 'api', method: 'GET', name: 'GET /', status: '200', expected_response: 'true' }
+    const lines = [
+      { metric: 'vus', type: 'Point', data: { time: at(3), value: 1, tags: {} } },
+      { metric: 'http_req_duration', type: 'Point', data: { time: at(1), value: 2, tags } },
+      { metric: 'http_req_duration', type: 'Point', data: { time: at(0), value: 3, tags } },
+      { metric: 'http_req_duration', type: 'Point', data: { time: at(1500), value: 4, tags } },
+    ]
+    const file = path.join(dir, 'out.json.gz')
+    await writeFile(file, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')))
+    for (const scan of [true, false]) {
+      const whole = await parseK6Output(file, { discardSeconds: 0, scan })
+      assert.equal(whole.series.find((s) => s.key === 'all requests')!.requests, 3, `scan ${scan}`)
+      const discarded = await parseK6Output(file, { discardSeconds: 1, scan })
+      assert.equal(discarded.series.find((s) => s.key === 'all requests')!.requests, 1, `scan ${scan}`)
+    }
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test("a step of the system clock during a trial cannot stretch its window past k6's own run", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 5) + ms).toISOString()
+    const tags = { scenario: 'api', method: 'GET', name: 'GET /', status: '200', expected_response: 'true' }
+    // Ten requests 0.5 s apart, the clock stepping 8 s forward after the fifth.
+    const lines = Array.from({ length: 10 }, (_, i) => ({
+      metric: 'http_req_duration',
+      type: 'Point',
+      data: { time: at(i * 500 + (i >= 5 ? 8000 : 0) + 2), value: 2, tags },
+    }))
+    const file = path.join(dir, 'out.json.gz')
+    await writeFile(file, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')))
+    const stretched = await parseK6Output(file)
+    assert.ok(stretched.durationSeconds > 12, `${stretched.durationSeconds}`)
+    const bounded = await parseK6Output(file, { runSeconds: 5.1 })
+    assert.equal(bounded.durationSeconds, 5.1)
+    const all = bounded.series.find((s) => s.key === 'all requests')!
+    assert.ok(Math.abs(all.throughput - 10 / 5.1) < 1e-9, `${all.throughput}`)
+    // A run longer than the window leaves it as the requests say.
+    const untouched = await parseK6Output(file, { runSeconds: 60 })
+    assert.equal(untouched.durationSeconds, stretched.durationSeconds)
+    await rm(dir, { recursive: true, force: true })
+  })
+
   test('a hostile request name cannot smuggle a line break or an escape sequence into a series', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-parse-'))
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString()

@@ -100,12 +100,13 @@ class K6Backend implements LoadBackend {
       exit.error = `k6 was stopped after ${Math.round(timeoutMs / 1000)} s, ${this.longestTrialMs ? `${TRIAL_TIMEOUT_FACTOR}× the longest trial so far` : 'the limit of a first trial'}: the trial hung`
     else this.longestTrialMs = Math.max(this.longestTrialMs, seconds * 1000)
     let parseError = ''
-    const parsed = await parseK6Output(outFile, { discardSeconds: this.options.discardSeconds }).catch(
-      (error: unknown) => {
-        parseError = errorMessage(error)
-        return null
-      },
-    )
+    const parsed = await parseK6Output(outFile, {
+      discardSeconds: this.options.discardSeconds,
+      runSeconds: seconds,
+    }).catch((error: unknown) => {
+      parseError = errorMessage(error)
+      return null
+    })
     const problems = [
       releaseError,
       exit.error ?? '',

@@ -111,7 +111,7 @@ class ReadMetrics {
  */
 export async function parseK6Output(
   file: string,
-  options: { discardSeconds?: number; scan?: boolean } = {},
+  options: { discardSeconds?: number; scan?: boolean; runSeconds?: number } = {},
 ): Promise<ParsedTrial> {
   return summarizeK6Output(await readK6Output(file, options))
 }
@@ -119,7 +119,7 @@ export async function parseK6Output(
 /** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
 export async function readK6Output(
   file: string,
-  options: { discardSeconds?: number; scan?: boolean; limits?: LineLimits } = {},
+  options: { discardSeconds?: number; scan?: boolean; limits?: LineLimits; runSeconds?: number } = {},
 ): Promise<K6Output> {
   const metrics = new ReadMetrics()
   const trial = new TrialAccumulator((options.discardSeconds ?? 0) * 1000, metrics.custom)
@@ -175,7 +175,21 @@ export async function readK6Output(
     },
     options.limits,
   )
-  return trial.output()
+  return withinRun(trial.output(), options.runSeconds)
+}
+
+/**
+ * The points' times are the system clock's: a step of it during a trial (an NTP correction) would
+ * stretch the window and lower every rate. No window is longer than the load generator's own run,
+ * timed on a monotonic clock (`runSeconds`).
+ */
+function withinRun(output: K6Output, runSeconds: number | undefined): K6Output {
+  if (runSeconds === undefined || !(runSeconds > 0)) return output
+  return {
+    ...output,
+    durationSeconds: Math.min(output.durationSeconds, runSeconds),
+    spanSeconds: Math.min(output.spanSeconds, runSeconds),
+  }
 }
 
 function metricOf(line: string): string {

@@ -92,7 +92,9 @@ export class TrialAccumulator {
 
   private keep(time: number): boolean {
     if (Number.isNaN(this.firstTime)) this.firstTime = time
-    if (time < this.firstTime + this.discardMs) return false
+    // k6 does not write its points in time order: one timed a little before the first point read
+    // is still the trial's, unless a discarded window is asked for.
+    if (this.discardMs > 0 && time < this.firstTime + this.discardMs) return false
     this.points++
     if (time < this.keptFirst) this.keptFirst = time
     if (time > this.keptLast) this.keptLast = time
