@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-NNC6DRXR.js";
+} from "./chunks/chunk-DIPS4TKC.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-LU5XPEXX.js";
+} from "./chunks/chunk-DQBYVIAC.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-SL7YN6WN.js";
+} from "./chunks/chunk-3ZCIZV3S.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-NNC6DRXR.js";
+} from "./chunks/chunk-DIPS4TKC.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-LU5XPEXX.js";
+} from "./chunks/chunk-DQBYVIAC.js";
 
 // src/action/main.ts
 import path from "node:path";

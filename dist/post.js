@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-SL7YN6WN.js";
+} from "./chunks/chunk-3ZCIZV3S.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-LU5XPEXX.js";
+} from "./chunks/chunk-DQBYVIAC.js";
 
 // src/action/post.ts
 async function post() {

@@ -283,5 +283,11 @@ describe("what a calibration's plans cost, from the calibration's own run", () =
     assert.ok(tight.minRounds >= 6 && tight.minRounds < minRounds, String(tight.minRounds))
     assert.ok(tight.runSeconds[1] <= cost.suggestedRounds[1] - 60, 'the plan fits the budget')
     assert.ok(tight.settles[0]! > 0.05, 'and says the change it settles under, over δ')
+    assert.equal(cost.tailRelief, undefined, 'no plan that gates fewer tails, none priced')
+    const relief = { informational: [0], roundsNeeded: 9, minRounds: 9, maxRounds: 9 }
+    assert.deepEqual(
+      priceCalibration({ ...calibration, tailRelief: relief }, results, 0).cost.tailRelief,
+      runSeconds(results, steps, relief, 10),
+    )
   })
 })

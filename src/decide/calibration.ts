@@ -241,12 +241,7 @@ function suggest(
   plan: { minRounds: number; maxRounds: number; trialSeconds: number; rate: number; scale: number },
 ): CalibrationSuggestion {
   const needed = Math.max(...rows.map((r) => r.roundsNeeded))
-  const minRounds = Math.min(MAX_ROUNDS, Math.max(plan.minRounds, needed))
-  // The same ratio of looks keeps the plan's α per look.
-  const maxRounds = Math.min(
-    MAX_ROUNDS,
-    Math.max(plan.maxRounds, minRounds, Math.ceil((needed * plan.maxRounds) / plan.minRounds)),
-  )
+  const { minRounds, maxRounds } = roundsPlan(needed, plan)
   const scale = Math.max(1, plan.scale)
   // A measured trial runs a little over its configured length (k6 starting and stopping).
   const trialSeconds = Math.max(1, Math.round(plan.trialSeconds))
@@ -258,6 +253,22 @@ function suggest(
     trialSeconds: Math.ceil(trialSeconds * scale - 1e-9),
     rate: Math.ceil(plan.rate * scale - 1e-9),
   }
+}
+
+/**
+ * The looks that give `needed` rounds at the first one, never fewer than the calibrated plan's,
+ * in the same ratio of looks (which keeps the plan's α per look).
+ */
+export function roundsPlan(
+  needed: number,
+  plan: { minRounds: number; maxRounds: number },
+): { minRounds: number; maxRounds: number } {
+  const minRounds = Math.min(MAX_ROUNDS, Math.max(plan.minRounds, needed))
+  const maxRounds = Math.min(
+    MAX_ROUNDS,
+    Math.max(plan.maxRounds, minRounds, Math.ceil((needed * plan.maxRounds) / plan.minRounds)),
+  )
+  return { minRounds, maxRounds }
 }
 
 /**

@@ -255,6 +255,9 @@ export function priceCalibration(
     median: medianRun(calibration, (look) => runSeconds(results, steps, look, trialSeconds)[0]),
     suggestedRounds: runSeconds(results, steps, calibration.suggestion, trialSeconds),
     suggestedTrials: seconds(Math.max(trialSeconds, calibration.suggestion.trialSeconds)),
+    ...(calibration.tailRelief
+      ? { tailRelief: runSeconds(results, steps, calibration.tailRelief, trialSeconds) }
+      : {}),
   }
   if (!(budgetSeconds > 0)) return { cost }
   const budget = fitBudget(calibration, budgetSeconds, (rounds, trial) =>

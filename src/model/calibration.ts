@@ -55,6 +55,20 @@ export type CalibrationSuggestion = z.infer<typeof calibrationSuggestionSchema>
 const secondsRange = z.tuple([finite, finite])
 
 /**
+ * Which tails to gate: the tail metrics (p90, p95, p99) that, made informational, let what stays
+ * gated settle at an earlier look, and that plan (decide/calibration-tails.ts).
+ */
+export const tailReliefSchema = z.object({
+  /** Indexes into the calibration's rows, costliest first. */
+  informational: z.array(count).min(1).max(2000),
+  /** The rounds by which the metrics still gated settle in 90% of runs. */
+  roundsNeeded: count,
+  minRounds: count,
+  maxRounds: count,
+})
+export type TailRelief = z.infer<typeof tailReliefSchema>
+
+/**
  * What the calibration's own run measured of a run's steps, and what a run of each plan costs from
  * them: seconds at the plan's first look and at its last, setup (build, stacks) included.
  */
@@ -75,6 +89,8 @@ export const calibrationCostSchema = z.object({
   median: z.object({ look: count, seconds: finite }).nullable().optional(),
   suggestedRounds: secondsRange,
   suggestedTrials: secondsRange,
+  /** A run of the plan that gates fewer tails (`tailRelief`). */
+  tailRelief: secondsRange.optional(),
 })
 export type CalibrationCost = z.infer<typeof calibrationCostSchema>
 
@@ -119,6 +135,8 @@ export const calibrationSchema = z.object({
    */
   medianRounds: count.optional(),
   suggestion: calibrationSuggestionSchema,
+  /** Null when no tail holds the plan back; absent in older calibrations. */
+  tailRelief: tailReliefSchema.nullable().optional(),
   /** Absent in calibrations written before runs were costed. */
   cost: calibrationCostSchema.optional(),
   budget: calibrationBudgetSchema.optional(),

@@ -81,7 +81,35 @@ function suggestionLines(c: Calibration): string[] {
         `${Math.round(c.trialSeconds)}s${c.cost ? `, ${runMinutes(c.cost.suggestedTrials)}` : ''}) or at ${times} the rate ` +
         `(${s.rate}/s instead of ${Math.round(c.rate)}/s)`,
     )
+  lines.push(...tailReliefLines(c))
   return lines
+}
+
+const RELIEF_LISTED = 5
+
+/** The cheapest change of what is gated: the tails that, informational, let the rest settle sooner. */
+function tailReliefLines(c: Calibration): string[] {
+  const relief = c.tailRelief
+  const rows = (relief?.informational ?? []).flatMap((i) => (c.rows[i] ? [c.rows[i]] : []))
+  if (!relief || rows.length === 0) return []
+  const listed = rows.slice(0, RELIEF_LISTED)
+  const more = rows.length > listed.length ? ` and ${rows.length - listed.length} more` : ''
+  const tails = listed
+    .map(
+      (row) =>
+        `${row.metric} of ${seriesLabel(row)} (noise floor ${plusMinus(row.noiseFloor, row.absolute)})`,
+    )
+    .join(', ')
+  const rules = listed.map((row) => `${seriesLabel(row)}: ${row.metric} inform`).join('; ')
+  const configured = relief.minRounds === c.minRounds && relief.maxRounds === c.maxRounds
+  const plan = configured
+    ? `the configured plan settles what stays gated (in 90% of runs by round ${relief.roundsNeeded})`
+    : `what stays gated settles in 90% of runs by round ${relief.roundsNeeded}: min-rounds ` +
+      `${relief.minRounds}, max-rounds ${relief.maxRounds}`
+  return [
+    `  or gate fewer tails: with ${tails}${more} informational (thresholds: ${rules}), ` +
+      `${plan}${costAside(c.cost?.tailRelief)}`,
+  ]
 }
 
 /**
