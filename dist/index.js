@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-3ZCIZV3S.js";
+} from "./chunks/chunk-V3YSDV65.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-DIPS4TKC.js";
+} from "./chunks/chunk-V2NLXXU4.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-DQBYVIAC.js";
+} from "./chunks/chunk-EZ3TINEG.js";
 
 // src/action/main.ts
 import path from "node:path";

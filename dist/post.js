@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-3ZCIZV3S.js";
+} from "./chunks/chunk-V3YSDV65.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-DQBYVIAC.js";
+} from "./chunks/chunk-EZ3TINEG.js";
 
 // src/action/post.ts
 async function post() {

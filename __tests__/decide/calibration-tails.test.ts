@@ -43,6 +43,7 @@ describe('which tails to gate', () => {
       'the loud p90 holds the plan back',
     )
     const relief = tailRelief(calibration)!
+    assert.deepEqual(calibration.tailRelief, relief, 'a calibration carries it')
     assert.deepEqual(relief.informational, [loud])
     // The same A/A rounds calibrated with that rule written: the rounds its gated metrics need.
     const written = calibrate(aaResults('api GET /b: p90 inform'), ALPHA)

@@ -3,14 +3,12 @@ import assert from 'node:assert/strict'
 import {
   calibrate,
   detectableShift,
-  fewestSignificantRounds,
   planAlpha,
   noiseSigma,
   robustSigma,
-  roundsForMargin,
-  settlingPower,
   testLevel,
 } from '../../src/decide/calibration'
+import { fewestSignificantRounds, roundsForMargin, settlingPower } from '../../src/decide/settling'
 import { signedRankSigma } from '../../src/decide/stats/signed-rank'
 import { fitBudget, settlingChange } from '../../src/decide/calibration-budget'
 import { normalQuantile } from '../../src/decide/stats/basic'

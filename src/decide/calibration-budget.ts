@@ -1,12 +1,6 @@
 import type { Calibration, CalibrationBudget, NoiseRow } from '../model/calibration'
-import {
-  asChange,
-  detectableShift,
-  fewestSignificantRounds,
-  MAX_ROUNDS,
-  settlingPower,
-  testLevel,
-} from './calibration'
+import { asChange, detectableShift, testLevel } from './calibration'
+import { fewestSignificantRounds, MAX_ROUNDS, settlingPower } from './settling'
 
 // What a calibration says a time budget affords: the rounds, and the change each gated metric
 // settles under with them. The run's seconds come from the caller (measure/cost.ts prices them).

@@ -1,6 +1,6 @@
 import type { Calibration, NoiseRow, TailRelief } from '../model/calibration'
-import { roundsForMargin, roundsPlan, settlingPower } from './calibration'
 import { analysisMargin } from './rules'
+import { roundsForMargin, roundsPlan, settlingPower } from './settling'
 
 // Which tails to gate: the cheapest change of what a plan gates, priced in rounds. The p50s and
 // error rates are the gate's core; a tail percentile of an endpoint with few requests is often the

@@ -1,6 +1,6 @@
 import { formatAlpha, formatChange } from '../model/format'
 import type { MetricComparison, MetricThreshold, MetricVerdict } from '../model/types'
-import { roundsForMargin } from './calibration'
+import { roundsForMargin } from './settling'
 import { minimumPairs } from './plan'
 import { analysisMargin } from './rules'
 import { normalQuantile } from './stats/basic'

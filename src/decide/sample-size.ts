@@ -1,5 +1,5 @@
 import type { LatencySummary, MetricThreshold, ResultsFile, SampleSize, Trial } from '../model/types'
-import { noiseForMargin, settlingPowerOver } from './calibration'
+import { noiseForMargin, settlingPowerOver } from './settling'
 import { lookAlpha } from './plan'
 import { analysisMargin } from './rules'
 import { validTrials } from './samples'

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { calibrate, noiseFloorFor, planAlpha } from '../decide/calibration'
-import { tailRelief } from '../decide/calibration-tails'
 import { priceCalibration } from '../measure/cost'
 import { measure } from '../measure/measure'
 import type { Calibration } from '../model/calibration'
@@ -49,7 +48,6 @@ export async function calibrateMode(
   )
   results.settings.minRounds = settings.minRounds
   const calibration = calibrate(results, planAlpha(settings))
-  calibration.tailRelief = tailRelief(calibration)
   Object.assign(calibration, priceCalibration(calibration, results, settings.calibrateBudgetSeconds))
   const calibrationFile = path.join(path.dirname(resultsPath), 'calibration.json')
   await writeCalibration(calibrationFile, calibration)
