@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-V2NLXXU4.js";
+} from "./chunks/chunk-IMSYGRKD.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -65,7 +65,7 @@ import {
   verdictTone,
   verdictWord,
   withoutControlCharacters
-} from "./chunks/chunk-EZ3TINEG.js";
+} from "./chunks/chunk-WGUPAOH6.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

@@ -17,13 +17,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-V3YSDV65.js";
+} from "./chunks/chunk-X764V4JQ.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-V2NLXXU4.js";
+} from "./chunks/chunk-IMSYGRKD.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +36,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-EZ3TINEG.js";
+} from "./chunks/chunk-WGUPAOH6.js";
 
 // src/action/main.ts
 import path from "node:path";

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-V3YSDV65.js";
+} from "./chunks/chunk-X764V4JQ.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-EZ3TINEG.js";
+} from "./chunks/chunk-WGUPAOH6.js";
 
 // src/action/post.ts
 async function post() {

@@ -18,30 +18,23 @@ function roundsNeeded(kept: readonly NoiseRow[], alpha: number): number[] {
  * The tails made informational, costliest first, for as long as a tail is what needs the most
  * rounds and the plan's first look falls short; and the plan whose first look settles what stays
  * gated. With fewer gated metrics each settles with more power (the runs' misses split over
- * fewer) at the same level. Null when no tail holds the plan back, or when only tails are gated.
+ * fewer) at the same level. One gated metric always stays. Null when no tail holds the plan back.
  */
 export function tailRelief(
   c: Pick<Calibration, 'rows' | 'alpha' | 'minRounds' | 'maxRounds'>,
 ): TailRelief | null {
-  let kept = c.rows.map((row, index) => ({ row, index }))
+  const kept = c.rows.map((row, index) => ({ row, index }))
   const informational: number[] = []
-  let needed = roundsNeeded(
-    kept.map((k) => k.row),
-    c.alpha,
-  )
   for (;;) {
-    const most = Math.max(...needed)
-    const costliest = needed.indexOf(most)
-    const { row, index } = kept[costliest]!
-    if (most <= c.minRounds || !TAILS.has(row.metric) || kept.length === 1) break
-    informational.push(index)
-    kept = kept.filter((_, i) => i !== costliest)
-    needed = roundsNeeded(
+    const needed = roundsNeeded(
       kept.map((k) => k.row),
       c.alpha,
     )
+    const most = Math.max(...needed)
+    const costliest = needed.indexOf(most)
+    if (most <= c.minRounds || !TAILS.has(kept[costliest]!.row.metric) || kept.length === 1)
+      return informational.length ? { informational, roundsNeeded: most, ...roundsPlan(most, c) } : null
+    informational.push(kept[costliest]!.index)
+    kept.splice(costliest, 1)
   }
-  if (informational.length === 0) return null
-  const most = Math.max(...needed)
-  return { informational, roundsNeeded: most, ...roundsPlan(most, c) }
 }

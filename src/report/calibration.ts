@@ -190,7 +190,7 @@ export function renderCalibrationText(c: Calibration): string {
     '',
     ...rows.map((cells) => `  ${cells.map((cell, i) => pad(cell, widths[i]!)).join('  ')}`.trimEnd()),
     '',
-    ...suggestionLines(c),
+    ...suggestionLines(c).map((line) => plain(line)),
     ...[typicalLine(c)].filter(Boolean),
     ...budgetLines(c).map((line) => plain(line)),
     METHOD_LINE,
