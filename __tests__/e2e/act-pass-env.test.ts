@@ -9,10 +9,11 @@ import { logTail, packAction, runAct, workflowForTest } from '../../testkit/act'
 import { loadgateLeftovers } from '../../testkit/docker'
 import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/test-repo'
 
-// pull-request.yml under act (real Docker, Compose, k6 and git) with `pass-env`: the build step
-// (`prepare`, in both arms' trees) sees the Actions cache variables BuildKit's type=gha cache
-// reads, which act gives the action as GitHub does, and the variables the workflow names; never
-// the job's token or the action's inputs, and no value reaches the log. Three rounds of 2-s trials.
+// pull-request.yml under act (real Docker, Compose, k6 and git) with `pass-env`: the build sees
+// the Actions cache variables BuildKit's type=gha cache reads (which the runner gives the action)
+// and the variables the workflow names: `prepare` in both arms' trees writes the names it sees,
+// and Compose refuses the file unless every call of it has GOPRIVATE. Never the job's token or the
+// action's inputs, and no value reaches the log. Three rounds of 2-s trials, about 40 s.
 
 const TOKEN = 'ghs_e2e_pass_env_token'
 const SECRET = 'npm_e2e_pass_env_value_4f1c'
@@ -51,6 +52,14 @@ before(async () => {
   execFileSync('node', ['scripts/build.mjs', path.join(build, 'dist')], { stdio: 'inherit' })
   for (const file of ['action.yml', 'package.json']) await copyFile(file, path.join(build, file))
   actionDir = await packAction(path.join(repo.root, 'action'), build)
+  // Compose refuses the file without GOPRIVATE: every Compose call for the stacks must have it.
+  const compose = await readFile(path.join(repo.dir, 'compose/compose.yaml'), 'utf8')
+  const needsIt =
+    '    build:\n      context: ./api\n      args:\n        GOPRIVATE: ${GOPRIVATE:?pass-env names it}\n'
+  assert.ok(compose.includes('    build: ./api\n'))
+  await repo.commitToMain('The build reads GOPRIVATE', {
+    'compose/compose.yaml': compose.replace('    build: ./api\n', needsIt),
+  })
   pr = await repo.openPullRequest({ number: 41, branch: 'docs', files: { 'README.md': '# shop\n' } })
   double = await startGitHubDouble({
     pulls: [

@@ -85,12 +85,12 @@ class ComposeSystem implements SystemUnderTest {
       const env = buildEnv(settings.passEnv)
       if (bench.prepare) await prepare(bench.prepare, tree, arm, env)
       const file = path.join(tree, bench.composeFile)
-      const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm))
+      const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm), env)
       removers.push(track({ kind: 'image-override', id: images.overrideFile, path: '' }, images.remove))
       for (const image of images.images)
         removers.push(track({ kind: 'image', id: image, path: '' }, () => removeImage(image)))
       const projectName = (what: string) => name(this.options.runId, bench.name, what)
-      stacks = new ArmStacks(projectName, file, images.overrideFile, await startOrderOf(file), env)
+      stacks = new ArmStacks(projectName, file, images.overrideFile, await startOrderOf(file, env), env)
       const stack = stacks.first(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
@@ -197,7 +197,8 @@ class ComposeSystem implements SystemUnderTest {
    */
   private async checkModel(tree: string): Promise<void> {
     const { bench } = this.options
-    const model = await readComposeModel(path.join(tree, bench.composeFile)).catch(() => null)
+    const env = buildEnv(this.options.settings.passEnv)
+    const model = await readComposeModel(path.join(tree, bench.composeFile), env).catch(() => null)
     if (!model) return
     const problem = composeModelProblem(model, {
       service: bench.service,
@@ -220,8 +221,8 @@ class ComposeSystem implements SystemUnderTest {
 }
 
 /** How every start orders this arm's services; null (wait as `up --wait` does) when the file cannot say. */
-async function startOrderOf(file: string): Promise<StartOrder | null> {
-  const model = await readComposeModel(file).catch(() => null)
+async function startOrderOf(file: string, env: Record<string, string>): Promise<StartOrder | null> {
+  const model = await readComposeModel(file, env).catch(() => null)
   const levels = model && startLevels(model)
   return levels && { levels, oneShot: oneShotServices(model) }
 }
