@@ -4,7 +4,8 @@ import { LoadgateError } from './errors'
 /**
  * Environment variables a child process (compose, k6, git, the system under test) may
  * inherit. Everything else — INPUT_*, GITHUB_TOKEN, ACTIONS_* tokens — is withheld, because
- * k6 copies its whole environment into the script's `__ENV`.
+ * k6 copies its whole environment into the script's `__ENV`. What a build needs beyond these
+ * (`pass-env`) reaches `prepare` and Compose alone, through `passedEnv`.
  */
 const ALLOWED_ENV = [
   'PATH',
