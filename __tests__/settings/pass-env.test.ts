@@ -6,6 +6,7 @@ import path from 'node:path'
 import { readSettings } from '../../src/settings/read-settings'
 import { parsePassEnv } from '../../src/settings/pass-env'
 import { passedEnv } from '../../src/util/exec'
+import { withheldNote } from '../../src/measure/sut/compose/prepare'
 
 let workspace: string
 before(async () => {
@@ -87,6 +88,12 @@ describe('pass-env: the variables a build gets', () => {
     assert.deepEqual(record.names, ['GOPRIVATE'])
     assert.deepEqual(record.withheld, CACHE.split(' '))
     assert.match(record.withheldBecause, /not a record run on 'push'/)
+    assert.equal(
+      withheldNote(record),
+      `pass-env: ${CACHE.split(' ').join(', ')} not passed to the build: only a pull request's gate passes ` +
+        "the Actions cache to its build, not a record run on 'push' (docs/setup.md, Faster builds)",
+    )
+    assert.equal(withheldNote(settingsOf('pull_request', inputs)), null)
     // A maintainer's trusted run (workflow_dispatch) measures a fork's code for another job to decide on.
     const trusted = settingsOf('workflow_dispatch', { ...inputs, mode: 'compare' })
     assert.deepEqual([trusted.names, trusted.withheld], [['GOPRIVATE'], CACHE.split(' ')])
