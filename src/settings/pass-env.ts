@@ -12,8 +12,6 @@ export interface PassEnv {
   withheldBecause: string
 }
 
-export const NO_PASS_ENV: PassEnv = { names: [], withheld: [], withheldBecause: '' }
-
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 /** A pattern: a prefix of at least two characters, then `*` (e.g. `COMPOSE_*`). */
 const PATTERN = /^[A-Za-z_][A-Za-z0-9_]+\*$/
