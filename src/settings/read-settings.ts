@@ -27,6 +27,7 @@ import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
 import { acceptLabel } from './acceptance'
 import { parseCc, parseWebhook, WEBHOOK_TIMEOUT_MS } from './notify'
+import { passEnvFrom } from './pass-env'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
 
 /** Reads one raw input by its action.yml name ('' when unset). */
@@ -186,6 +187,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     ignoredHeadSettings,
     k6Version: value('k6-version').replace(/^v/, ''),
     load,
+    passEnv: passEnvFrom(label('pass-env'), value('pass-env'), { mode, eventName: context.eventName }),
     minRounds,
     maxRounds,
     warmupSeconds: warmup.seconds,

@@ -11,6 +11,7 @@ import type { PauseIdleArm } from '../decide/idle-arm'
 import type { ProfileMode } from '../model/profile'
 import type { LoadSettings } from './load-backend'
 import type { NotifySettings } from './notify'
+import type { PassEnv } from './pass-env'
 
 export type { RunMode } from './run-mode'
 import type { RunMode } from './run-mode'
@@ -66,6 +67,8 @@ export interface Settings {
   k6Version: string
   /** The engine that generates the load. */
   load: LoadSettings
+  /** The runner's variables `prepare` and Docker Compose get (`pass-env`), and those this job withholds. */
+  passEnv: PassEnv
   minRounds: number
   maxRounds: number
   /** A warm-up's length; its cap when warmupUntilSteady. */

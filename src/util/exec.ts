@@ -4,7 +4,8 @@ import { LoadgateError } from './errors'
 /**
  * Environment variables a child process (compose, k6, git, the system under test) may
  * inherit. Everything else — INPUT_*, GITHUB_TOKEN, ACTIONS_* tokens — is withheld, because
- * k6 copies its whole environment into the script's `__ENV`.
+ * k6 copies its whole environment into the script's `__ENV`. What a build needs beyond these
+ * (`pass-env`) reaches `prepare` and Compose alone, through `passedEnv`.
  */
 const ALLOWED_ENV = [
   'PATH',
@@ -34,6 +35,45 @@ const ALLOWED_ENV = [
   'SSL_CERT_FILE',
   'SSL_CERT_DIR',
 ]
+
+/**
+ * What BuildKit's `type=gha` cache reads: the runner's cache credentials, passed to a build only
+ * when `pass-env` names them one by one, and only in the jobs settings/pass-env.ts allows.
+ */
+export const ACTIONS_CACHE_VARIABLES: readonly string[] = [
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_CACHE_URL',
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_CACHE_SERVICE_V2',
+]
+
+/** The job's token, the action's inputs and the runner's other ACTIONS_* variables: no child ever gets them. */
+export function isNeverPassed(name: string): boolean {
+  const upper = name.toUpperCase()
+  if (ACTIONS_CACHE_VARIABLES.includes(name)) return false
+  return upper === 'GITHUB_TOKEN' || upper.startsWith('INPUT_') || upper.startsWith('ACTIONS_')
+}
+
+/**
+ * The variables `pass-env` names (a `PREFIX_*` pattern: every variable it starts), with their
+ * values from `from`; a variable that is not set is left out, and a pattern never yields a
+ * variable `isNeverPassed` withholds or a cache variable (those are named one by one).
+ */
+export function passedEnv(
+  names: readonly string[],
+  from: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of names) {
+    const prefix = name.endsWith('*') ? name.slice(0, -1) : null
+    for (const [key, value] of Object.entries(from)) {
+      if (value === undefined || isNeverPassed(key)) continue
+      if (prefix === null ? key === name : key.startsWith(prefix) && !ACTIONS_CACHE_VARIABLES.includes(key))
+        env[key] = value
+    }
+  }
+  return env
+}
 
 /** The parent's environment reduced to the allow-list, plus `extra`. */
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {

@@ -34,8 +34,9 @@ export function imageOverride(images: Record<string, string>): string {
 export async function writeImageOverride(
   file: string,
   prefix: string,
+  env: Record<string, string> = {},
 ): Promise<{ overrideFile: string; images: string[]; remove: () => Promise<void> }> {
-  const names = armImageNames(await readComposeModel(file), prefix)
+  const names = armImageNames(await readComposeModel(file, env), prefix)
   const overrideFile = path.join(os.tmpdir(), `${prefix}${OVERRIDE_SUFFIX}`)
   await writeFile(overrideFile, imageOverride(names))
   return {

@@ -25,6 +25,8 @@ export class ArmStacks {
     private readonly file: string,
     private readonly overrideFile: string,
     private readonly order: StartOrder | null,
+    /** What `pass-env` gives Docker Compose (prepare.ts). */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   /** The arm's first stack, in `slot`. */
@@ -56,7 +58,7 @@ export class ArmStacks {
   private place(slot: number): Placed {
     this.sets++
     const what = this.sets === 1 ? `s${slot + 1}` : `s${slot + 1}-${this.sets}`
-    const stack = new ComposeStack(this.projectName(what), this.file, this.overrideFile, this.order)
+    const stack = new ComposeStack(this.projectName(what), this.file, this.overrideFile, this.order, this.env)
     return {
       stack,
       remove: track({ kind: 'compose', id: stack.project, path: this.file }, () => stack.down()),

@@ -20,8 +20,7 @@ import { oneShotServices, startLevels } from './service-readiness'
 import { ArmStacks } from './arm-stacks'
 import type { ComposeStack, ComposeContainer, StartOrder } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
-
-const PREPARE_TIMEOUT_MS = 30 * 60 * 1000
+import { buildEnv, prepare, withheldNote } from './prepare'
 
 export function createComposeSystem(options: SystemOptions): SystemUnderTest {
   return new ComposeSystem(options)
@@ -40,7 +39,16 @@ class ComposeSystem implements SystemUnderTest {
   private readonly healthChecksRead = new Set<Arm>()
   private readonly frequentCheckNoted = new Set<string>()
 
+  /** Whether the `pass-env` variables this job withholds from the build were named (once per run). */
+  private withheldNoted = false
+
   constructor(private readonly options: SystemOptions) {}
+
+  private noteWithheld(): void {
+    this.withheldNoted = true
+    const note = withheldNote(this.options.settings.passEnv)
+    if (note) this.options.onProgress(note)
+  }
 
   async start(arm: Arm, slot = arm === 'base' ? 0 : 1): Promise<ArmInstance> {
     const { settings, bench, baseSha } = this.options
@@ -53,6 +61,7 @@ class ComposeSystem implements SystemUnderTest {
       baseMayLack: Boolean(this.options.borrowHarness),
     }).then(() => this.checkModel(settings.workspace))
     await this.composeFilesChecked
+    if (!this.withheldNoted) this.noteWithheld()
     const removers: Array<() => Promise<void>> = []
     let stacks: ArmStacks | null = null
     const stop = async () => {
@@ -73,14 +82,15 @@ class ComposeSystem implements SystemUnderTest {
       await requireFile(tree, bench.composeFile, 'compose-file', where)
       // The head's checkout was checked with the files above; the base's tree exists only now.
       if (arm === 'base') await this.checkModel(tree)
-      if (bench.prepare) await prepare(bench.prepare, tree, arm)
+      const env = buildEnv(settings.passEnv)
+      if (bench.prepare) await prepare(bench.prepare, tree, arm, env)
       const file = path.join(tree, bench.composeFile)
-      const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm))
+      const images = await writeImageOverride(file, name(this.options.runId, bench.name, arm), env)
       removers.push(track({ kind: 'image-override', id: images.overrideFile, path: '' }, images.remove))
       for (const image of images.images)
         removers.push(track({ kind: 'image', id: image, path: '' }, () => removeImage(image)))
       const projectName = (what: string) => name(this.options.runId, bench.name, what)
-      stacks = new ArmStacks(projectName, file, images.overrideFile, await startOrderOf(file))
+      stacks = new ArmStacks(projectName, file, images.overrideFile, await startOrderOf(file, env), env)
       const stack = stacks.first(slot)
       this.options.onProgress(`starting ${arm} (${stack.project})`)
       await stack.up(this.options.startTimeoutSeconds, () => {})
@@ -187,7 +197,8 @@ class ComposeSystem implements SystemUnderTest {
    */
   private async checkModel(tree: string): Promise<void> {
     const { bench } = this.options
-    const model = await readComposeModel(path.join(tree, bench.composeFile)).catch(() => null)
+    const env = buildEnv(this.options.settings.passEnv)
+    const model = await readComposeModel(path.join(tree, bench.composeFile), env).catch(() => null)
     if (!model) return
     const problem = composeModelProblem(model, {
       service: bench.service,
@@ -210,8 +221,8 @@ class ComposeSystem implements SystemUnderTest {
 }
 
 /** How every start orders this arm's services; null (wait as `up --wait` does) when the file cannot say. */
-async function startOrderOf(file: string): Promise<StartOrder | null> {
-  const model = await readComposeModel(file).catch(() => null)
+async function startOrderOf(file: string, env: Record<string, string>): Promise<StartOrder | null> {
+  const model = await readComposeModel(file, env).catch(() => null)
   const levels = model && startLevels(model)
   return levels && { levels, oneShot: oneShotServices(model) }
 }
@@ -233,14 +244,6 @@ function name(runId: string, bench: string, what: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
   return `loadgate-${clean(runId).slice(0, 30)}-${clean(bench).slice(0, 20)}-${what}`
-}
-
-async function prepare(command: string, tree: string, arm: Arm): Promise<void> {
-  try {
-    await run('bash', ['-c', command], { cwd: tree, timeoutMs: PREPARE_TIMEOUT_MS })
-  } catch (error) {
-    throw new LoadgateError(`Input 'prepare' failed in the ${arm} tree: ${errorMessage(error)}`)
-  }
 }
 
 /** Removes a stack, image, image override or worktree a killed run recorded: what the post step calls. */

@@ -20,10 +20,14 @@ interface ComposeService {
   healthcheck?: { start_interval?: string; disable?: boolean }
 }
 
-export async function readComposeModel(file: string): Promise<ComposeModel> {
+export async function readComposeModel(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<ComposeModel> {
   try {
     const { stdout } = await run('docker', ['compose', '-f', file, 'config', '--format', 'json'], {
       cwd: path.dirname(file),
+      env,
       timeoutMs: 60_000,
     })
     return JSON.parse(stdout) as ComposeModel

@@ -42,6 +42,8 @@ export class ComposeStack {
     private readonly overrideFile?: string,
     /** Null where the file's dependencies cannot be ordered: a start then waits as `up --wait` does. */
     private readonly startOrder: StartOrder | null = null,
+    /** The variables `pass-env` names: every Compose call gets them, builds and interpolation alike. */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   private get fileArgs(): string[] {
@@ -51,6 +53,7 @@ export class ComposeStack {
   private compose(args: string[], timeoutMs = 120_000, cleanup = false) {
     return run('docker', ['compose', '-p', this.project, ...this.fileArgs, ...args], {
       cwd: path.dirname(this.file),
+      env: this.env,
       timeoutMs,
       cleanup,
     })
@@ -127,6 +130,7 @@ export class ComposeStack {
         ],
         {
           cwd: path.dirname(this.file),
+          env: this.env,
           timeoutMs: (timeoutSeconds + 600) * 1000,
           onOutput: (chunk) =>
             chunk
