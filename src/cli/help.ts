@@ -1,3 +1,4 @@
+import { watchedMetricsText } from '../settings/default-gates'
 import { builtInDefault } from '../settings/input-lookup'
 import type { InputName } from '../settings/inputs'
 import { flagHelp, flagUsage, GROUPS, settingsIn, type Group } from './flag-groups'
@@ -94,8 +95,8 @@ Serves <dir> (a checkout of the gh-pages branch) on http://127.0.0.1:<port> and 
   history: () => `loadgate history <dir> [--json] [--branch <branch>] [--data-dir <dir>]
 
 Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per
-benchmark, series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput
-of all requests).
+benchmark, series and gated metric
+(the default thresholds: ${watchedMetricsText()}).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
 
