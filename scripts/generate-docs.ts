@@ -2,11 +2,13 @@
 // reference of docs/cli.md from the table of inputs (src/settings/inputs.ts), the default rules
 // the README and docs/ name between `<!-- NAME -->` markers (src/settings/default-gates.ts), and
 // docs/loadgate.schema.json, leaving the rest of the files as it is. Run with `npm run docs`.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { format, resolveConfig } from 'prettier'
 import { Scalar, stringify } from 'yaml'
 import { flagsReference } from '../src/cli/flag-groups'
+import { configSchema, SCHEMA_FILE } from '../src/settings/config-schema'
 import { withDefaultPhrases } from '../src/settings/default-gates'
 import { describeInput, inputsIn } from '../src/settings/input-lookup'
 
@@ -65,7 +67,7 @@ function between(file: string, name: string, lines: string[]) {
 
 function rewrite(file: string, update: (text: string) => string): void {
   const full = path.join(root, file)
-  const text = readFileSync(full, 'utf8')
+  const text = existsSync(full) ? readFileSync(full, 'utf8') : ''
   const updated = update(text)
   if (updated === text) {
     console.log(`${file}: up to date`)
@@ -79,3 +81,11 @@ rewrite('action.yml', withActionInputs)
 rewrite(INPUTS_DOC, between(INPUTS_DOC, 'inputs', inputsTable()))
 rewrite('docs/cli.md', between('docs/cli.md', 'flags', ['', flagsReference()]))
 for (const page of PHRASE_PAGES) rewrite(page, withDefaultPhrases)
+
+// The JSON Schema of loadgate.yml, formatted as the rest of the repository.
+const schemaPath = path.join(root, SCHEMA_FILE)
+const schema = await format(JSON.stringify(configSchema()), {
+  ...(await resolveConfig(schemaPath)),
+  filepath: schemaPath,
+})
+rewrite(SCHEMA_FILE, () => schema)
