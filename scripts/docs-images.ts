@@ -40,7 +40,9 @@ export async function readBlockedRun(): Promise<{ results: ResultsFile; profile?
 /** The PR comment a real blocked run posts, rendered by today's code from its recorded trials. */
 export async function blockedRunComment(): Promise<string> {
   const recorded = await readBlockedRun()
-  const comparison = compareResults(recorded.results, { failOn: parseFailOn('fail-on', builtInDefault('fail-on')) })
+  const comparison = compareResults(recorded.results, {
+    failOn: parseFailOn('fail-on', builtInDefault('fail-on')),
+  })
   if (recorded.profile) comparison.profile = recorded.profile
   return renderComment(comparison, {})
 }
