@@ -1,15 +1,21 @@
 // Rewrites action.yml's `inputs:` block, the Inputs table of docs/configuration.md and the flags
-// reference of docs/cli.md from the table of inputs (src/settings/inputs.ts), leaving the rest of
-// the files as it is. Run with `npm run docs`.
-import { readFileSync, writeFileSync } from 'node:fs'
+// reference of docs/cli.md from the table of inputs (src/settings/inputs.ts), the default rules
+// the README and docs/ name between `<!-- NAME -->` markers (src/settings/default-gates.ts), and
+// docs/loadgate.schema.json, leaving the rest of the files as it is. Run with `npm run docs`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { format, resolveConfig } from 'prettier'
 import { Scalar, stringify } from 'yaml'
 import { flagsReference } from '../src/cli/flag-groups'
+import { configSchema, SCHEMA_FILE } from '../src/settings/config-schema'
+import { withDefaultPhrases } from '../src/settings/default-gates'
 import { describeInput, inputsIn } from '../src/settings/input-lookup'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const INPUTS_DOC = 'docs/configuration.md'
+/** The pages that name the default rules between markers (__tests__/settings/default-gates.test.ts). */
+export const PHRASE_PAGES = ['README.md', 'docs/configuration.md', 'docs/history.md']
 /** Longer descriptions are folded over several lines of at most FOLD_WIDTH characters. */
 const FOLD_ABOVE = 150
 const FOLD_WIDTH = 100
@@ -61,7 +67,7 @@ function between(file: string, name: string, lines: string[]) {
 
 function rewrite(file: string, update: (text: string) => string): void {
   const full = path.join(root, file)
-  const text = readFileSync(full, 'utf8')
+  const text = existsSync(full) ? readFileSync(full, 'utf8') : ''
   const updated = update(text)
   if (updated === text) {
     console.log(`${file}: up to date`)
@@ -74,3 +80,12 @@ function rewrite(file: string, update: (text: string) => string): void {
 rewrite('action.yml', withActionInputs)
 rewrite(INPUTS_DOC, between(INPUTS_DOC, 'inputs', inputsTable()))
 rewrite('docs/cli.md', between('docs/cli.md', 'flags', ['', flagsReference()]))
+for (const page of PHRASE_PAGES) rewrite(page, withDefaultPhrases)
+
+// The JSON Schema of loadgate.yml, formatted as the rest of the repository.
+const schemaPath = path.join(root, SCHEMA_FILE)
+const schema = await format(JSON.stringify(configSchema()), {
+  ...(await resolveConfig(schemaPath)),
+  filepath: schemaPath,
+})
+rewrite(SCHEMA_FILE, () => schema)

@@ -199,7 +199,7 @@ describe('loadgate compare and record settings', () => {
       const run = cliIn(path.join(scratch.dir, 'docs'), 'compare', '--base', 'HEAD')
       assert.equal(run.status, 2, run.stderr)
       // The value came from the file, so the error names the file's key, not a flag.
-      assertOneLine(run.stderr, "../loadgate.yml min-rounds' is 'few'")
+      assertOneLine(run.stderr, "../loadgate.yml min-rounds (line 9)' is 'few'")
       const root = git(scratch.dir, 'rev-parse', '--show-toplevel')
       assert.equal(
         run.stdout,

@@ -336,20 +336,32 @@ describe('settings', () => {
         '  - { k6-script: k6/orders.js, service: a, port: 1, thresholds: [] }',
       ].join('\n'),
     )
-    assertOneLineError(() => load({ config: 'blame.yml' }), "Input 'blame.yml min-rounds' is 'few'")
+    assertOneLineError(() => load({ config: 'blame.yml' }), "Input 'blame.yml min-rounds (line 1)' is 'few'")
+    // The file is checked whole, whatever flags override: a flag's own bad value is blamed on the flag.
+    await writeFile(
+      path.join(workspace, 'blame-flag.yml'),
+      [
+        'min-rounds: 3',
+        'benchmarks:',
+        '  - { k6-script: k6/orders.js, service: a, port: 1, thresholds: [] }',
+      ].join('\n'),
+    )
     assertOneLineError(
-      () => load({ config: 'blame.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
+      () => load({ config: 'blame-flag.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
       "Input 'thresholds'",
     )
     assert.throws(
-      () => load({ config: 'blame.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
+      () => load({ config: 'blame-flag.yml', 'min-rounds': '5', thresholds: 'p95 banana' }),
       (error: Error) => !error.message.includes('benchmarks[0]'),
     )
     await writeFile(
       path.join(workspace, 'blame-entry.yml'),
       'benchmarks:\n  - { k6-script: k6/orders.js, service: a, port: 0 }\n',
     )
-    assertOneLineError(() => load({ config: 'blame-entry.yml' }), "'blame-entry.yml benchmarks[0] port'")
+    assertOneLineError(
+      () => load({ config: 'blame-entry.yml' }),
+      "'blame-entry.yml benchmarks[0] port (line 2)' is '0'",
+    )
   })
 
   test("loadgate.yml's top level takes every input, name included", async () => {

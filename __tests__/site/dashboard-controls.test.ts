@@ -125,26 +125,26 @@ describe('dashboard controls in Chromium', () => {
 
   test('a legend entry hides its lines in every chart of its kind, and shows them again', async () => {
     const { page } = await open()
-    const p95 = '.card:first-child .legend[data-kind="latency"] button[data-entry="p95"]'
-    await page.click(p95)
-    assert.equal(await page.getAttribute(p95, 'aria-pressed'), 'false')
+    const p90 = '.card:first-child .legend[data-kind="latency"] button[data-entry="p90"]'
+    await page.click(p90)
+    assert.equal(await page.getAttribute(p90, 'aria-pressed'), 'false')
     for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
-      assert.deepEqual(chart.shown.slice(4, 7), [false, false, false], 'p95 and its band')
+      assert.deepEqual(chart.shown.slice(4, 7), [false, false, false], 'p90 and its band')
     const pressed = await page
-      .locator('.legend[data-kind="latency"] button[data-entry="p95"]')
+      .locator('.legend[data-kind="latency"] button[data-entry="p90"]')
       .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed')))
     assert.ok(
       pressed.every((p) => p === 'false'),
       'every latency legend says so',
     )
-    // A chart drawn later (scrolled into view) starts with p95 hidden too.
+    // A chart drawn later (scrolled into view) starts with p90 hidden too.
     await page.locator('.card').last().scrollIntoViewIfNeeded()
     await page.waitForFunction(
       () => (window as unknown as { __loadgateCharts: unknown[] }).__loadgateCharts.length > 2,
     )
     for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
       assert.equal(chart.shown[5], false)
-    await page.click(p95)
+    await page.click(p90)
     for (const chart of (await charts(page)).filter((c) => c.kind === 'latency'))
       assert.equal(chart.shown[5], true)
     await page.close()

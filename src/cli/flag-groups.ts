@@ -1,3 +1,4 @@
+import { defaultGatesShort } from '../settings/default-gates'
 import { describeInput, inputsIn } from '../settings/input-lookup'
 import type { InputSpec } from '../settings/inputs'
 import { commandSettings, type MeasureCommand } from './flags'
@@ -89,7 +90,7 @@ const FLAGS: Record<string, FlagHelp> = {
   thresholds: {
     group: 'How to decide',
     value: '<rules>',
-    summary: 'one rule per line, e.g. "p95 +10%" (default: p50 +5%, p95 +10%, throughput -5%)',
+    summary: `one rule per line, e.g. "p95 +10%" (default gates: ${defaultGatesShort()})`,
   },
   'fail-on': {
     group: 'How to decide',

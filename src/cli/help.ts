@@ -1,7 +1,8 @@
+import { watchedMetricsText } from '../settings/default-gates'
 import { builtInDefault } from '../settings/input-lookup'
 import type { InputName } from '../settings/inputs'
 import { flagHelp, flagUsage, GROUPS, settingsIn, type Group } from './flag-groups'
-import type { MeasureCommand } from './flags'
+import { LINE_LIST_FLAGS, type MeasureCommand } from './flags'
 
 const HELP_WIDTH = 100
 const FLAG_COLUMN = 30
@@ -10,7 +11,8 @@ const FLAG_COLUMN = 30
 type OwnFlags = Partial<Record<Group, Array<[usage: string, summary: string]>>>
 
 const SETTINGS_NOTE = `Settings are the action's inputs, read from loadgate.yml at the repository root (or --config
-<file>); a flag overrides its key. Every flag with its meaning and default: docs/cli.md#flags.`
+<file>); a flag overrides its key. ${LINE_LIST_FLAGS.map((f) => `--${f}`).join(', ')} add up when repeated;
+other flags are given once. Every flag with its meaning and default: docs/cli.md#flags.`
 
 const HELP: Record<string, () => string> = {
   main: () => `loadgate — gate changes on service performance (Docker Compose + k6 + paired statistics)
@@ -94,8 +96,8 @@ Serves <dir> (a checkout of the gh-pages branch) on http://127.0.0.1:<port> and 
   history: () => `loadgate history <dir> [--json] [--branch <branch>] [--data-dir <dir>]
 
 Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per
-benchmark, series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput
-of all requests).
+benchmark, series and gated metric
+(the default thresholds: ${watchedMetricsText()}).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
 

@@ -16,7 +16,7 @@ import { Git } from '../util/git'
 import { asFlagError, parseCommandArgs, withFlagErrors } from './args'
 import { printCalibrations } from './calibrate-output'
 import { chooseConfig, foundConfigLine, requireScriptOrConfig } from './config-file'
-import { settingFlags, type MeasureCommand } from './flags'
+import { flagValues, settingFlags, type MeasureCommand } from './flags'
 import { EXIT, printComparison, printHelp, writeOut } from './output'
 import { terminalReporter } from './terminal-reporter'
 import { defaultWorkDir, startClean } from './work-dir'
@@ -43,8 +43,8 @@ async function localContext(workspace: string, head: string): Promise<RunContext
  * context, a worktree for `--head`, the working tree as the head, and the terminal output.
  */
 export async function measureCommand(command: MeasureCommand, args: string[]): Promise<number> {
-  const refs = { base: { type: 'string' }, head: { type: 'string' } } as const
-  const { values } = parseCommandArgs(command, {
+  const refs = { base: { type: 'string', multiple: true }, head: { type: 'string', multiple: true } } as const
+  const parsed = parseCommandArgs(command, {
     args,
     options: {
       ...(command === 'calibrate' ? { write: { type: 'boolean', default: false } } : refs),
@@ -52,7 +52,8 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
       help: { type: 'boolean', short: 'h', default: false },
       ...settingFlags(command),
     },
-  }) as { values: Record<string, string | boolean | undefined> }
+  })
+  const values = flagValues(parsed.values)
   if (values.help) return printHelp(command)
   if (command === 'compare' && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against")

@@ -29,7 +29,7 @@ export async function mergeCommand(args: string[]): Promise<number> {
     throw new SettingsError(
       "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs",
     )
-  const failOn = parseFailOn(String(values['fail-on']))
+  const failOn = parseFailOn('fail-on', String(values['fail-on']))
   const dirs = positionals.map((dir) => path.resolve(dir))
   const benchmarks = await segmentBenchmarks(dirs, SOURCE)
   if (benchmarks.length === 0)

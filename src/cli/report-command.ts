@@ -29,7 +29,7 @@ export async function readReportInput(file: string): Promise<Comparison> {
       throw new SettingsError(
         `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`,
       )
-    return compareResults(results.data, { failOn: parseFailOn(builtInDefault('fail-on')) })
+    return compareResults(results.data, { failOn: parseFailOn('fail-on', builtInDefault('fail-on')) })
   }
   const comparison = comparisonSchema.safeParse(document)
   if (!comparison.success)

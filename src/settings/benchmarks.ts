@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { BENCHMARK_NAME } from '../model/names'
 import { SettingsError } from '../util/errors'
-import { mappingInput, scalar, unknownKeyMessage, type ConfigFile } from './config-file'
+import { keyLabel, mappingInput, scalar, unknownKeyMessage, type ConfigFile } from './config-file'
 import { parseErraticLines } from './erratic'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import type { InputName } from './inputs'
@@ -34,30 +34,35 @@ export function benchmarksFrom(
   const needsScript = mode !== 'report' && mode !== 'accept' && mode !== 'announce' && mode !== 'skip'
   const needsStack = needsScript && mode !== 'merge' && target === 'compose'
   const benchmarkKeys: readonly string[] = inputNamesIn('benchmark')
-  const layered = (entry: Record<string, unknown>, where: string): Record<string, RawValue> => {
+  /** `entryPath`: ['benchmarks', i] for an entry, [] for the top level; labels carry the key's line. */
+  const label = (entryPath: Array<string | number>, key: string) =>
+    keyLabel(config, configFile, [...entryPath, key])
+  const layered = (entry: Record<string, unknown>, entryPath: Array<string | number>) => {
     const raw: Record<string, RawValue> = {}
     for (const key of benchmarkKeys) {
       const fallback = builtInDefault(key as InputName)
       if (fallback) raw[key] = { value: fallback, label: key }
       const top = Object.hasOwn(config.shared, key) ? config.shared[key] : undefined
-      if (top) raw[key] = { value: top, label: `${configFile} ${key}` }
+      if (top) raw[key] = { value: top, label: label([], key) }
       if (Object.hasOwn(entry, key) && key !== 'thresholds') {
         const value = entry[key]
+        const where = label(entryPath, key)
         const text =
-          key === 'k6-env' || key === 'erratic'
-            ? mappingInput(key, value, where)
-            : scalar(value, `${where}.${key}`)
-        raw[key] = { value: text, label: `${where} ${key}` }
+          key === 'k6-env' || key === 'erratic' ? mappingInput(key, value, where) : scalar(value, where)
+        raw[key] = { value: text, label: where }
       }
       if (explicit[key]) raw[key] = { value: explicit[key], label: key }
     }
     return raw
   }
-  const thresholdsOf = (entry: Record<string, unknown>, where: string): ThresholdSource => {
+  const thresholdsOf = (
+    entry: Record<string, unknown>,
+    entryPath: Array<string | number>,
+  ): ThresholdSource => {
     if (explicit.thresholds) return { lines: explicit.thresholds, label: 'thresholds' }
-    if (Object.hasOwn(entry, 'thresholds')) return { entries: entry.thresholds, label: `${where} thresholds` }
-    if (config.thresholds !== undefined)
-      return { entries: config.thresholds, label: `${configFile} thresholds` }
+    if (Object.hasOwn(entry, 'thresholds'))
+      return { entries: entry.thresholds, label: label(entryPath, 'thresholds') }
+    if (config.thresholds !== undefined) return { entries: config.thresholds, label: label([], 'thresholds') }
     return { label: 'thresholds' }
   }
   let benchmarks: BenchmarkSettings[]
@@ -72,8 +77,8 @@ export function benchmarksFrom(
         }
       }
       return benchmarkFrom(
-        layered(entry, where),
-        thresholdsOf(entry, where),
+        layered(entry, ['benchmarks', index]),
+        thresholdsOf(entry, ['benchmarks', index]),
         workspace,
         needsScript,
         needsStack,
@@ -82,15 +87,7 @@ export function benchmarksFrom(
   } else if (!needsScript && !explicit['k6-script'] && !config.shared['k6-script']) {
     benchmarks = []
   } else {
-    benchmarks = [
-      benchmarkFrom(
-        layered({}, configFile),
-        thresholdsOf({}, configFile),
-        workspace,
-        needsScript,
-        needsStack,
-      ),
-    ]
+    benchmarks = [benchmarkFrom(layered({}, []), thresholdsOf({}, []), workspace, needsScript, needsStack)]
   }
   const names = benchmarks.map((b) => b.name)
   const duplicate = names.find((n, i) => names.indexOf(n) !== i)
@@ -114,6 +111,13 @@ function benchmarkFrom(
 ): BenchmarkSettings {
   const text = (key: string) => raw[key]?.value ?? ''
   const input = (key: string) => raw[key]?.label ?? key
+  // The rules first: nothing they say depends on files that may not exist yet.
+  const thresholds: MetricThreshold[] =
+    thresholdSource.lines !== undefined
+      ? parseThresholdLines(thresholdSource.lines, thresholdSource.label)
+      : thresholdSource.entries !== undefined
+        ? parseThresholdEntries(thresholdSource.entries, thresholdSource.label)
+        : []
   const k6Script = text('k6-script')
   if (!k6Script) fail(input('k6-script'), '', 'the path of the k6 script to run')
   const script = relativeTo(workspace, input('k6-script'), k6Script, needsScript)
@@ -125,12 +129,6 @@ function benchmarkFrom(
   const port = text('port') ? integer(input('port'), text('port'), 1, 65535) : 0
   if (needsStack && !port) fail(input('port'), '', "the service's container port (e.g. 8080)")
   const composeFile = relativeTo(workspace, input('compose-file'), text('compose-file'), needsStack)
-  const thresholds: MetricThreshold[] =
-    thresholdSource.lines !== undefined
-      ? parseThresholdLines(thresholdSource.lines, thresholdSource.label)
-      : thresholdSource.entries !== undefined
-        ? parseThresholdEntries(thresholdSource.entries, thresholdSource.label)
-        : []
   return {
     name,
     composeFile,

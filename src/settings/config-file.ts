@@ -1,41 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
-import { closestName } from '../util/closest-name'
 import { SettingsError } from '../util/errors'
+import { configProblems } from './config-check'
+import { keyLabel, mappingInput, unknownKeyMessage, type ConfigFile } from './config-values'
 import { inputNamesIn } from './input-lookup'
 
-export interface ConfigFile {
-  shared: Record<string, string>
-  /** Top-level `thresholds:` entries, used where neither input nor benchmark sets them. */
-  thresholds: unknown
-  benchmarks: Array<Record<string, unknown>>
-  /** The line (1-based) of the key at `keys` (e.g. ['benchmarks', 0, 'port']); null when unknown. */
-  lineOf: (keys: ReadonlyArray<string | number>) => number | null
-}
+export { keyLabel, mappingInput, scalar, unknownKeyMessage, type ConfigFile } from './config-values'
 
 export const NO_CONFIG_FILE: ConfigFile = {
   shared: {},
   thresholds: undefined,
   benchmarks: [],
   lineOf: () => null,
-}
-
-/**
- * A key loadgate.yml does not know, in one line: where it is, and the key it most likely meant
- * (the full list is docs/configuration.md's, not the error's).
- */
-export function unknownKeyMessage(
-  where: string,
-  line: number | null,
-  key: string,
-  known: readonly string[],
-): string {
-  const meant = closestName(key, known)
-  const at = line === null ? where : `${where} (line ${line})`
-  return meant
-    ? `${at}: unknown setting '${key}': did you mean '${meant}'?`
-    : `${at}: unknown setting '${key}': expected a setting docs/configuration.md lists (e.g. ${known.slice(0, 3).join(', ')})`
 }
 
 /** The line of a key path in a parsed document. */
@@ -78,48 +55,78 @@ export function readConfig(file: string, workspace: string, cwd?: string): Confi
   return parseConfig(text, file)
 }
 
-/** loadgate.yml's text as settings; `file` names it in errors. */
+/** A YAML syntax error as the file's line with a caret under the place, e.g. for `port: [8080`. */
+function syntaxError(error: unknown, text: string, file: string): SettingsError {
+  const linePos = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0]
+  const reason = String((error as Error).message ?? error)
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+  if (!linePos) return new SettingsError(`${file}: expected readable YAML (${reason})`)
+  const source = text.split('\n')[linePos.line - 1] ?? ''
+  const caret = `${' '.repeat(Math.max(0, linePos.col - 1))}^`
+  return new SettingsError(
+    `${file} line ${linePos.line}, column ${linePos.col}: expected readable YAML (${reason})\n  ${source}\n  ${caret}`,
+  )
+}
+
+/**
+ * loadgate.yml's text as settings; `file` names it in errors. The whole file is checked at once,
+ * before anything runs: every unknown key, every value its setting refuses and every threshold
+ * rule, in one error of one line per problem, each naming its key and line.
+ */
 export function parseConfig(text: string, file: string): ConfigFile {
-  let document: unknown
   const counter = new LineCounter()
-  let parsed: ReturnType<typeof parseDocument>
-  try {
-    parsed = parseDocument(text, { lineCounter: counter })
-    if (parsed.errors.length > 0) throw parsed.errors[0]!
-    document = parsed.toJS()
-  } catch (error) {
-    throw new SettingsError(
-      `Input 'config' is '${file}': expected a readable loadgate.yml (${String(error).split('\n')[0]})`,
-    )
-  }
+  const parsed = parseDocument(text, { lineCounter: counter })
+  if (parsed.errors.length > 0) throw syntaxError(parsed.errors[0], text, file)
+  let document: unknown = parsed.toJS()
   if (document === null || document === undefined) document = {}
   if (typeof document !== 'object' || Array.isArray(document)) {
     throw new SettingsError(`${file}: expected a mapping of settings at the top level`)
   }
-  const sharedKeys: readonly string[] = inputNamesIn('loadgate.yml')
-  const lineOf = lineFinder(parsed, counter)
-  const shared: Record<string, string> = {}
-  let thresholds: unknown
-  let benchmarks: Array<Record<string, unknown>> = []
-  for (const [key, value] of Object.entries(document as Record<string, unknown>)) {
-    if (key === 'benchmarks') {
-      if (
-        !Array.isArray(value) ||
-        value.some((b) => typeof b !== 'object' || b === null || Array.isArray(b))
-      ) {
-        throw new SettingsError(`${file}: 'benchmarks' must be a list of mappings`)
-      }
-      benchmarks = value as Array<Record<string, unknown>>
-    } else if (key === 'thresholds') {
-      thresholds = value
-    } else if (sharedKeys.includes(key)) {
-      shared[key] = mappingInput(key, value, file)
-    } else {
-      const known = [...sharedKeys, 'benchmarks']
-      throw new SettingsError(unknownKeyMessage(file, lineOf([key]), key, known))
+  const config: ConfigFile = {
+    shared: {},
+    thresholds: undefined,
+    benchmarks: [],
+    lineOf: lineFinder(parsed, counter),
+  }
+  const problems: string[] = []
+  const collect = (check: () => void) => {
+    try {
+      check()
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error
+      problems.push(error.message)
     }
   }
-  return { shared, thresholds, benchmarks, lineOf }
+  const sharedKeys: readonly string[] = inputNamesIn('loadgate.yml')
+  for (const [key, value] of Object.entries(document as Record<string, unknown>)) {
+    collect(() => {
+      if (key === 'benchmarks') config.benchmarks = benchmarkEntries(value, file)
+      else if (key === 'thresholds') config.thresholds = value
+      else if (sharedKeys.includes(key))
+        config.shared[key] = mappingInput(key, value, keyLabel(config, file, [key]))
+      else
+        throw new SettingsError(
+          unknownKeyMessage(file, config.lineOf([key]), key, [...sharedKeys, 'benchmarks']),
+        )
+    })
+  }
+  problems.push(...configProblems(config, file))
+  // In the order of the file, as an editor shows them.
+  const lineIn = (problem: string) => Number(/\(line (\d+)\)/.exec(problem)?.[1] ?? 0)
+  problems.sort((a, b) => lineIn(a) - lineIn(b))
+  if (problems.length === 1) throw new SettingsError(problems[0]!)
+  if (problems.length > 1)
+    throw new SettingsError(
+      `${file} has ${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    )
+  return config
+}
+
+function benchmarkEntries(value: unknown, file: string): Array<Record<string, unknown>> {
+  if (!Array.isArray(value) || value.some((b) => typeof b !== 'object' || b === null || Array.isArray(b)))
+    throw new SettingsError(`${file}: 'benchmarks' must be a list of mappings`)
+  return value as Array<Record<string, unknown>>
 }
 
 /** The keys on which two loadgate.yml files differ (`benchmarks` and `thresholds` as a whole). */
@@ -130,37 +137,4 @@ export function differingKeys(one: ConfigFile, other: ConfigFile): string[] {
   if (!same(one.thresholds, other.thresholds)) differ.push('thresholds')
   if (!same(one.benchmarks, other.benchmarks)) differ.push('benchmarks')
   return differ.sort()
-}
-
-/** A loadgate.yml value as the text its input would hold: k6-env and erratic may be mappings. */
-export function mappingInput(key: string, value: unknown, where: string): string {
-  if (key === 'k6-env') return envToLines(value, where)
-  if (key === 'erratic') return mappingToLines(value, where, key, ': ')
-  return scalar(value, `${where}: '${key}'`)
-}
-
-/** A YAML scalar (or a list of strings, joined with commas) as the text an input would hold. */
-export function scalar(value: unknown, where: string): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value)
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ')
-  throw new SettingsError(`${where} must be a single value`)
-}
-
-/** A `k6-env` mapping (or its NAME=value text) as the lines the input would hold. */
-function envToLines(value: unknown, where: string): string {
-  return mappingToLines(value, where, 'k6-env', '=')
-}
-
-/** A mapping (or the lines themselves) as `key<separator>value` lines. */
-function mappingToLines(value: unknown, where: string, name: string, separator: string): string {
-  if (typeof value === 'string') return value
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SettingsError(
-      `${where}: '${name}' must be a mapping of ${separator === '=' ? 'NAME: value' : 'series: reason'}`,
-    )
-  }
-  return Object.entries(value)
-    .map(([k, v]) => `${k}${separator}${scalar(v, `${where}: ${name} '${k}'`)}`)
-    .join('\n')
 }

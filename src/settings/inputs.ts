@@ -3,6 +3,7 @@
  * the README's Inputs table (`npm run docs`), the CLI's flags and help, and the keys readSettings
  * and loadgate.yml accept all come from here.
  */
+import { defaultRulesText } from './default-gates'
 
 /** Where an input can be set. */
 export type InputScope =
@@ -304,11 +305,11 @@ const TABLE = [
   },
   {
     name: 'thresholds',
-    // The defaults are rules (see thresholds.ts), so the description names them itself.
     description:
       'One rule per line - [series-glob:] metric then a minimum effect (+10%, -5%, +0.5pp), an absolute ' +
-      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform. Defaults: p50 +5%, p90 +10%, throughput -5%, ' +
-      'error_rate +0.5pp gate; p95, p99 and max inform (p95 +10% gates p95).',
+      'target (< 300ms, > 200/s, < 0.5%) and/or gate|inform; a rule replaces the default of its metric and series.',
+    // The defaults are rules (thresholds.ts), told in the words default-gates.ts gives them.
+    defaultText: `${defaultRulesText()} (p95 +10% gates p95)`,
     scopes: EVERYWHERE,
   },
   {

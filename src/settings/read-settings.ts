@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { benchmarksFrom } from './benchmarks'
-import { differingKeys, NO_CONFIG_FILE, readConfig, type ConfigFile } from './config-file'
+import { differingKeys, keyLabel, NO_CONFIG_FILE, readConfig, type ConfigFile } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseDataDir } from './data-dir'
 import { INPUTS, type InputName } from './inputs'
@@ -85,9 +85,11 @@ function inputSources(
     ignoredHeadSettings,
     // Precedence: explicit input > loadgate.yml top level > built-in default.
     value: (name: InputName): string => inputs[name] || config.shared[name] || builtInDefault(name),
-    // Errors blame where the value came from: the input (flag) itself, or loadgate.yml.
+    // Errors blame where the value came from: the input (flag) itself, or loadgate.yml's key and line.
     label: (name: InputName): string =>
-      !inputs[name] && config.shared[name] ? `${inputs.config} ${name}` : name,
+      !inputs[name] && config.shared[name] ? keyLabel(config, inputs.config ?? '', [name]) : name,
+    /** Whether the user set it (as an input or in loadgate.yml), not left to its built-in default. */
+    isSet: (name: InputName): boolean => Boolean(inputs[name] || config.shared[name]),
   }
 }
 
@@ -128,13 +130,17 @@ export function readStoreSettings(
 
 /** Reads every input once into a validated Settings; the first bad value throws a one-line SettingsError. */
 export function readSettings(read: InputReader, context: SettingsContext): Settings {
-  const { workspace, inputs, config, ignoredHeadSettings, value, label } = inputSources(read, context)
+  const { workspace, inputs, config, ignoredHeadSettings, value, label, isSet } = inputSources(read, context)
 
   const mode = resolveMode(value('mode'), context.eventName)
   const minRounds = integer(label('min-rounds'), value('min-rounds'), 1, 200)
   const maxRounds = integer(label('max-rounds'), value('max-rounds'), 1, 200)
+  // Blamed on the one the user set: min-rounds 30 against the default max-rounds is min-rounds' fault.
+  if (maxRounds < minRounds && isSet('max-rounds'))
+    fail(label('max-rounds'), value('max-rounds'), `at least min-rounds (${minRounds})`)
   if (maxRounds < minRounds)
-    fail(label('max-rounds'), String(maxRounds), `at least min-rounds (${minRounds})`)
+    fail(label('min-rounds'), value('min-rounds'), `at most max-rounds (${maxRounds}, its default)`)
+  const failOn = parseFailOn(label('fail-on'), value('fail-on'))
 
   const explicitBench: Record<string, string> = {}
   for (const name of inputNamesIn('benchmark')) explicitBench[name] = inputs[name] ?? ''
@@ -147,7 +153,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     baseline,
     minRounds,
     maxRounds,
-    failOn: parseFailOn(value('fail-on')),
+    failOn,
     benchmarks,
   })
 
@@ -217,7 +223,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
       'request-changes',
       'both',
     ]),
-    failOn: parseFailOn(value('fail-on')),
+    failOn,
     retention: integer(label('retention'), value('retention'), 0, 1_000_000),
     changePoints: {
       mode: oneOf(label('change-points'), value('change-points'), ['issue', 'off'] as const),

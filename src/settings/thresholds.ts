@@ -60,29 +60,65 @@ function parseTarget(text: string, fail: (expected: string) => never): AbsoluteT
 interface Spec {
   delta?: number
   absolute?: boolean
-  direction?: Direction
+  /** The direction a signed effect implies: `+` (a rise is worse: lower is better) or `-`. */
+  signed?: Direction
+  /** The direction the rule declares in words (`higher-is-better`, `direction: higher`). */
+  declared?: Direction
   target?: AbsoluteTarget
   gate?: boolean
 }
 
-/** One spec word: `+10%`, `-5%`, `+0.5pp`, `< 300ms`, `gate`, `inform`. */
+const DIRECTION_WORDS: Record<string, Direction> = {
+  'lower-is-better': 'lower',
+  'higher-is-better': 'higher',
+}
+
+/** One spec word: `+10%`, `-5%`, `+0.5pp`, `< 300ms`, `gate`, `inform`, `higher-is-better`; each kind once. */
 function applySpec(spec: Spec, token: string, fail: (expected: string) => never): void {
   if (token === 'gate' || token === 'inform') {
+    if (spec.gate !== undefined) fail(`one of gate or inform, once (not both, they contradict)`)
     spec.gate = token === 'gate'
+    return
+  }
+  if (Object.hasOwn(DIRECTION_WORDS, token)) {
+    if (spec.declared !== undefined) fail('one of lower-is-better or higher-is-better, once')
+    spec.declared = DIRECTION_WORDS[token]
     return
   }
   const delta = /^([+-])?(\d+(?:\.\d+)?)(%|pp)$/.exec(token)
   if (delta) {
+    if (spec.delta !== undefined) fail('one minimum effect (such as +10%), not two')
     spec.absolute = delta[3] === 'pp'
     spec.delta = Number(delta[2]) / 100
-    if (delta[1]) spec.direction = delta[1] === '+' ? 'lower' : 'higher'
+    if (delta[1]) spec.signed = delta[1] === '+' ? 'lower' : 'higher'
     return
   }
   if (/^(<=|>=|<|>)/.test(token)) {
+    if (spec.target !== undefined) fail("one target (such as '< 300ms'), not two")
     spec.target = parseTarget(token, fail)
     return
   }
-  fail("a change such as '+10%', '-5%' or '+0.5pp', a target such as '< 300ms', or gate/inform")
+  fail(
+    "a change such as '+10%', '-5%' or '+0.5pp', a target such as '< 300ms', gate/inform, or lower-is-better/higher-is-better",
+  )
+}
+
+/**
+ * Which way is better for `metric`: a built-in metric's own direction, which a signed effect must
+ * agree with unless the rule declares the other one (`p90 -10%` alone would silently make a faster
+ * p90 the regression); a custom metric's from the sign, as `custom:jobs:rate -5%` says.
+ */
+function directionOf(metric: MetricId, spec: Spec, fail: (expected: string) => never): Direction {
+  const natural = metricDefaults(metric).direction
+  if (spec.declared && spec.signed && spec.declared !== spec.signed)
+    fail(`a sign that agrees with ${spec.declared}-is-better (${spec.declared === 'lower' ? '+' : '-'})`)
+  if (spec.declared) return spec.declared
+  if (!spec.signed || metric.startsWith('custom:') || spec.signed === natural) return spec.signed ?? natural
+  const word = `${spec.signed}-is-better`
+  return fail(
+    `${natural === 'lower' ? "a rise ('+')" : "a drop ('-')"} for ${metric}, where ${natural} is better ` +
+      `(or '${word}' to declare the opposite)`,
+  )
 }
 
 function buildThreshold(
@@ -94,7 +130,7 @@ function buildThreshold(
   if (!isMetric(metric)) fail(`a metric (${BUILTIN.join(', ')}, or custom:<name>[:p95|:rate|:value])`)
   const defaults = metricDefaults(metric as MetricId)
   const fallback = defaultThresholds().find((t) => t.metric === metric)
-  const direction = spec.direction ?? defaults.direction
+  const direction = directionOf(metric as MetricId, spec, fail)
   const delta = spec.delta ?? fallback?.delta ?? (defaults.absolute ? 0.005 : 0.1)
   const absolute = spec.absolute ?? defaults.absolute
   // A drop of 100% leaves nothing to measure: no head could ever be worse by that much.
@@ -108,6 +144,19 @@ function buildThreshold(
     gate: spec.gate ?? (spec.target !== undefined || spec.delta !== undefined || fallback?.gate === true),
     ...(spec.target ? { target: spec.target } : {}),
   }
+}
+
+/** One rule line, `[series-glob:] metric spec…`; `fail` says what was expected of it. */
+function parseRuleLine(line: string, fail: (expected: string) => never): MetricThreshold {
+  const match = /^(?:(.+?):\s+)?(\S+)\s*(.*)$/.exec(line)
+  const series = match?.[1]?.trim() || '*'
+  const metric = match?.[2] ?? ''
+  const spec: Spec = {}
+  const specText = (match?.[3] ?? '').replace(/(<=|>=|<|>)\s+/g, '$1')
+  for (const token of specText.split(/\s+/).filter(Boolean)) applySpec(spec, token, fail)
+  if (spec.delta === undefined && spec.target === undefined && spec.gate === undefined)
+    fail('a change, a target or gate/inform after the metric')
+  return buildThreshold(metric, series, spec, fail)
 }
 
 /**
@@ -124,48 +173,85 @@ export function parseThresholdLines(text: string, inputName: string): MetricThre
       const fail = (expected: string): never => {
         throw new SettingsError(`Input '${inputName}' rule ${index + 1}: '${line}' — expected ${expected}`)
       }
-      const match = /^(?:(.+?):\s+)?(\S+)\s*(.*)$/.exec(line)
-      const series = match?.[1]?.trim() || '*'
-      const metric = match?.[2] ?? ''
-      const spec: Spec = {}
-      const specText = (match?.[3] ?? '').replace(/(<=|>=|<|>)\s+/g, '$1')
-      for (const token of specText.split(/\s+/).filter(Boolean)) applySpec(spec, token, fail)
-      if (spec.delta === undefined && spec.target === undefined && spec.gate === undefined)
-        fail('a change, a target or gate/inform after the metric')
-      rules.push(buildThreshold(metric, series, spec, fail))
+      rules.push(parseRuleLine(line, fail))
     })
   return rules
 }
 
-/** `thresholds:` entries of loadgate.yml: `{ metric, series?, delta?, target?, gate?, direction? }`. */
+/**
+ * `thresholds:` of loadgate.yml, in either form: the rule lines as one text (`thresholds: |`), or a
+ * list whose items are rule lines or mappings `{ metric, series?, delta?, target?, gate?, direction? }`.
+ * `source` names the key (with its line) in errors.
+ */
 export function parseThresholdEntries(entries: unknown, source: string): MetricThreshold[] {
+  if (typeof entries === 'string') return parseThresholdLines(entries, source)
   if (!Array.isArray(entries))
-    throw new SettingsError(`${source}: expected a list of { metric, delta, target, gate }`)
-  return entries.map((entry, index) => {
-    const where = `${source}[${index}]`
-    const fail = (expected: string): never => {
-      throw new SettingsError(`${where}: '${JSON.stringify(entry)}' — expected ${expected}`)
+    throw new SettingsError(
+      `${source}: expected rule lines (thresholds: |) or a list of rules and { metric, delta, target, gate }`,
+    )
+  return entries.map((entry, index) => parseListedRule(entry, `${source}[${index}]`))
+}
+
+/** One `{ metric, series?, delta?, target?, gate?, direction? }` mapping as a rule. */
+function entryThreshold(entry: Record<string, unknown>, fail: (expected: string) => never): MetricThreshold {
+  const { metric, series, delta, target, gate, direction, ...rest } = entry
+  const unknown = Object.keys(rest)[0]
+  if (unknown) fail(`only metric, series, delta, target, gate, direction (not '${unknown}')`)
+  const spec: Spec = {}
+  // An unsigned delta (`delta: 10%`, `delta: 0.5pp`) takes the metric's own direction.
+  if (delta !== undefined) applySpec(spec, String(delta).replace(/^(\d)/, '+$1'), fail)
+  if (delta !== undefined && !/^[+-]/.test(String(delta))) delete spec.signed
+  if (target !== undefined) spec.target = parseTarget(String(target), fail)
+  if (gate !== undefined) {
+    if (typeof gate !== 'boolean') fail('gate: true or false')
+    spec.gate = gate as boolean
+  }
+  if (direction !== undefined) {
+    if (direction !== 'lower' && direction !== 'higher')
+      fail("direction: 'lower' or 'higher' (which is better)")
+    spec.declared = direction as Direction
+  }
+  return buildThreshold(String(metric ?? ''), series === undefined ? '*' : String(series), spec, fail)
+}
+
+/** One rule of loadgate.yml's `thresholds:` list, a rule line or a mapping; errors start with `label`. */
+function parseListedRule(rule: unknown, label: string): MetricThreshold {
+  const fail = (expected: string): never => {
+    throw new SettingsError(
+      `${label}: '${typeof rule === 'string' ? rule : JSON.stringify(rule)}' — expected ${expected}`,
+    )
+  }
+  if (typeof rule === 'string') return parseRuleLine(rule.trim(), fail)
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule))
+    return fail('a rule line or a mapping with at least metric')
+  return entryThreshold(rule as Record<string, unknown>, fail)
+}
+
+/**
+ * Every problem of a `thresholds:` value of loadgate.yml, one per rule (none when it reads).
+ * `labelOf(i)` names the list's item i, `labelOf(null)` the key itself.
+ */
+export function thresholdProblems(entries: unknown, labelOf: (index: number | null) => string): string[] {
+  const attempt = (parse: () => unknown): string[] => {
+    try {
+      parse()
+      return []
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error
+      return [error.message]
     }
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-      return fail('a mapping with at least metric')
-    const { metric, series, delta, target, gate, direction, ...rest } = entry as Record<string, unknown>
-    const unknown = Object.keys(rest)[0]
-    if (unknown) fail(`only metric, series, delta, target, gate, direction (not '${unknown}')`)
-    const spec: Spec = {}
-    if (delta !== undefined) applySpec(spec, String(delta).replace(/^(\d)/, '+$1'), fail)
-    if (delta !== undefined && !/^[+-]/.test(String(delta))) delete spec.direction
-    if (target !== undefined) spec.target = parseTarget(String(target), fail)
-    if (gate !== undefined) {
-      if (typeof gate !== 'boolean') fail('gate: true or false')
-      spec.gate = gate as boolean
-    }
-    if (direction !== undefined) {
-      if (direction !== 'lower' && direction !== 'higher')
-        fail("direction: 'lower' or 'higher' (which is better)")
-      spec.direction = direction as Direction
-    }
-    return buildThreshold(String(metric ?? ''), series === undefined ? '*' : String(series), spec, fail)
-  })
+  }
+  if (typeof entries === 'string')
+    return entries
+      .split(/\n|;/)
+      .map((line) => line.trim())
+      .flatMap((line, index) =>
+        !line || line.startsWith('#')
+          ? []
+          : attempt(() => parseListedRule(line, `${labelOf(null)} rule ${index + 1}`)),
+      )
+  if (!Array.isArray(entries)) return attempt(() => parseThresholdEntries(entries, labelOf(null)))
+  return entries.flatMap((rule, index) => attempt(() => parseListedRule(rule, labelOf(index))))
 }
 
 /** User rules replace the default for the same metric and series; the rest of the defaults stay. */

@@ -154,8 +154,8 @@ export function parseEnvLines(input: string, text: string): Record<string, strin
   return env
 }
 
-/** 'REGRESSION, invalid' → verdicts; 'never' → none. */
-export function parseFailOn(value: string): FailOn[] {
+/** 'REGRESSION, invalid' → verdicts; 'never' → none. A wrong word is named as written. */
+export function parseFailOn(input: string, value: string): FailOn[] {
   const allowed: FailOn[] = [
     'REGRESSION',
     'INVALID',
@@ -164,17 +164,16 @@ export function parseFailOn(value: string): FailOn[] {
     'IMPROVEMENT',
     'NO_CHANGE',
   ]
-  const words = value
+  const written = value
     .split(',')
-    .map((w) =>
-      w
-        .trim()
-        .toUpperCase()
-        .replace(/[\s-]+/g, '_'),
-    )
+    .map((w) => w.trim())
     .filter(Boolean)
-  if (words.length === 1 && words[0] === 'NEVER') return []
-  return words.map((word) => oneOf('fail-on', word, allowed))
+  const verdict = (word: string) => word.toUpperCase().replace(/[\s-]+/g, '_')
+  if (written.length === 1 && verdict(written[0]!) === 'NEVER') return []
+  return written.map((word) => {
+    const known = allowed.find((v) => v === verdict(word))
+    return known ?? fail(input, word, `verdicts among ${allowed.join(', ')} (comma-separated), or never`)
+  })
 }
 
 /** A path relative to the workspace that must stay inside it (and exist, when `mustExist`). */

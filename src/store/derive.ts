@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunRecord } from '../model/types'
 import type { BadgeState } from '../report/badge'
+import { gatedLatencyMetrics } from '../settings/default-gates'
 import { badgeState } from './badge'
 import { shiftBands, type ShiftBand, type ShiftFinder } from './change-points'
 
@@ -78,14 +79,13 @@ export interface IndexFile {
   benchmarks: Array<{ name: string; runs: number; latest: string; series: string[] }>
 }
 
-/** What the charts draw: the median of every metric, and the median's interval for p50 and p95. */
-const CHARTED: Record<string, boolean> = {
-  p50: true,
-  p95: true,
-  p99: false,
-  throughput: false,
-  error_rate: false,
-}
+/** What the charts draw: the median of every metric, and the median's interval for the percentiles that gate by default. */
+const CHARTED: Record<string, boolean> = Object.fromEntries(
+  ['p50', 'p90', 'p95', 'p99', 'throughput', 'error_rate'].map((metric) => [
+    metric,
+    (gatedLatencyMetrics() as string[]).includes(metric),
+  ]),
+)
 
 /** Three significant digits, as the reports show values: finer than a chart can draw. */
 function round(value: number | null | undefined): number | null {
