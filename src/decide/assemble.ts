@@ -21,6 +21,7 @@ import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
 import { runnerLoad } from './runner-load'
 import { findInvalidReasons } from './validity'
+import { classifyFewInstances } from './instance-pairs'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
 
@@ -35,6 +36,11 @@ export interface MetricDraft {
   remark?: string
   /** Why this metric cannot be decided whatever its figures say (kept out of the family). */
   undecided?: string
+  /**
+   * Too few instance pairs (instance-pairs.ts): why, and the extra shift of its REGRESSION test
+   * beyond δ/2; it is REGRESSION past that or INCONCLUSIVE, never NO CHANGE.
+   */
+  fewInstances?: { reason: string; allowance: number }
 }
 
 export interface Draft {
@@ -63,7 +69,7 @@ export function metricDraft(
 }
 
 /** What the family-wise test needs of a metric: its rule, its own statistics and its rounds. */
-export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound'>
+export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound' | 'fewInstances'>
 
 /**
  * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
@@ -72,14 +78,15 @@ export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound'>
  * differences shifted by δ/2 for the first, far-out rounds clipped (paired-test.ts). Stored
  * baselines have no rounds to flip: Holm over each metric's own one-sided p-values. Either way the
  * δ/2 side only counts where the metric's own interval is beyond δ/2, so what the typical round
- * does not show never blocks.
+ * does not show never blocks. A metric of too few instance pairs is tested beyond δ/2 plus its
+ * allowance for an instance's offset.
  */
 export function adjustFamily<M extends FamilyMember>(
   gated: M[],
   kind: Comparison['kind'],
 ): Map<M, AdjustedP> {
   const badSign = (m: M) => (m.threshold.direction === 'lower' ? 1 : -1)
-  const half = (m: M) => analysisMargin(m.threshold, 1 / 2)
+  const half = (m: M) => analysisMargin(m.threshold, 1 / 2) + (m.fewInstances?.allowance ?? 0)
   const beyondHalf = (m: M) => Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
   let bad: number[]
   let worse: number[]
@@ -168,9 +175,11 @@ export function assemble(
       const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m, kind) : null)
       let result: Classification = m.undecided
         ? { verdict: 'INCONCLUSIVE', note: m.undecided }
-        : m.stats && p
-          ? classify(m.threshold, m.stats, p, gated.length, alpha, finalLook)
-          : { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+        : !(m.stats && p)
+          ? { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+          : m.fewInstances && m.threshold.gate
+            ? classifyFewInstances(m.fewInstances.reason, p.bad <= alpha)
+            : classify(m.threshold, m.stats, p, gated.length, alpha, finalLook)
       if (m.base.target?.pass === false && m.threshold.gate) {
         result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
       }

@@ -1,4 +1,5 @@
 import { median } from './stats/basic'
+import { rateChangeBounds, type FailureCounts } from './stats/binomial'
 import { signFlipInterval, type OneSampleResult } from './stats/sign-flip'
 import { signedRankInterval } from './stats/signed-rank'
 
@@ -11,14 +12,28 @@ import { signedRankInterval } from './stats/signed-rank'
  *   Their family test (maxT) flips the differences clipped at twice their typical size (familyScores).
  * - Absolute metrics (error rates, in points): the mean difference and its sign-flip test. Errors
  *   come in a few rounds, and their mean is the change in the share of failed requests; ranks would
- *   let the rounds without errors outvote them.
+ *   let the rounds without errors outvote them. Where the failed and total requests are known
+ *   (`counts`, an error rate), each bound is the wider of the sign-flip one and the exact binomial
+ *   one on the counts pooled over the same rounds: the sign-flip interval inverts a shift of every
+ *   round alike, so rounds without a single error give [0, 0] however few requests they made.
  */
 export function pairedInterval(
   differences: readonly number[],
   absolute: boolean,
   alpha: number,
+  counts?: PairedCounts,
 ): OneSampleResult {
-  return absolute ? signFlipInterval(differences, alpha) : signedRankInterval(differences, alpha)
+  if (!absolute) return signedRankInterval(differences, alpha)
+  const flips = signFlipInterval(differences, alpha)
+  if (!counts || differences.length === 0) return flips
+  const exact = rateChangeBounds(counts.base, counts.head, alpha)
+  return { ...flips, low: Math.min(flips.low, exact.low), high: Math.max(flips.high, exact.high) }
+}
+
+/** Each arm's failed and total requests over the rounds that measured both. */
+export interface PairedCounts {
+  base: FailureCounts
+  head: FailureCounts
 }
 
 /** A far-out round weighs at most this many times the typical size of a metric's differences. */
