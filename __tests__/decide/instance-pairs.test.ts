@@ -64,12 +64,12 @@ describe('one instance per arm', () => {
     assert.equal(c.verdict, 'REGRESSION')
     const p50 = gated(c).find((m) => m.metric === 'p50')!
     assert.equal(p50.verdict, 'REGRESSION')
-    assert.match(p50.note ?? '', /^one instance per arm: .*δ\/2 \+ 10%/)
-    // +12% is within δ/2 + 10% of a plausible offset: not shown beyond it.
+    assert.match(p50.note ?? '', /^one instance per arm: .*δ\/2 \+ 20%/)
+    // +22% is within δ/2 + 20% of a plausible offset: not shown beyond it.
     const near = makeResults({
       rounds: 10,
       base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
-      head: (r) => ({ p50: 11.2 * (1 + wobble(r, 0.01, 2)) }),
+      head: (r) => ({ p50: 12.2 * (1 + wobble(r, 0.01, 2)) }),
       freshInstances: 'run',
     })
     assert.equal(compareResults(near, opts).verdict, 'INCONCLUSIVE')

@@ -117,6 +117,23 @@ export function adjustFamily<M extends FamilyMember>(
   return new Map(gated.map((m, i) => [m, { bad: bad[i]!, worse: worse[i]!, good: good[i]! }]))
 }
 
+/**
+ * One metric's verdict from its statistics and adjusted p-values: undecided metrics INCONCLUSIVE
+ * with their reason, those of too few instance pairs as instance-pairs.ts says, the rest by classify.
+ */
+export function judgeMetric(
+  m: Pick<MetricDraft, 'threshold' | 'stats' | 'undecided' | 'fewInstances'>,
+  p: AdjustedP | null,
+  family: number,
+  alpha: number,
+  finalLook: boolean,
+): Classification {
+  if (m.undecided) return { verdict: 'INCONCLUSIVE', note: m.undecided }
+  if (!(m.stats && p)) return { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+  if (m.fewInstances && m.threshold.gate) return classifyFewInstances(m.fewInstances.reason, p.bad <= alpha)
+  return classify(m.threshold, m.stats, p, family, alpha, finalLook)
+}
+
 /** An informational metric's own one-sided p-values: no family, it decides nothing. */
 function ownP(m: MetricDraft, kind: Comparison['kind']): AdjustedP {
   return adjustFamily([m], kind).get(m)!
@@ -173,13 +190,7 @@ export function assemble(
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
       const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m, kind) : null)
-      let result: Classification = m.undecided
-        ? { verdict: 'INCONCLUSIVE', note: m.undecided }
-        : !(m.stats && p)
-          ? { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
-          : m.fewInstances && m.threshold.gate
-            ? classifyFewInstances(m.fewInstances.reason, p.bad <= alpha)
-            : classify(m.threshold, m.stats, p, gated.length, alpha, finalLook)
+      let result = judgeMetric(m, p, gated.length, alpha, finalLook)
       if (m.base.target?.pass === false && m.threshold.gate) {
         result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
       }

@@ -71,7 +71,10 @@ function instanceUnits(results: ResultsFile): { of: (samples: Samples) => Sample
 }
 
 /** A gated metric of too few instance pairs: REGRESSION only beyond any plausible offset, else INCONCLUSIVE. */
-function withFewInstances(draft: MetricDraft, reason: string): MetricDraft {
+export function withFewInstances<D extends Pick<MetricDraft, 'threshold' | 'undecided' | 'fewInstances'>>(
+  draft: D,
+  reason: string,
+): D {
   const allowance = offsetAllowance(draft.threshold)
   return allowance === undefined
     ? { ...draft, undecided: reason }
