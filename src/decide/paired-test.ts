@@ -13,9 +13,10 @@ import { signedRankInterval } from './stats/signed-rank'
  * - Absolute metrics (error rates, in points): the mean difference and its sign-flip test. Errors
  *   come in a few rounds, and their mean is the change in the share of failed requests; ranks would
  *   let the rounds without errors outvote them. Where the failed and total requests are known
- *   (`counts`, an error rate), each bound is the wider of the sign-flip one and the exact binomial
- *   one on the counts pooled over the same rounds: the sign-flip interval inverts a shift of every
- *   round alike, so rounds without a single error give [0, 0] however few requests they made.
+ *   (`counts`, an error rate), the upper bound is the larger of the sign-flip one and the exact
+ *   binomial one on the counts pooled over the same rounds: the sign-flip interval inverts a shift
+ *   of every round alike, so rounds without a single error give [0, 0] however few requests they
+ *   made, and NO CHANGE would be read from requests too few to show δ.
  */
 export function pairedInterval(
   differences: readonly number[],
@@ -26,8 +27,10 @@ export function pairedInterval(
   if (!absolute) return signedRankInterval(differences, alpha)
   const flips = signFlipInterval(differences, alpha)
   if (!counts || differences.length === 0) return flips
+  // Only the end that rules out a rise: the low end decides a REGRESSION only beside the family's
+  // exact test, which needs no widening, and widened it would cost that test its power.
   const exact = rateChangeBounds(counts.base, counts.head, alpha)
-  return { ...flips, low: Math.min(flips.low, exact.low), high: Math.max(flips.high, exact.high) }
+  return { ...flips, high: Math.max(flips.high, exact.high) }
 }
 
 /** Each arm's failed and total requests over the rounds that measured both. */
