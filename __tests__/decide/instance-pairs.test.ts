@@ -49,6 +49,10 @@ describe('one instance per arm', () => {
     })
     const c = compareResults(same, opts)
     assert.equal(c.verdict, 'INCONCLUSIVE')
+    assert.equal(
+      c.headline,
+      'Inconclusive — one instance per arm: its own speed is not in the interval (10 rounds)',
+    )
     for (const m of gated(c)) assert.match(m.note ?? '', /one instance per arm/, m.metric)
     assert.ok(!gated(c).some((m) => m.verdict === 'NO_CHANGE' || m.verdict === 'IMPROVEMENT'))
   })

@@ -87,6 +87,11 @@ export function classifyFewInstances(reason: string, worseBeyondOffset: boolean)
   return { verdict: 'INCONCLUSIVE', note: reason }
 }
 
+/** Whether a metric's note is the reason of too few instance pairs (what the headline then says). */
+export function isFewInstancesNote(note: string | undefined): boolean {
+  return note !== undefined && (note.startsWith(ONE_INSTANCE_REASON) || /^\d+ instance pairs: /.test(note))
+}
+
 /** How many instance pairs the measured rounds used. */
 export function instancePairCount(rounds: readonly number[], pairOf: (round: number) => number): number {
   return new Set(rounds.map(pairOf)).size
