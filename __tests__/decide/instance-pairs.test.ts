@@ -77,6 +77,21 @@ describe('one instance per arm', () => {
       freshInstances: 'run',
     })
     assert.equal(compareResults(near, opts).verdict, 'INCONCLUSIVE')
+    // The mirror image: a head far faster than any offset is an IMPROVEMENT, a little faster is not.
+    const faster = (p50: number) =>
+      makeResults({
+        rounds: 10,
+        base: (r) => ({ p50: 10 * (1 + wobble(r, 0.02, 1)) }),
+        head: (r) => ({ p50: p50 * (1 + wobble(r, 0.02, 2)) }),
+        freshInstances: 'run',
+      })
+    const far = gated(compareResults(faster(5), opts)).find((m) => m.metric === 'p50')!
+    assert.equal(far.verdict, 'IMPROVEMENT')
+    assert.match(far.note ?? '', /^one instance per arm: .*; better by more than δ\/2 \+ 20%/)
+    assert.equal(
+      gated(compareResults(faster(8.5), opts)).find((m) => m.metric === 'p50')!.verdict,
+      'INCONCLUSIVE',
+    )
   })
 
   test('a results file written before instances could be renewed is read as one instance per arm', () => {

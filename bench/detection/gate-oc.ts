@@ -7,8 +7,8 @@
 //    so it is counted apart, beside what the check counted as success before (everything but REGRESSION).
 // 2. One instance per arm (`fresh-instances: run`, a URL target): each run's head instance carries an
 //    offset, normal with the given SD, constant over its rounds. Judged as if every round had
-//    instances of its own (before), and as shipped (one instance per arm: REGRESSION only beyond
-//    δ/2 + 10%, otherwise INCONCLUSIVE). Deployed environments are the same case with a larger offset.
+//    instances of its own (before), and as shipped (one instance per arm: REGRESSION or IMPROVEMENT
+//    only beyond δ/2 + 20%, otherwise INCONCLUSIVE, never NO CHANGE). Deployed environments are the same case with a larger offset.
 // 3. Error rates on few requests: `error_rate` δ +0.5 pp, binomial failures of each request,
 //    R requests a trial, judged from the differences alone (before) and with the pooled counts.
 // Seeded: the same command prints the same tables.
@@ -92,7 +92,7 @@ function oneInstance(): void {
   )
   console.log('')
   console.log(
-    '| trial SD | offset SD | true change | before: REGRESSION / IMPROVEMENT / NO CHANGE | as shipped: REGRESSION / NO CHANGE / INCONCLUSIVE |',
+    '| trial SD | offset SD | true change | before: REGRESSION / IMPROVEMENT / NO CHANGE | as shipped: REGRESSION / IMPROVEMENT / INCONCLUSIVE |',
   )
   console.log('|---:|---:|---|---:|---:|')
   const rows: Array<[number, number]> = [
@@ -110,8 +110,9 @@ function oneInstance(): void {
         p50Run(change, sd, offsetSd * gaussian(after), after, { ...PLAN, oneInstance: true }),
       )
       console.log(
-        `| ${sdText(sd)} | ${sdText(offsetSd)} | ${name} | ${share(t0, 'REGRESSION')} / ${share(t0, 'IMPROVEMENT')} / ${share(t0, 'NO_CHANGE')} | ${share(t1, 'REGRESSION')} / ${share(t1, 'NO_CHANGE', 'IMPROVEMENT')} / ${undecided(t1)} |`,
+        `| ${sdText(sd)} | ${sdText(offsetSd)} | ${name} | ${share(t0, 'REGRESSION')} / ${share(t0, 'IMPROVEMENT')} / ${share(t0, 'NO_CHANGE')} | ${share(t1, 'REGRESSION')} / ${share(t1, 'IMPROVEMENT')} / ${undecided(t1)} |`,
       )
+      if (t1.get('NO_CHANGE')) throw new Error('one instance per arm read NO CHANGE')
     }
   }
 }
@@ -163,8 +164,9 @@ function errorRates(): void {
         )(seeded(3, requests, fraction)),
       )
       console.log(
-        `| ${requests} | ${name} | ${share(t0, 'REGRESSION')} / ${share(t0, 'NO_CHANGE', 'IMPROVEMENT')} | ${share(t1, 'REGRESSION')} / ${share(t1, 'NO_CHANGE', 'IMPROVEMENT')} / ${undecided(t1)} |`,
+        `| ${requests} | ${name} | ${share(t0, 'REGRESSION')} / ${share(t0, 'NO_CHANGE', 'IMPROVEMENT')} | ${share(t1, 'REGRESSION')} / ${share(t1, 'IMPROVEMENT')} / ${undecided(t1)} |`,
       )
+      if (t1.get('NO_CHANGE')) throw new Error('one instance per arm read NO CHANGE')
     }
   }
 }

@@ -68,6 +68,11 @@ export function metricDraft(
   }
 }
 
+/** δ/2 on the analysis scale, plus the allowance for an instance's offset where instance pairs are too few. */
+function halfMargin(m: Pick<MetricDraft, 'threshold' | 'fewInstances'>): number {
+  return analysisMargin(m.threshold, 1 / 2) + (m.fewInstances?.allowance ?? 0)
+}
+
 /** What the family-wise test needs of a metric: its rule, its own statistics and its rounds. */
 export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound' | 'fewInstances'>
 
@@ -79,14 +84,14 @@ export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound' |
  * baselines have no rounds to flip: Holm over each metric's own one-sided p-values. Either way the
  * δ/2 side only counts where the metric's own interval is beyond δ/2, so what the typical round
  * does not show never blocks. A metric of too few instance pairs is tested beyond δ/2 plus its
- * allowance for an instance's offset.
+ * allowance for an instance's offset, on either side.
  */
 export function adjustFamily<M extends FamilyMember>(
   gated: M[],
   kind: Comparison['kind'],
 ): Map<M, AdjustedP> {
   const badSign = (m: M) => (m.threshold.direction === 'lower' ? 1 : -1)
-  const half = (m: M) => analysisMargin(m.threshold, 1 / 2) + (m.fewInstances?.allowance ?? 0)
+  const half = halfMargin
   const beyondHalf = (m: M) => Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
   let bad: number[]
   let worse: number[]
@@ -105,7 +110,7 @@ export function adjustFamily<M extends FamilyMember>(
     worse = oriented(badSign, () => 0)
     good = oriented(
       (m) => -badSign(m),
-      () => 0,
+      (m) => (m.fewInstances ? half(m) : 0),
     )
   } else {
     const side = (m: M, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
@@ -130,7 +135,11 @@ export function judgeMetric(
 ): Classification {
   if (m.undecided) return { verdict: 'INCONCLUSIVE', note: m.undecided }
   if (!(m.stats && p)) return { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
-  if (m.fewInstances && m.threshold.gate) return classifyFewInstances(m.fewInstances.reason, p.bad <= alpha)
+  if (m.fewInstances && m.threshold.gate) {
+    const beyond = (side: number) => Math.min(side * m.stats!.low, side * m.stats!.high) > halfMargin(m)
+    const bad = m.threshold.direction === 'lower' ? 1 : -1
+    return classifyFewInstances(m.fewInstances.reason, p.bad <= alpha, p.good <= alpha && beyond(-bad))
+  }
   return classify(m.threshold, m.stats, p, family, alpha, finalLook)
 }
 

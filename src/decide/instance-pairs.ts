@@ -75,15 +75,17 @@ export function fewInstancesReason(pairs: number): string | undefined {
 /**
  * A gated metric of a run with too few instance pairs: REGRESSION where it is worse than δ/2 plus
  * any plausible offset beyond doubt (`worseBeyondOffset`, the family-wise test shifted by the
- * allowance), otherwise INCONCLUSIVE with the reason; never NO CHANGE or IMPROVEMENT, which an
- * offset could make.
+ * allowance), IMPROVEMENT where it is as much better, otherwise INCONCLUSIVE with the reason; never
+ * NO CHANGE, which an offset could make.
  */
-export function classifyFewInstances(reason: string, worseBeyondOffset: boolean): Classification {
-  if (worseBeyondOffset)
-    return {
-      verdict: 'REGRESSION',
-      note: `${reason}; worse by more than δ/2 + 20%, more than two instances of the same code plausibly differ`,
-    }
+export function classifyFewInstances(
+  reason: string,
+  worseBeyondOffset: boolean,
+  betterBeyondOffset = false,
+): Classification {
+  const beyond = 'by more than δ/2 + 20%, more than two instances of the same code plausibly differ'
+  if (worseBeyondOffset) return { verdict: 'REGRESSION', note: `${reason}; worse ${beyond}` }
+  if (betterBeyondOffset) return { verdict: 'IMPROVEMENT', note: `${reason}; better ${beyond}` }
   return { verdict: 'INCONCLUSIVE', note: reason }
 }
 
