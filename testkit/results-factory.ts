@@ -2,6 +2,7 @@ import { resolveThresholds } from '../src/settings/thresholds'
 import {
   RESULTS_SCHEMA_VERSION,
   type Arm,
+  type FreshInstances,
   type MetricThreshold,
   type ResultsFile,
   type SeriesTrial,
@@ -28,6 +29,8 @@ export interface FactoryOptions {
   series?: string[]
   thresholds?: MetricThreshold[]
   maxErrorRate?: number
+  /** The instances as measured: a fresh pair every round (the default) unless said. */
+  freshInstances?: FreshInstances
   base: (round: number, series: string) => ArmShape
   head: (round: number, series: string) => ArmShape
 }
@@ -144,6 +147,7 @@ export function makeResults(options: FactoryOptions): ResultsFile {
       maxErrorRate: options.maxErrorRate ?? 0.01,
       maxDroppedRate: 0.01,
       thresholds: resolveThresholds(options.thresholds ?? []),
+      freshInstances: options.freshInstances ?? 'round',
     },
     schedule,
     trials,

@@ -287,10 +287,15 @@ describe('the defects of the old procedure, each pinned', () => {
   })
 
   test('a certain error-rate rise under δ is named in the NO CHANGE headline, never "no change ≥ x%"', () => {
+    // 10,000 requests a trial: enough that the counts themselves rule out +0.5 pp.
     const results = makeResults({
       rounds: 10,
-      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)), errorRate: 0.001 }),
-      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)), errorRate: 0.005 + (r % 3) * 0.0002 }),
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)), errorRate: 0.001, throughput: 1000 }),
+      head: (r) => ({
+        p50: 10 * (1 + wobble(r, 0.01, 2)),
+        errorRate: 0.005 + (r % 3) * 0.0002,
+        throughput: 1000,
+      }),
     })
     const c = compareResults(results, opts)
     assert.equal(c.verdict, 'NO_CHANGE')

@@ -161,13 +161,19 @@ describe('target: url against two running environments', () => {
     },
   )
 
-  test('an identical head is approved: NO_CHANGE', { timeout: 600_000 }, async () => {
-    const run = await gate(urls.same)
-    assert.equal(run.code, 0, run.output)
-    const { comparison } = await outcome(run.work)
-    assert.equal(comparison.verdict, 'NO_CHANGE', comparison.headline)
-    assert.deepEqual(comparison.meta.targets, { base: urls.base, head: urls.same })
-  })
+  test(
+    'an identical head is not approved from one instance per arm: INCONCLUSIVE, not blocking',
+    { timeout: 600_000 },
+    async () => {
+      const run = await gate(urls.same)
+      assert.equal(run.code, 0, run.output)
+      const { comparison } = await outcome(run.work)
+      assert.equal(comparison.verdict, 'INCONCLUSIVE', comparison.headline)
+      const p50 = comparison.series.flatMap((s) => s.metrics).find((m) => m.gate && m.metric === 'p50')!
+      assert.equal(p50.note, 'one instance per arm: its own speed is not in the interval')
+      assert.deepEqual(comparison.meta.targets, { base: urls.base, head: urls.same })
+    },
+  )
 
   test(
     'an unreachable head: one line, exit 3, the results file kept with the error',

@@ -15,6 +15,10 @@ describe('the report of a run against deployed targets', () => {
       renderComment(comparison, {}),
       /⚠️ Measured against deployed environments: base `http:\/\/127\.0\.0\.1:32768`, head `https:\/\/pr-7\.preview\.example\.com\/api`\. The comparison is only as fair as these two environments are alike/,
     )
+    assert.match(
+      renderComment(comparison, {}),
+      /Each is one instance for the whole run: its own speed is not in the interval, so no gated metric is approved from it\./,
+    )
     const html = renderHtmlReport(comparison, {})
     assert.ok(html.includes('<code>http://127.0.0.1:32768</code>'), 'shown as written, not as a broken link')
     assert.doesNotMatch(html, /href="http:\/\/127/)

@@ -2,11 +2,16 @@
 // every metric's paired interval (pairedInterval), the family-wise test over the gated metrics
 // (adjustFamily: maxT over rounds flipped jointly) and each metric's verdict (classify); the run
 // stops at the first look where a regression is clear or every gated metric is decided, as
-// needsMoreRounds does. Used by sensitivity.ts (one gated metric) and family-aa.ts (the default
-// rules' family).
-import { adjustFamily, type FamilyMember } from '../../src/decide/assemble'
+// needsMoreRounds does. With one instance per arm (`oneInstance`), every gated metric is judged as
+// compareResults judges such a run (withFewInstances, judgeMetric) and the run stops at its first
+// look, as needsMoreRounds stops it. An error rate with `counts` gets the shipped interval on its
+// pooled counts. Used by sensitivity.ts (one gated metric), family-aa.ts (the default rules'
+// family) and gate-oc.ts (the gate's operating characteristic).
+import { adjustFamily, judgeMetric, type FamilyMember } from '../../src/decide/assemble'
 import { classify, type AdjustedP } from '../../src/decide/classify'
-import { pairedInterval } from '../../src/decide/paired-test'
+import { ONE_INSTANCE_REASON } from '../../src/decide/instance-pairs'
+import { withFewInstances } from '../../src/decide/paired'
+import { pairedInterval, type PairedCounts } from '../../src/decide/paired-test'
 import { lookAlpha } from '../../src/decide/plan'
 import { analysisMargin } from '../../src/decide/rules'
 import { planLooks } from '../../src/decide/sequential'
@@ -19,6 +24,8 @@ import type { MetricThreshold, MetricVerdict } from '../../src/model/types'
 export interface SimulatedMetric {
   rule: MetricThreshold
   differences: number[]
+  /** An error rate's failed and total requests of each arm, round by round (what its interval pools). */
+  counts?: PairedCounts[]
 }
 
 export interface SimulatedOutcome {
@@ -34,6 +41,10 @@ export interface GateOptions {
   maxRounds: number
   /** Judge by the mean and its sign-flip test instead of ranks (for comparison, single metrics only). */
   mean?: boolean
+  /** One instance per arm for the whole run (`fresh-instances: run`, a URL target). */
+  oneInstance?: boolean
+  /** An error rate's interval from its differences alone, as before the counts were pooled. */
+  withoutCounts?: boolean
 }
 
 export function gaussian(random: () => number): number {
@@ -56,24 +67,40 @@ function adjustByMean(members: FamilyMember[]): Map<FamilyMember, AdjustedP> {
   )
 }
 
+/** The counts of rounds 1…n, pooled per arm. */
+function pooled(counts: PairedCounts[], n: number): PairedCounts {
+  const sum = (arm: 'base' | 'head', field: 'failed' | 'requests') =>
+    counts.slice(0, n).reduce((total, c) => total + c[arm][field], 0)
+  return {
+    base: { failed: sum('base', 'failed'), requests: sum('base', 'requests') },
+    head: { failed: sum('head', 'failed'), requests: sum('head', 'requests') },
+  }
+}
+
 function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, final: boolean) {
   const alpha = lookAlpha(options.minRounds, options.maxRounds)
   const members = metrics.map((m) => {
     const byRound = m.differences.slice(0, n)
+    const counts = m.counts && !options.withoutCounts ? pooled(m.counts, n) : undefined
     const stats = options.mean
       ? signFlipInterval(byRound, alpha)
-      : pairedInterval(byRound, m.rule.absolute, alpha)
-    return { threshold: m.rule, stats, byRound }
+      : pairedInterval(byRound, m.rule.absolute, alpha, counts)
+    const member: FamilyMember & { undecided?: string } = { threshold: m.rule, stats, byRound }
+    return options.oneInstance && m.rule.gate ? withFewInstances(member, ONE_INSTANCE_REASON) : member
   })
-  const gated = members.filter((m) => m.threshold.gate && Number.isFinite(m.stats.p))
+  const gated = members.filter((m) => m.threshold.gate && !m.undecided && Number.isFinite(m.stats!.p))
   const adjusted = options.mean ? adjustByMean(gated) : adjustFamily(gated, 'paired')
-  const verdicts = gated.map((m) => {
-    const p = adjusted.get(m)!
-    return {
-      corrected: classify(m.threshold, m.stats, p, gated.length, alpha, final).verdict,
-      uncorrected: classify(m.threshold, m.stats, { ...p, worse: 0 }, gated.length, alpha, final).verdict,
-    }
-  })
+  const verdicts = members
+    .filter((m) => m.threshold.gate)
+    .map((m) => {
+      const p = adjusted.get(m) ?? null
+      const corrected = judgeMetric(m, p, gated.length, alpha, final).verdict
+      const uncorrected =
+        p && !m.undecided && !m.fewInstances
+          ? classify(m.threshold, m.stats!, { ...p, worse: 0 }, gated.length, alpha, final).verdict
+          : corrected
+      return { corrected, uncorrected }
+    })
   return {
     verdict: worstMetricVerdict(verdicts.map((v) => v.corrected)),
     uncorrectedVerdict: worstMetricVerdict(verdicts.map((v) => v.uncorrected)),
@@ -83,7 +110,8 @@ function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, 
 
 /** One simulated run through the plan's looks, stopping as the gate stops. */
 export function judgeRun(metrics: SimulatedMetric[], options: GateOptions): SimulatedOutcome {
-  const looks = planLooks(options.minRounds, options.maxRounds)
+  // One instance per arm: more rounds bring no new instance, so the first look is the last.
+  const looks = planLooks(options.minRounds, options.maxRounds).slice(0, options.oneInstance ? 1 : undefined)
   for (const [i, n] of looks.entries()) {
     const final = i === looks.length - 1
     const look = judgeLook(metrics, n, options, final)

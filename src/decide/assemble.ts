@@ -21,6 +21,7 @@ import { maxTAdjusted } from './stats/max-t'
 import type { OneSampleResult } from './stats/sign-flip'
 import { runnerLoad } from './runner-load'
 import { findInvalidReasons } from './validity'
+import { classifyFewInstances } from './instance-pairs'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
 
@@ -35,6 +36,11 @@ export interface MetricDraft {
   remark?: string
   /** Why this metric cannot be decided whatever its figures say (kept out of the family). */
   undecided?: string
+  /**
+   * Too few instance pairs (instance-pairs.ts): why, and the extra shift of its REGRESSION test
+   * beyond δ/2; it is REGRESSION past that or INCONCLUSIVE, never NO CHANGE.
+   */
+  fewInstances?: { reason: string; allowance: number }
 }
 
 export interface Draft {
@@ -62,8 +68,13 @@ export function metricDraft(
   }
 }
 
+/** δ/2 on the analysis scale, plus the allowance for an instance's offset where instance pairs are too few. */
+function halfMargin(m: Pick<MetricDraft, 'threshold' | 'fewInstances'>): number {
+  return analysisMargin(m.threshold, 1 / 2) + (m.fewInstances?.allowance ?? 0)
+}
+
 /** What the family-wise test needs of a metric: its rule, its own statistics and its rounds. */
-export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound'>
+export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound' | 'fewInstances'>
 
 /**
  * The family-wise adjusted one-sided p-values of the gated metrics: on the bad side of "worse by
@@ -72,14 +83,15 @@ export type FamilyMember = Pick<MetricDraft, 'threshold' | 'stats' | 'byRound'>
  * differences shifted by δ/2 for the first, far-out rounds clipped (paired-test.ts). Stored
  * baselines have no rounds to flip: Holm over each metric's own one-sided p-values. Either way the
  * δ/2 side only counts where the metric's own interval is beyond δ/2, so what the typical round
- * does not show never blocks.
+ * does not show never blocks. A metric of too few instance pairs is tested beyond δ/2 plus its
+ * allowance for an instance's offset, on either side.
  */
 export function adjustFamily<M extends FamilyMember>(
   gated: M[],
   kind: Comparison['kind'],
 ): Map<M, AdjustedP> {
   const badSign = (m: M) => (m.threshold.direction === 'lower' ? 1 : -1)
-  const half = (m: M) => analysisMargin(m.threshold, 1 / 2)
+  const half = halfMargin
   const beyondHalf = (m: M) => Math.min(badSign(m) * m.stats!.low, badSign(m) * m.stats!.high) > half(m)
   let bad: number[]
   let worse: number[]
@@ -98,7 +110,7 @@ export function adjustFamily<M extends FamilyMember>(
     worse = oriented(badSign, () => 0)
     good = oriented(
       (m) => -badSign(m),
-      () => 0,
+      (m) => (m.fewInstances ? half(m) : 0),
     )
   } else {
     const side = (m: M, sign: number) => (sign > 0 ? m.stats!.pGreater : m.stats!.pLess)
@@ -108,6 +120,27 @@ export function adjustFamily<M extends FamilyMember>(
   }
   bad = bad.map((p, i) => (beyondHalf(gated[i]!) ? p : 1))
   return new Map(gated.map((m, i) => [m, { bad: bad[i]!, worse: worse[i]!, good: good[i]! }]))
+}
+
+/**
+ * One metric's verdict from its statistics and adjusted p-values: undecided metrics INCONCLUSIVE
+ * with their reason, those of too few instance pairs as instance-pairs.ts says, the rest by classify.
+ */
+export function judgeMetric(
+  m: Pick<MetricDraft, 'threshold' | 'stats' | 'undecided' | 'fewInstances'>,
+  p: AdjustedP | null,
+  family: number,
+  alpha: number,
+  finalLook: boolean,
+): Classification {
+  if (m.undecided) return { verdict: 'INCONCLUSIVE', note: m.undecided }
+  if (!(m.stats && p)) return { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+  if (m.fewInstances && m.threshold.gate) {
+    const beyond = (side: number) => Math.min(side * m.stats!.low, side * m.stats!.high) > halfMargin(m)
+    const bad = m.threshold.direction === 'lower' ? 1 : -1
+    return classifyFewInstances(m.fewInstances.reason, p.bad <= alpha, p.good <= alpha && beyond(-bad))
+  }
+  return classify(m.threshold, m.stats, p, family, alpha, finalLook)
 }
 
 /** An informational metric's own one-sided p-values: no family, it decides nothing. */
@@ -166,11 +199,7 @@ export function assemble(
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
       const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m, kind) : null)
-      let result: Classification = m.undecided
-        ? { verdict: 'INCONCLUSIVE', note: m.undecided }
-        : m.stats && p
-          ? classify(m.threshold, m.stats, p, gated.length, alpha, finalLook)
-          : { verdict: 'INCONCLUSIVE', note: 'not measured in both arms' }
+      let result = judgeMetric(m, p, gated.length, alpha, finalLook)
       if (m.base.target?.pass === false && m.threshold.gate) {
         result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
       }

@@ -41,7 +41,8 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  *   take to show it beyond δ/2. A claim like the others: however many metrics are gated, an unchanged
  *   head lands here in at most α of runs.
  * - INCONCLUSIVE: none of these yet. With δ = 0 every worsening is one to rule out, which no run
- *   can do: a metric not worse beyond doubt at the last look is NO CHANGE.
+ *   can do: a metric not worse beyond doubt at the last look stays INCONCLUSIVE (a failure to
+ *   reject is no evidence of no change); it is NO CHANGE only where its interval ends at or below 0.
  */
 export function classify(
   t: MetricThreshold,
@@ -64,7 +65,11 @@ export function classify(
   if (highBad < margin || (margin === 0 && highBad <= 0))
     return withinDelta(est, lowBad, highBad, half, change)
   if (worse) return { verdict: 'REGRESSION' }
-  if (margin === 0 && finalLook) return { verdict: 'NO_CHANGE', note: 'δ 0: not worse beyond doubt' }
+  if (margin === 0 && finalLook && Number.isFinite(highBad))
+    return {
+      verdict: 'INCONCLUSIVE',
+      note: `δ 0: not worse beyond doubt, yet can't rule out ${change(highBad)}`,
+    }
   const needed = minimumPairs(alpha)
   if (stats.n < needed) {
     return {

@@ -1,3 +1,4 @@
+import { isFewInstancesNote } from './instance-pairs'
 import { ALL_REQUESTS } from '../model/metrics'
 import { type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
 import { minimumPairs } from './plan'
@@ -96,6 +97,8 @@ function mainHeadline(comparison: Comparison): string {
       if (comparison.rounds < needed && comparison.kind === 'paired') {
         return `Inconclusive — ${rounds} can never be significant at α ${formatAlpha(comparison.alpha)}: at least ${needed} are needed`
       }
+      const offset = gatedWith(comparison, 'INCONCLUSIVE').find((l) => isFewInstancesNote(l.metric.note))
+      if (offset) return `Inconclusive — ${offset.metric.note!.split(';')[0]} (${rounds})`
       const found = gatedWith(comparison, 'INCONCLUSIVE')
         .map((l) => ({
           ...l,

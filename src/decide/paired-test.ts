@@ -1,4 +1,5 @@
 import { median } from './stats/basic'
+import { rateChangeBounds, type FailureCounts } from './stats/binomial'
 import { signFlipInterval, type OneSampleResult } from './stats/sign-flip'
 import { signedRankInterval } from './stats/signed-rank'
 
@@ -11,14 +12,31 @@ import { signedRankInterval } from './stats/signed-rank'
  *   Their family test (maxT) flips the differences clipped at twice their typical size (familyScores).
  * - Absolute metrics (error rates, in points): the mean difference and its sign-flip test. Errors
  *   come in a few rounds, and their mean is the change in the share of failed requests; ranks would
- *   let the rounds without errors outvote them.
+ *   let the rounds without errors outvote them. Where the failed and total requests are known
+ *   (`counts`, an error rate), the upper bound is the larger of the sign-flip one and the exact
+ *   binomial one on the counts pooled over the same rounds: the sign-flip interval inverts a shift
+ *   of every round alike, so rounds without a single error give [0, 0] however few requests they
+ *   made, and NO CHANGE would be read from requests too few to show δ.
  */
 export function pairedInterval(
   differences: readonly number[],
   absolute: boolean,
   alpha: number,
+  counts?: PairedCounts,
 ): OneSampleResult {
-  return absolute ? signFlipInterval(differences, alpha) : signedRankInterval(differences, alpha)
+  if (!absolute) return signedRankInterval(differences, alpha)
+  const flips = signFlipInterval(differences, alpha)
+  if (!counts || differences.length === 0) return flips
+  // Only the end that rules out a rise: the low end decides a REGRESSION only beside the family's
+  // exact test, which needs no widening, and widened it would cost that test its power.
+  const exact = rateChangeBounds(counts.base, counts.head, alpha)
+  return { ...flips, high: Math.max(flips.high, exact.high) }
+}
+
+/** Each arm's failed and total requests over the rounds that measured both. */
+export interface PairedCounts {
+  base: FailureCounts
+  head: FailureCounts
 }
 
 /** A far-out round weighs at most this many times the typical size of a metric's differences. */

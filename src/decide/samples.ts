@@ -1,5 +1,6 @@
 import { metricValue } from '../model/metrics'
 import type { Arm, MetricId, ResultsFile, Trial } from '../model/types'
+import type { PairedCounts } from './paired-test'
 
 export interface Samples {
   base: number[]
@@ -10,6 +11,10 @@ export interface Samples {
   byRound: (number | null)[]
   /** Rounds that measured both arms but have no difference: a relative metric's value of 0 has no ratio. */
   unratioed: number
+  /** The round of each entry of `byRound`. */
+  rounds?: number[]
+  /** An error rate's failed and total requests, per arm, over the rounds with a difference. */
+  counts?: PairedCounts
 }
 
 /** The trials of the measure phase, of one arm or both. */
@@ -39,7 +44,9 @@ export function pairedSamples(
   metric: MetricId,
   absolute: boolean,
 ): Samples {
-  const samples: Samples = { base: [], head: [], differences: [], byRound: [], unratioed: 0 }
+  const samples: Samples = { base: [], head: [], differences: [], byRound: [], unratioed: 0, rounds: [] }
+  const counted = metric === 'error_rate'
+  const counts: PairedCounts = { base: { failed: 0, requests: 0 }, head: { failed: 0, requests: 0 } }
   const rounds = new Map<number, Partial<Record<Arm, Trial>>>()
   for (const trial of measured(results)) {
     if (!rounds.has(trial.round)) rounds.set(trial.round, {})
@@ -56,9 +63,20 @@ export function pairedSamples(
     if (b !== null && h !== null && (tb === null || th === null)) samples.unratioed++
     const difference = tb !== null && th !== null ? th - tb : null
     samples.byRound.push(difference)
+    samples.rounds!.push(round)
     if (difference !== null) samples.differences.push(difference)
+    if (counted && difference !== null) {
+      addCounts(counts.base, base!, key)
+      addCounts(counts.head, head!, key)
+    }
   }
-  return samples
+  return counted ? { ...samples, counts } : samples
+}
+
+function addCounts(into: PairedCounts['base'], trial: Trial, key: string): void {
+  const series = trial.series.find((s) => s.key === key)
+  into.failed += series?.failed ?? 0
+  into.requests += series?.requests ?? 0
 }
 
 /** Stored base values against this run's head trials: no pairs. */

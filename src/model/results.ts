@@ -235,7 +235,11 @@ export const resultsFileSchema = z.object({
     erratic: z.array(erraticSeriesSchema).max(100).optional(),
     /** Benchmarks gated by the same job: the 5% false-alarm rate is shared among them. */
     benchmarks: z.number().int().min(1).max(100).optional(),
-    /** The instances as measured: 'round' means a fresh pair of instances in every round. */
+    /**
+     * The instances as measured: 'round' means a fresh pair of instances in every round, 'run' one
+     * pair for the whole run (what decide counts its instance pairs by). Absent in files written
+     * before instances could be renewed, which kept one instance per arm: read as 'run'.
+     */
     freshInstances: freshInstancesSchema.optional(),
     pauseIdleArm: z.boolean().optional(),
     /** one-at-a-time (sequential) or both (duet); absent in files written before duet existed. */

@@ -14,6 +14,8 @@ import type { Comparison } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { baseCommit } from './run-base'
+import { refuseHeadAlone } from './base-harness'
+import { Git } from '../util/git'
 import {
   comparisonOutcome,
   headCommit,
@@ -99,8 +101,10 @@ async function measureAndDecide(
             compareResults(measured, { failOn }).verdict === 'REGRESSION'),
       }),
     )
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       if (!(error instanceof BorrowedHarnessError)) throw error
+      const refused = await refuseHeadAlone(new Git(settings.workspace), baseSha, bench, error.reason)
+      if (refused) throw refused
       reporter.warning(`${bench.name}: ${error.message}; measuring the head alone`)
       return headAlone(run, { ...options, headSha }, error)
     })

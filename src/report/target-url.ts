@@ -9,6 +9,7 @@ export function deployedTargetsNote(comparison: Comparison): string | null {
   return (
     `⚠️ Measured against deployed environments: base ${address(targets.base)}, head ${address(targets.head)}. ` +
     'The comparison is only as fair as these two environments are alike (size, data, neighbours); ' +
-    'their resource use was not measured.'
+    'their resource use was not measured. Each is one instance for the whole run: its own speed is not ' +
+    'in the interval, so no gated metric is approved from it.'
   )
 }
