@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
 import { acceptanceIn } from '../../src/report/acceptance'
-import { startGitHubDouble, type GitHubDouble } from '../../testkit/github-double'
+import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
 import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../../testkit/act'
 import { loadgateLeftovers } from '../../testkit/docker'
 import { git } from '../../testkit/git-repos'
@@ -27,6 +27,8 @@ const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAI
 let repo: TestRepo
 let actionDir: string
 let double: GitHubDouble
+/** The options the double was started with: it reads them at each request (a label added later). */
+let doubleOptions: DoubleOptions = {}
 const prs: Record<
   'slower' | 'slowerToo' | 'docs' | 'flaky' | 'fork' | 'adopt' | 'regress' | 'unlabelled' | 'adoptNewService',
   PullRequestRef
@@ -202,16 +204,18 @@ before(async () => {
     branch: 'no-label',
     files: { 'README.md': '# shop, unlabelled\n' },
   })
-  double = await startGitHubDouble({
-    pulls: Object.values(prs).map((pr) => ({
-      number: pr.number,
-      headSha: pr.headSha,
-      author: 'dev',
-      headRef: pr.branch,
-      headRepository: pr.headRepository,
-    })),
-    permissions: { maintainer: 'maintain', reader: 'read' },
-  })
+  double = await startGitHubDouble(
+    (doubleOptions = {
+      pulls: Object.values(prs).map((pr) => ({
+        number: pr.number,
+        headSha: pr.headSha,
+        author: 'dev',
+        headRef: pr.branch,
+        headRepository: pr.headRepository,
+      })),
+      permissions: { maintainer: 'maintain', reader: 'read' },
+    }),
+  )
 })
 
 after(async () => {
@@ -419,6 +423,10 @@ describe('example workflows under act', () => {
     assert.notEqual(run.code, 0, `the job fails\n${logTail(run)}`)
     assert.equal(output(run, 'verdict'), 'INCONCLUSIVE', logTail(run))
     assert.deepEqual(statuses(prs.slowerToo).at(-1), ['loadgate/api', 'failure'])
+    // The pull request's timeline says when the label was added: after the blocking result.
+    doubleOptions.labelled = {
+      [prs.slowerToo.number]: [{ name: 'loadgate:accept', at: new Date().toISOString(), by: 'maintainer' }],
+    }
     const labelled = await acceptRun(
       'accept-label',
       'pull_request_target',

@@ -60,7 +60,7 @@ async function trustedBlockThenAccept(d: GitHubDouble, forge: Forge): Promise<vo
   const pull = await forge.pullRequestResults(PR)
   const blocked = pull.results.find((r) => r.benchmark === 'api')!
   assert.equal(blocked.state, 'failure')
-  await forge.markAccepted(blocked, {
+  await forge.markAccepted(PR, blocked, {
     by: 'maintainer',
     at: '2026-11-25T04:00:00.000Z',
     reason: 'known cost of the audit log',
@@ -176,5 +176,40 @@ describe("a fork's report beside a trusted result", () => {
     assert.ok(sticky(d)[0]!.body.includes(`\n\`\`\`\n/loadgate accept ${HEAD} <reason>\n\`\`\`\n`))
     assert.equal(newestStatus(d), 'failure')
     assert.deepEqual(d.violations, [])
+  })
+})
+
+describe('an acceptance writes only what it checked, read again just before writing', () => {
+  const acceptance = (accepted: string) => ({
+    by: 'maintainer',
+    at: '2026-11-25T04:00:00.000Z',
+    reason: 'known cost of the audit log',
+    via: 'comment' as const,
+    headSha: HEAD,
+    accepted,
+  })
+
+  test('a result set on the head after the decision read it: nothing is written, and it says why', async () => {
+    const { d, forge } = await forgeOnDouble()
+    await forge.publish(request(onHead(comparisons.regression()), false))
+    const blocked = (await forge.pullRequestResults(PR)).results.find((r) => r.benchmark === 'api')!
+    // A trusted run starts on the same head while the acceptance is being checked.
+    await forge.announcePending({ benchmark: 'api', headSha: HEAD, runUrl: '' }, 'measuring base and head…')
+    const before = d.state.statuses.length
+    const changed = await forge.markAccepted(PR, blocked, acceptance(blocked.description))
+    assert.equal(changed, `loadgate's result for \`api\` on ${HEAD} changed while the acceptance was checked`)
+    assert.equal(d.state.statuses.length, before, 'no status written')
+    assert.equal(newestStatus(d), 'pending')
+    assert.equal(acceptanceIn(sticky(d)[0]!.body), null, 'the comment records no acceptance')
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('unchanged, it is written', async () => {
+    const { d, forge } = await forgeOnDouble()
+    await forge.publish(request(onHead(comparisons.regression()), false))
+    const blocked = (await forge.pullRequestResults(PR)).results.find((r) => r.benchmark === 'api')!
+    assert.equal(await forge.markAccepted(PR, blocked, acceptance(blocked.description)), null)
+    assert.equal(newestStatus(d), 'success')
+    assert.ok(acceptanceIn(sticky(d)[0]!.body))
   })
 })

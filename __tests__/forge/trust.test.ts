@@ -322,6 +322,59 @@ describe('the trusted run decides from raw trials under its own settings', () =>
     assert.deepEqual(d.violations, [])
   })
 
+  test('a pull request aimed at a base branch the repository does not trust gets error naming it, never a verdict', async () => {
+    // A fork points its pull request at a branch holding a slow commit, to switch to main once it passes.
+    const d = await start({ pulls: [{ number: PR, headSha: HEAD, baseSha: BASE, baseRef: 'slow-branch' }] })
+    const refusal =
+      "Refused: pull request #7 targets 'slow-branch', which is not a base a trusted run compares with ('main'): " +
+      'its status would stay on the head if the base changed later; point the pull request at one of those, ' +
+      "or add the branch to trusted-bases in the trusted branch's settings"
+    await assert.rejects(trustedReport(d, slowerHead('900')), (error: Error) => {
+      assert.equal(error.message, refusal)
+      return true
+    })
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'error']])
+    assert.ok(refusal.startsWith(d.state.statuses[0]!.description!.replace(/…$/, '')))
+    assert.match(d.state.statuses[0]!.description!, /^Refused: pull request #7 targets 'slow-branch'/)
+    assert.match((d.state.comments.get(PR) ?? [])[0]!.body, /targets 'slow\\-branch'/)
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a base branch the trusted settings list is compared with, and decided', async () => {
+    const d = await start({ pulls: [{ number: PR, headSha: HEAD, baseSha: BASE, baseRef: 'release-2' }] })
+    const outcome = await trustedReport(d, slowerHead('900'), { 'trusted-bases': 'release-1, release-2' })
+    assert.equal(outcome.verdict, 'REGRESSION')
+    assert.deepEqual(states(d), [[HEAD, 'loadgate/api', 'failure']])
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('trusted-bases takes branch names only, in one line otherwise', () => {
+    assert.deepEqual(settingsFor(process.cwd(), { 'trusted-bases': 'release-1,  v2/x' }).trustedBases, [
+      'release-1',
+      'v2/x',
+    ])
+    assert.throws(
+      () => settingsFor(process.cwd(), { 'trusted-bases': 'release-1, ../x' }),
+      /^SettingsError: Input 'trusted-bases' is 'release-1, \.\.\/x': expected up to 20 branch names separated by commas \(letters, digits, \. _ - \/\), not '\.\.\/x'$/,
+    )
+  })
+
+  test("the announcing job refuses the same base before the fork's code is measured", async () => {
+    const d = await start({ pulls: [{ number: PR, headSha: HEAD, baseSha: BASE, baseRef: 'slow-branch' }] })
+    const dir = await tempDir()
+    const event = path.join(dir, 'event.json')
+    await writeFile(event, JSON.stringify({ inputs: { 'pull-request': String(PR), 'head-sha': HEAD } }))
+    process.env.GITHUB_EVENT_NAME = 'workflow_dispatch'
+    process.env.GITHUB_EVENT_PATH = event
+    const settings = settingsFor(process.cwd(), { mode: 'announce', 'github-token': 'ghs_write' })
+    const context = runContext(d, 'workflow_dispatch', 'c'.repeat(40), '900')
+    await assert.rejects(
+      runBenchmark(settings, settings.benchmarks[0]!, context, quietReporter()),
+      /^LoadgateError: Refused: pull request #7 targets 'slow-branch'/,
+    )
+    assert.deepEqual(d.violations, [])
+  })
+
   test("raw trials whose base borrowed the head's harness get error: a trusted run's base is its own", async () => {
     const d = await start()
     const results = slowerHead('900')

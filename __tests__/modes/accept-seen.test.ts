@@ -37,10 +37,13 @@ async function blockedPullRequest(
   head: string,
   forcePushes: string[] = [],
   commits: string[] = [head],
+  /** When the maintainer added the accept label, as the timeline says (default: after the result). */
+  labelledAt = '2099-01-01T00:00:00Z',
 ): Promise<GitHubDouble> {
   double = await startGitHubDouble({
     pulls: [{ number: PR, headSha: head }],
     forcePushes: { [PR]: forcePushes },
+    labelled: { [PR]: [{ name: 'loadgate:accept', at: labelledAt, by: 'maintainer' }] },
     pullCommits: { [PR]: commits },
     permissions: { maintainer: 'maintain' },
     seededComments: {
@@ -113,6 +116,19 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
       [SEEN, 'failure'],
       [SEEN, 'success'],
     ])
+    assert.deepEqual(d.violations, [])
+  })
+
+  test('a label added before the blocking result was set is refused: it was about an earlier result', async () => {
+    const d = await blockedPullRequest(SEEN, [], [SEEN], '2026-01-01T00:00:00Z')
+    const outcome = await acceptOn(d, 'pull_request_target', labelled(SEEN))
+    assert.equal(outcome.headline, 'acceptance refused')
+    assert.equal(replies(d).length, 1)
+    assert.match(
+      replies(d)[0]!,
+      /^@maintainer: loadgate set its result for `api` on a{40} at .* UTC, after you added the label \(2026-01-01 00:00:00 UTC\): the label was about an earlier result, and nothing was accepted\./,
+    )
+    assert.deepEqual(states(d), [[SEEN, 'failure']], 'no status changed')
     assert.deepEqual(d.violations, [])
   })
 

@@ -70,7 +70,12 @@ describe('who may accept what', () => {
     const refused = decideAcceptance(bare, builtIn('admin'), pull(result('api', 'failure')), 'acme/shop')
     assert.ok('refused' in refused && refused.refused.includes('say why'))
     const label = decideAcceptance(
-      { ...bare, via: 'label', reason: 'the loadgate:accept label', seen: { headSha: SHA } },
+      {
+        ...bare,
+        via: 'label',
+        reason: 'the loadgate:accept label',
+        seen: { headSha: SHA, labelledAt: '2026-11-25T10:05:00Z' },
+      },
       builtIn('admin'),
       pull(result('api', 'failure')),
       'acme/shop',
@@ -117,7 +122,7 @@ describe('who may accept what', () => {
         `\`/loadgate accept ${SHA} <reason>\`.`,
     })
     const current = decideAcceptance(
-      { ...labelled, seen: { headSha: SHA } },
+      { ...labelled, seen: { headSha: SHA, labelledAt: '2026-11-25T10:05:00Z' } },
       builtIn('write'),
       blocked,
       'acme/shop',
@@ -196,8 +201,23 @@ describe('who may accept what', () => {
     assert.ok(
       'refused' in comment && comment.refused.includes(`shows the result for ${A}, not for the head ${SHA}`),
     )
+    // The head's result is then shown only where a fork's own comment shows it: never sent there.
+    assert.doesNotMatch(comment.refused, /Look at loadgate's result for/)
+    assert.match(
+      comment.refused,
+      new RegExp(
+        `A result for ${SHA} in another comment is a fork's own, unverified: run loadgate on it again \\(for a ` +
+          `fork, its trusted run\\) so that loadgate's comment shows its result, then accept naming it: ` +
+          `\`/loadgate accept ${SHA} <reason>\`\\.$`,
+      ),
+    )
     const label = decideAcceptance(
-      { ...asking, via: 'label', reason: 'the loadgate:accept label', seen: { headSha: SHA } },
+      {
+        ...asking,
+        via: 'label',
+        reason: 'the loadgate:accept label',
+        seen: { headSha: SHA, labelledAt: '2026-11-25T10:05:00Z' },
+      },
       builtIn('write'),
       blocked,
       'acme/shop',

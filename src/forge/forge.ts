@@ -115,8 +115,9 @@ export interface AcceptanceRequest {
    * commit it names (`/loadgate accept <sha> <reason>`, 7 to 40 hex digits; fewer than 12 are
    * refused) if any, and when
    * GitHub says it was written, ISO 8601 (a label has no `at`; its `headSha` is '' when the event's is no full sha).
+   * For a label, `labelledAt`: when the pull request's timeline says the requester added it ('' when it does not).
    */
-  seen: { headSha?: string; at?: string }
+  seen: { headSha?: string; at?: string; labelledAt?: string }
 }
 
 /** A user's access to the repository, strongest first; accepting needs write or above. */
@@ -214,8 +215,14 @@ export interface Forge {
   pullRequestResults(pullNumber: number): Promise<PullRequestResults>
   /** What happened on the pull request that a comment naming no full sha is checked against. */
   acceptanceHistory(pullNumber: number, headSha: string, benchmarks: string[]): Promise<AcceptanceHistory>
-  /** Turns a blocked result's status to success and notes the acceptance in its comment. */
-  markAccepted(result: GateResult, acceptance: Acceptance): Promise<void>
+  /** When `login` last added `label` to the pull request, as its timeline says (ISO 8601); '' when it does not. */
+  labelledAt(pullNumber: number, label: string, login: string): Promise<string>
+  /**
+   * Turns a blocked result's status to success and notes the acceptance in its comment, after
+   * reading again that the head and loadgate's result on it are still the ones decided on: null
+   * when accepted, otherwise why not (nothing was written).
+   */
+  markAccepted(pullNumber: number, result: GateResult, acceptance: Acceptance): Promise<string | null>
   /** The pull request a commit of the default branch came through, with its `benchmark` comment and acceptance; or null. */
   mergedThrough(commitSha: string, benchmark: string): Promise<MergedThrough | null>
   /** Comments on the pull request; returns the comment's URL. */

@@ -9,6 +9,7 @@ import type {
 import type { Acceptance } from '../model/acceptance'
 import { escapeMarkdown } from '../report/escape'
 import { LoadgateError } from '../util/errors'
+import { MIN_NAMED_DIGITS, notWhatWasSeen } from './accept-seen'
 import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './mode-context'
 
 const MAY_ACCEPT: readonly Permission[] = ['admin', 'maintain', 'write']
@@ -54,10 +55,9 @@ export function decideAcceptance(
   }
 }
 
-const NO_HISTORY: AcceptanceHistory = { forcePushes: [], commits: [], elsewhere: [] }
+export { MIN_NAMED_DIGITS }
 
-/** The fewest hex digits of a commit a comment may name (48 bits: not found by grinding). */
-export const MIN_NAMED_DIGITS = 12
+const NO_HISTORY: AcceptanceHistory = { forcePushes: [], commits: [], elsewhere: [] }
 
 /** Whether the request needs the pull request's history: a comment that names no full sha. */
 export function needsHistory(seen: AcceptanceRequest['seen']): boolean {
@@ -70,110 +70,6 @@ function accessWords(role: RepositoryRole): string {
     ? `the role '${escapeMarkdown(role.name)}' (${access})`
     : access
 }
-
-/**
- * Why the blocked results of `head` are not what the requester saw, or null when they are. A label
- * event names the head it was added on, and a comment may name it in full (`/loadgate accept
- * <40-hex sha> …`, as loadgate's blocked comment shows it): only that head is accepted. A shorter
- * name (at least MIN_NAMED_DIGITS, a prefix of the head and of no other commit of the pull request)
- * only narrows a comment that names none, which is checked against what happened since:
- * - every status accepted was set before the comment (a push after it brings a result set after
- *   it, or none yet);
- * - the head branch was not force-pushed since (that can bring back an earlier blocked commit);
- * - the head's blocked result is loadgate's newest on the pull request: a fast-forward back to a
- *   commit blocked earlier leaves no force-push, but the result the maintainer saw is newer.
- */
-function notWhatWasSeen(
-  seen: AcceptanceRequest['seen'],
-  head: string,
-  blocked: GateResult[],
-  history: AcceptanceHistory,
-): string | null {
-  const again =
-    `nothing was accepted. Look at loadgate's result for ${head} and accept again naming it: ` +
-    `\`/loadgate accept ${head} <reason>\`.`
-  const named = seen.headSha
-  if (named !== undefined && (seen.at === undefined || named.length === 40)) {
-    const where = seen.at === undefined ? 'the label was added on' : 'your comment names'
-    if (named !== head)
-      return `${where} ${named || 'an unnamed commit'}, but the head of this pull request is now ${head}: ${again}`
-    // A full sha is what the requester named; a label names only the head it landed on.
-    return named.length === 40 && seen.at !== undefined ? null : shownElsewhere(head, blocked, again)
-  }
-  if (named !== undefined) {
-    if (named.length < MIN_NAMED_DIGITS)
-      return `your comment names ${named}, fewer than ${MIN_NAMED_DIGITS} hex digits, which do not name one commit safely: ${again}`
-    if (!head.startsWith(named))
-      return `your comment names ${named}, but the head of this pull request is now ${head}: ${again}`
-    const other = history.commits?.find((c) => c !== head && c.startsWith(named))
-    if (other) return `your comment names ${named}, which starts both ${other} and the head ${head}: ${again}`
-  }
-  return (
-    shownElsewhere(head, blocked, again) ?? changedSinceComment(seen.at ?? '', head, blocked, history, again)
-  )
-}
-
-/**
- * Why the sticky comment a requester read may show another commit's result than the head's, or
- * null: a fork's report never edits a trusted comment, so after the head moves back to a commit
- * blocked earlier, the comment still shows the result of the commit in between.
- */
-function shownElsewhere(head: string, blocked: GateResult[], again: string): string | null {
-  const other = blocked.find((r) => r.commentHead !== head)
-  if (!other) return null
-  const shows = other.commentHead
-    ? `the result for ${other.commentHead}`
-    : 'a result without naming its commit'
-  return (
-    `loadgate's comment for \`${escapeMarkdown(other.benchmark)}\` shows ${shows}, not for the head ${head}, ` +
-    `so what you looked at may be another commit's result: ${again}`
-  )
-}
-
-/** Why what a comment written at `at` saw may not be the head's blocked result, or null. */
-function changedSinceComment(
-  at: string,
-  head: string,
-  blocked: GateResult[],
-  history: AcceptanceHistory,
-  again: string,
-): string | null {
-  const written = Date.parse(at)
-  if (Number.isNaN(written))
-    return `GitHub's event does not say when the comment was written, so which result it accepts is unknown: ${again}`
-  const later = blocked.find((r) => !(Date.parse(r.setAt) <= written))
-  if (later)
-    return (
-      `loadgate set its result for ${head}, the head of this pull request, at ${utc(later.setAt)}, after your ` +
-      `comment (${utc(at)}): your comment was about an earlier commit, and ${again}`
-    )
-  const pushed = history.forcePushes.find((time) => !(Date.parse(time) < written))
-  if (pushed)
-    return (
-      `the head branch of this pull request was force-pushed at ${utc(pushed)}, after your comment ` +
-      `(${utc(at)}), and its head is now ${head}, which may be another commit than the one your comment ` +
-      `was about: ${again}`
-    )
-  if (history.commits === null)
-    return `this pull request has too many commits for loadgate to tell which result your comment was about: ${again}`
-  for (const result of blocked) {
-    const newer = history.elsewhere.find(
-      (o) => o.benchmark === result.benchmark && !(Date.parse(o.setAt) <= Date.parse(result.setAt)),
-    )
-    if (newer)
-      return (
-        `loadgate's newest result for \`${escapeMarkdown(result.benchmark)}\` on this pull request is for ` +
-        `${newer.sha} (${utc(newer.setAt)}), not for its head ${head} (${utc(result.setAt)}): your comment ` +
-        `may have been about ${newer.sha}, and ${again}`
-      )
-  }
-  return null
-}
-
-const utc = (iso: string) =>
-  Number.isNaN(Date.parse(iso))
-    ? 'an unknown time'
-    : `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 
 function notBlocked(result: GateResult): string {
   switch (result.state) {
@@ -209,31 +105,58 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
   }
   const role = await forge.permissionOf(request.login)
   const pull = await forge.pullRequestResults(request.pullNumber)
+  const mayAccept = MAY_ACCEPT.includes(role.permission)
+  // Read only for someone who may accept: anyone else's request costs no more than the refusal.
   const history =
-    MAY_ACCEPT.includes(role.permission) && needsHistory(request.seen)
+    mayAccept && needsHistory(request.seen)
       ? await forge.acceptanceHistory(
           request.pullNumber,
           pull.headSha,
           pull.results.map((r) => r.benchmark),
         )
       : undefined
-  const decision = decideAcceptance(request, role, pull, context.repository, history)
+  const seen =
+    mayAccept && request.via === 'label'
+      ? {
+          ...request.seen,
+          labelledAt: await forge.labelledAt(request.pullNumber, settings.acceptLabel, request.login),
+        }
+      : request.seen
+  const decision = decideAcceptance({ ...request, seen }, role, pull, context.repository, history)
   if ('refused' in decision) {
     // Only users who may accept get an answer: a reply to anyone who types the command would let
     // anyone make loadgate's token write on the pull request.
-    if (!MAY_ACCEPT.includes(role.permission)) {
+    if (!mayAccept) {
       reporter.info(
         `'/loadgate accept' by ${request.login} on #${request.pullNumber} ignored: ${role.permission} access, ` +
           'accepting needs write (no reply)',
       )
       return outcome('acceptance ignored')
     }
-    const url = await forge.reply(request.pullNumber, decision.refused)
-    reporter.warning(`Acceptance by ${request.login} refused on #${request.pullNumber}: ${url}`)
-    return { ...outcome('acceptance refused'), commentUrl: url }
+    return refuse(run, request, decision.refused)
   }
+  return acceptResults(run, request, role, pull, decision.accept)
+}
+
+async function refuse(run: ModeRun, request: AcceptanceRequest, why: string): Promise<BenchmarkOutcome> {
+  const url = await run.forge!.reply(request.pullNumber, why)
+  run.reporter.warning(`Acceptance by ${request.login} refused on #${request.pullNumber}: ${url}`)
+  return { ...outcomeWithoutVerdict('', 'acceptance refused'), commentUrl: url }
+}
+
+/**
+ * Each blocked result turned to success, each checked again just before it is written: one that
+ * changed since the decision (a new run, a push) is refused with a reply, nothing written for it.
+ */
+async function acceptResults(
+  run: ModeRun,
+  request: AcceptanceRequest,
+  role: RepositoryRole,
+  pull: PullRequestResults,
+  accept: GateResult[],
+): Promise<BenchmarkOutcome> {
   const at = new Date().toISOString()
-  for (const result of decision.accept) {
+  for (const result of accept) {
     const acceptance: Acceptance = {
       by: request.login,
       at,
@@ -242,14 +165,21 @@ export async function acceptMode(run: ModeRun): Promise<BenchmarkOutcome> {
       headSha: pull.headSha,
       accepted: result.description.slice(0, 300),
     }
-    await forge.markAccepted(result, acceptance)
-    reporter.info(
+    const changed = await run.forge!.markAccepted(request.pullNumber, result, acceptance)
+    if (changed)
+      return refuse(
+        run,
+        request,
+        `@${escapeMarkdown(request.login)}: ${changed}: nothing ${accept.indexOf(result) > 0 ? 'more ' : ''}was ` +
+          `accepted. Look at loadgate's comment again and accept naming the head: \`/loadgate accept ${pull.headSha} <reason>\`.`,
+      )
+    run.reporter.info(
       `${result.benchmark}: blocked result on ${pull.headSha.slice(0, 7)} accepted by ${request.login} (${role.name}): ${request.reason}`,
     )
   }
   return {
-    ...outcome(`accepted by ${request.login}: ${request.reason}`),
-    benchmark: decision.accept.map((r) => r.benchmark).join(', '),
-    commentUrl: decision.accept[0]!.commentUrl,
+    ...outcomeWithoutVerdict('', `accepted by ${request.login}: ${request.reason}`),
+    benchmark: accept.map((r) => r.benchmark).join(', '),
+    commentUrl: accept[0]!.commentUrl,
   }
 }

@@ -1,7 +1,7 @@
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
 import { outcomeWithoutVerdict, type BenchmarkOutcome, type ModeRun } from './mode-context'
-import { trustedPullRequest } from './run-base'
+import { refuseUntrustedBase, trustedPullRequest } from './run-base'
 
 /**
  * `mode: announce`: the first job of a maintainer's trusted run. The action has already set every
@@ -14,7 +14,7 @@ export async function announceMode(run: ModeRun, bench: BenchmarkSettings): Prom
     throw new LoadgateError(
       "Input 'mode' is announce: expected a trusted run (workflow_dispatch with the inputs pull-request and head-sha)",
     )
-  await trustedPullRequest(run, target)
+  refuseUntrustedBase(run, await trustedPullRequest(run, target))
   return outcomeWithoutVerdict(
     bench.name,
     `pending set on ${target.headSha.slice(0, 12)} of #${target.pullNumber}`,

@@ -3,7 +3,7 @@ import type { Comparison, ResultsFile } from '../model/types'
 import { renderSummary } from '../report/markdown'
 import type { BenchmarkSettings } from '../settings/types'
 import { LoadgateError } from '../util/errors'
-import { comparedCommitsProblem, trustedPullRequest } from './run-base'
+import { comparedCommitsProblem, trustedPullRequest, untrustedBaseProblem } from './run-base'
 import {
   checkReportedBenchmark,
   configuredBenchmark,
@@ -112,7 +112,9 @@ async function checkTrustedResults(
   target: TrustedRunTarget,
 ): Promise<void> {
   const pull = await trustedPullRequest(run, target)
-  const problem = await comparedCommitsProblem(run, results, target, pull, run.settings)
+  const problem =
+    untrustedBaseProblem(run, pull) ??
+    (await comparedCommitsProblem(run, results, target, pull, run.settings))
   if (!problem) return
   const reason = `Refused: ${problem}`
   const published = await run.forge!.publishFailure({

@@ -2,6 +2,7 @@ import type { PullRequestInfo, TrustedRunTarget } from '../forge'
 import type { ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { resolveBaseCommit } from '../measure/base-commit'
+import { withoutControlCharacters } from '../util/control-characters'
 import { LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import type { ModeRun } from './mode-context'
@@ -31,6 +32,34 @@ export async function trustedPullRequest(
 }
 
 /**
+ * A trusted run compares only with a base branch the repository trusts: its default branch, or
+ * one `trusted-bases` names (read from the trusted branch, like every setting of the run). Its
+ * status stays on the head commit whatever base the pull request names later, so a fork pointing
+ * the pull request at a branch holding a slow commit, then at the default branch, would carry a
+ * pass it never earned against what it merges into. Refused in one line naming the branch.
+ */
+const shown = (branch: string) => withoutControlCharacters(branch).slice(0, 100)
+
+export function untrustedBaseProblem(
+  run: Pick<ModeRun, 'context'> & { settings: Pick<Settings, 'trustedBases'> },
+  pull: PullRequestInfo,
+): string | null {
+  const trusted = [run.context.defaultBranch, ...run.settings.trustedBases].filter(Boolean)
+  if (trusted.includes(pull.baseRef)) return null
+  return (
+    `pull request #${pull.number} targets '${shown(pull.baseRef)}', which is not a base a trusted run ` +
+    `compares with (${trusted.map((b) => `'${shown(b)}'`).join(', ')}): its status would stay on the ` +
+    'head if the base changed later; point the pull request at one of those, or add the branch to ' +
+    "trusted-bases in the trusted branch's settings"
+  )
+}
+
+export function refuseUntrustedBase(...args: Parameters<typeof untrustedBaseProblem>): void {
+  const problem = untrustedBaseProblem(...args)
+  if (problem) throw new LoadgateError(`Refused: ${problem}`)
+}
+
+/**
  * The commit the head is compared with. The pull request is the event's, or for a trusted run the
  * API's (never the checkout's idea of it); its base branch and head decide the rule (see
  * resolveBaseCommit). Without a pull request, the default branch is the base branch.
@@ -39,6 +68,7 @@ export async function baseCommit(run: ModeRun): Promise<string> {
   const { settings, context, forge } = run
   const target = forge?.trustedRunTarget() ?? null
   const pull = target ? await trustedPullRequest(run, target) : context.pullRequest
+  if (target && pull) refuseUntrustedBase(run, pull)
   return resolveBaseCommit(new Git(settings.workspace), {
     baseRef: settings.baseRef,
     baseBranch: pull?.baseRef || context.defaultBranch,

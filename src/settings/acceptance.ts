@@ -8,3 +8,17 @@ export function acceptLabel(input: string, value: string): string {
     )
   return value
 }
+
+const BRANCH = /^(?!.*\.\.)(?!\/)(?!.*\/$)[A-Za-z0-9._/-]{1,100}$/
+
+/** The `trusted-bases` input: branch names, comma- or space-separated (at most 20). */
+export function trustedBases(input: string, value: string): string[] {
+  const names = value.split(/[\s,]+/).filter(Boolean)
+  const bad = names.find((name) => !BRANCH.test(name))
+  if (bad !== undefined || names.length > 20)
+    throw new SettingsError(
+      `Input '${input}' is '${value.slice(0, 100)}': expected up to 20 branch names separated by commas ` +
+        `(letters, digits, . _ - /)${bad === undefined ? '' : `, not '${bad.slice(0, 100)}'`}`,
+    )
+  return names
+}

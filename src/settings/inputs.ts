@@ -476,6 +476,15 @@ const TABLE = [
     scopes: ACTION_AND_FILE,
   },
   {
+    name: 'trusted-bases',
+    description:
+      "trusted run - the base branches, besides the repository's default branch, a pull request may target " +
+      '(comma-separated); a trusted run refuses any other with status error, since the status it sets stays ' +
+      'on the head commit whatever base the pull request names later.',
+    defaultText: 'none: the default branch only',
+    scopes: ACTION_AND_FILE,
+  },
+  {
     name: 'skip-reason',
     description:
       'mode skip - why the gate did not run, shown as the status "Not run: <reason>" (success, so a required ' +

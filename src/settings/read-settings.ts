@@ -25,7 +25,7 @@ import { profileModeSchema } from '../model/profile'
 import { loadFrom } from './load-backend'
 import { targetFrom } from './target'
 import { segmentDirsFrom, segmentFrom } from './segment'
-import { acceptLabel } from './acceptance'
+import { acceptLabel, trustedBases } from './acceptance'
 import { parseCc, parseWebhook, WEBHOOK_TIMEOUT_MS } from './notify'
 import { passEnvFrom } from './pass-env'
 import type { CommentMode, ReviewMode, RunMode, Settings } from './types'
@@ -243,6 +243,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     calibrationFile: value('calibration') ? path.resolve(workspace, value('calibration')) : '',
     calibrateBudgetSeconds: parseDuration(label('calibrate-budget'), value('calibrate-budget')),
     acceptLabel: acceptLabel(label('accept-label'), value('accept-label')),
+    trustedBases: trustedBases(label('trusted-bases'), value('trusted-bases')),
     skipReason: value('skip-reason').replace(/\s+/g, ' ').trim().slice(0, 100),
     benchmarks,
   }

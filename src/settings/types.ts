@@ -114,6 +114,8 @@ export interface Settings {
   reportFile: string
   /** mode accept: the pull request label that accepts the head's blocked result. */
   acceptLabel: string
+  /** A trusted run: the base branches a pull request may target besides the default branch. */
+  trustedBases: string[]
   /** mode skip: why the gate did not run, in the status "Not run: <reason>". */
   skipReason: string
   /** The `calibration` input: a calibration.json that `mode: record` stores on the history branch ('' for none). */

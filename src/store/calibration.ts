@@ -8,6 +8,7 @@ import { Git } from '../util/git'
 import { commitToHistory, removeCheckout, type HistoryCommit } from './history-commit'
 import { fetchBranch, remoteRef } from './remote'
 import { printable } from './run-files'
+import { refuseUnsafePaths } from './tree-guard'
 
 const MAX_STORED_BYTES = 2 * 1024 * 1024
 
@@ -27,17 +28,20 @@ export async function storeCalibration(
   const relative = calibrationPath(store.dataDir, calibration.benchmark)
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'loadgate-pages-'))
   const tree = path.join(scratch, 'tree')
+  const content = `${JSON.stringify(calibration, null, 1)}\n`
   const message = `loadgate: calibration of ${calibration.benchmark} at ${calibration.commit.slice(0, 7)}`
   try {
     const outcome = await commitToHistory(
       { ...store, remote: store.remote ?? 'origin', tree },
       message,
       async (checkout) => {
+        await refuseUnsafePaths(checkout, [relative, '.nojekyll'], { branch: store.branch })
         const file = path.join(checkout, ...relative.split('/'))
         await mkdir(path.dirname(file), { recursive: true })
-        await writeFile(file, `${JSON.stringify(calibration, null, 1)}\n`)
+        await writeFile(file, content)
         await writeFile(path.join(checkout, '.nojekyll'), '')
       },
+      [{ path: relative, content }],
     )
     return { ...outcome, path: relative }
   } finally {

@@ -12,6 +12,8 @@ import { commitToHistory, removeCheckout } from './history-commit'
 import { runFileName } from './run-record'
 import { printable, readRunFiles, type SkipWarning } from './run-files'
 import { copySite } from './site'
+import { refuseUnsafePaths, type TreeWhere } from './tree-guard'
+import { benchmarkPaths, refuseUnsafeDerived } from './written-paths'
 
 export interface RecordOptions {
   /** A git checkout whose `origin` is the repository (credentials as actions/checkout leaves them). */
@@ -45,13 +47,19 @@ export interface RecordOutcome {
   earlierRunsOfCommit: number
 }
 
-/** Rebuilds every derived file under `<root>/data` and the badges from the run files, and copies the dashboard. */
+/**
+ * Rebuilds every derived file under `<root>/data` and the badges from the run files, and copies the
+ * dashboard; refused before anything is written when a symbolic link (or other special file) is
+ * on the way of what it writes.
+ */
 export async function rebuildDerived(
   root: string,
   findShifts: ShiftFinder,
   retention = 0,
   warn: SkipWarning = () => {},
+  where: TreeWhere = { branch: 'the history branch' },
 ): Promise<void> {
+  await refuseUnsafeDerived(root, where)
   const dataDir = path.join(root, 'data')
   await mkdir(dataDir, { recursive: true })
   const derived: DerivedBenchmark[] = []
@@ -73,7 +81,7 @@ export async function rebuildDerived(
     root,
     derived.map((d) => ({ benchmark: d.runs.benchmark, state: d.badge })),
   )
-  await copySite(root)
+  await copySite(root, where)
 }
 
 /** Stored run files of the benchmark for the same commit as `relative`, itself left out. */
@@ -99,6 +107,16 @@ async function applyRun(
 ): Promise<number> {
   const root = path.join(tree, options.dataDir)
   const file = path.join(root, relative)
+  const exports = benchmarkActionFiles(options.record)
+  const where = { branch: options.branch, prefix: options.dataDir }
+  // Everything this run writes is checked before the first write: the tree is the branch's, anyone's.
+  const underRoot = [relative, ...exports.map((e) => relative.replace(/\.json$/, e.suffix))]
+  await refuseUnsafePaths(
+    tree,
+    ['.nojekyll', ...underRoot.map((p) => path.posix.join(options.dataDir, p.split(path.sep).join('/')))],
+    { branch: options.branch },
+  )
+  await refuseUnsafeDerived(root, where, benchmarkPaths(options.record.benchmark))
   const earlier = await runsOfSameCommit(root, relative)
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, `${JSON.stringify(options.record)}\n`, { flag: 'wx' }).catch(
@@ -106,10 +124,10 @@ async function applyRun(
       if (error.code !== 'EEXIST') throw error
     },
   )
-  for (const exported of benchmarkActionFiles(options.record)) {
+  for (const exported of exports) {
     await writeFile(file.replace(/\.json$/, exported.suffix), `${JSON.stringify(exported.entries)}\n`)
   }
-  await rebuildDerived(root, options.findShifts, options.retention, warn)
+  await rebuildDerived(root, options.findShifts, options.retention, warn, where)
   await writeFile(path.join(tree, '.nojekyll'), '')
   return earlier
 }
@@ -135,9 +153,14 @@ export async function recordRun(options: RecordOptions): Promise<RecordOutcome> 
   try {
     const message = `loadgate: ${options.record.benchmark} ${options.record.meta.head.sha.slice(0, 7)} (${options.record.branch})`
     let earlierRunsOfCommit = 0
-    const outcome = await commitToHistory({ ...options, remote, tree }, message, async (checkout) => {
-      earlierRunsOfCommit = await applyRun(checkout, options, relative, warn)
-    })
+    const outcome = await commitToHistory(
+      { ...options, remote, tree },
+      message,
+      async (checkout) => {
+        earlierRunsOfCommit = await applyRun(checkout, options, relative, warn)
+      },
+      [{ path: branchPath, content: `${JSON.stringify(options.record)}\n` }],
+    )
     const { attempts } = outcome
     if (outcome.pushed)
       return { path: branchPath, pushed: true, attempts, commit: outcome.commit, earlierRunsOfCommit }

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises'
-import { errorMessage } from '../util/errors'
+import { errorMessage, LoadgateError } from '../util/errors'
 import { Git } from '../util/git'
 import { fetchBranch, gitOutcome, remoteRef } from './remote'
+import { printable } from './run-files'
 
 const MAX_ATTEMPTS = 8
 
@@ -55,6 +56,59 @@ async function checkoutHistory(repo: Git, remote: string, branch: string, tree: 
   return ''
 }
 
+/** A file a change must leave in the history, as a regular file with exactly this content. */
+export interface ExpectedFile {
+  /** '/'-separated, from the branch's root. */
+  path: string
+  content: string
+}
+
+/**
+ * Stages everything the change left in `worktree` and commits it on `parent`. Forced: an ignore
+ * file on the branch must not leave a run out.
+ */
+async function commitWorktree(
+  worktree: Git,
+  target: HistoryTarget,
+  parent: string,
+  message: string,
+): Promise<string> {
+  await worktree.run(['add', '--all', '--force', '.'])
+  const treeSha = await worktree.run(['write-tree'])
+  return worktree.run([
+    ...committerArgs(target.committer),
+    'commit-tree',
+    treeSha,
+    ...(parent ? ['-p', parent] : []),
+    '-m',
+    message,
+  ])
+}
+
+/**
+ * Checks, before it is pushed, that `commit` holds every expected file as a regular file (mode
+ * 100644) with its content: whatever the branch held (an attributes file, a submodule on the way),
+ * a commit that lost the run is never pushed as if it held it.
+ */
+async function verifyCommitted(
+  worktree: Git,
+  commit: string,
+  expected: readonly ExpectedFile[],
+): Promise<void> {
+  for (const file of expected) {
+    const blob = await worktree.run(['hash-object', '--no-filters', '--stdin'], { input: file.content })
+    const entry = await worktree.run(['ls-tree', '-z', commit, '--', file.path])
+    const [mode = '', , id = ''] = entry.replace(/\0$/, '').split(/[ \t]/)
+    if (mode === '100644' && id === blob) continue
+    const found = !entry ? 'it is missing' : mode === '100644' ? 'with other content' : `as mode ${mode}`
+    throw new LoadgateError(
+      `The commit made for the history branch holds '${printable(file.path, 300)}' ${found}, not as the ` +
+        'regular file written: nothing was pushed; look for what on that branch changes what git stores ' +
+        '(a .gitattributes filter, a submodule)',
+    )
+  }
+}
+
 export async function removeCheckout(repo: Git, tree: string): Promise<void> {
   await repo.tryRun(['worktree', 'remove', '--force', tree])
   await repo.tryRun(['worktree', 'prune'])
@@ -69,6 +123,7 @@ export async function commitToHistory(
   target: HistoryTarget,
   message: string,
   apply: (tree: string) => Promise<void>,
+  expected: readonly ExpectedFile[] = [],
 ): Promise<HistoryCommit> {
   const repo = new Git(target.workspace)
   let lastError = ''
@@ -79,16 +134,8 @@ export async function commitToHistory(
       const parent = await checkoutHistory(repo, target.remote, target.branch, target.tree)
       await apply(target.tree)
       const worktree = new Git(target.tree)
-      await worktree.run(['add', '--all', '.'])
-      const treeSha = await worktree.run(['write-tree'])
-      const commit = await worktree.run([
-        ...committerArgs(target.committer),
-        'commit-tree',
-        treeSha,
-        ...(parent ? ['-p', parent] : []),
-        '-m',
-        message,
-      ])
+      const commit = await commitWorktree(worktree, target, parent, message)
+      await verifyCommitted(worktree, commit, expected)
       const pushed = await gitOutcome(target.tree, [
         'push',
         '--porcelain',

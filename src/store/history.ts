@@ -4,15 +4,25 @@ import type { RunRecord } from '../model/types'
 import { childEnv } from '../util/exec'
 import { Git } from '../util/git'
 import { fetchBranch, remoteRef } from './remote'
-import { isRunFileName, parseRunFile, skippedMessage, type SkipWarning } from './run-files'
+import {
+  isRunFileName,
+  parseRunFile,
+  skippedMessage,
+  withinCaps,
+  type HistoryCaps,
+  type SkipWarning,
+} from './run-files'
 
-/** The contents of the blobs `ids`, in order, read by one `git cat-file --batch` (bytes: sizes are in bytes). */
-function readBlobs(cwd: string, ids: string[]): Promise<Buffer[]> {
+/**
+ * The contents of the blobs `ids`, in order, read by one `git cat-file --batch` (bytes: sizes are in
+ * bytes). `bytes` is their total size, already within the caps: the buffer is bounded by it.
+ */
+function readBlobs(cwd: string, ids: string[], bytes: number): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
       ['cat-file', '--batch'],
-      { cwd, env: childEnv(), encoding: 'buffer', maxBuffer: 2 ** 31 - 1 },
+      { cwd, env: childEnv(), encoding: 'buffer', maxBuffer: bytes + ids.length * 128 + 1024 },
       (error, stdout) => {
         if (error) return reject(error)
         // `--batch` answers `<id> blob <bytes>\n<content>\n` per object.
@@ -43,6 +53,8 @@ export interface HistoryLocation {
 export interface BenchmarkHistory extends HistoryLocation {
   benchmark: string
   onWarning?: SkipWarning
+  /** How much is read (default HISTORY_CAPS). */
+  caps?: HistoryCaps
 }
 
 /**
@@ -55,17 +67,20 @@ export async function readHistory(options: BenchmarkHistory): Promise<RunRecord[
   if (!(await fetchBranch(git, remote, options.branch))) return []
   const ref = remoteRef(remote, options.branch)
   const prefix = path.posix.join(options.dataDir, 'data', options.benchmark, 'runs')
-  const listing = await git.run(['ls-tree', '-r', '-z', ref, '--', prefix])
+  const listing = await git.run(['ls-tree', '-r', '-l', '-z', ref, '--', prefix])
   // Regular files only (mode 100644): a symbolic link or submodule entry is not a run file.
-  const files = listing
+  const listed = listing
     .split('\0')
-    .map((entry) => /^100644 blob ([0-9a-f]+)\t(.*)$/s.exec(entry))
-    .filter((match) => match !== null && isRunFileName(path.posix.basename(match[2]!)))
-    .map((match) => ({ id: match![1]!, file: match![2]! }))
+    .map((entry) => /^100644 blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry))
+    .filter((match) => match !== null && isRunFileName(path.posix.basename(match[3]!)))
+    .map((match) => ({ id: match![1]!, size: Number(match![2]), file: match![3]! }))
+  const warn = options.onWarning ?? (() => {})
+  const files = withinCaps(listed, warn, options.caps)
   if (files.length === 0) return []
   const blobs = await readBlobs(
     options.workspace,
     files.map((f) => f.id),
+    files.reduce((sum, f) => sum + f.size, 0),
   )
   const records: RunRecord[] = []
   blobs.forEach((blob, index) => {

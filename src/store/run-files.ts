@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { runRecordSchema, type RunRecord } from '../model/run-record'
 import { firstIssue } from '../model/validation'
@@ -7,6 +7,57 @@ import { withoutControlCharacters } from '../util/control-characters'
 import { migrateRunRecord } from './migrate'
 
 const READ_BATCH = 64
+
+/** How much of the history branch is read: a file, and all run files of a benchmark together. */
+export interface HistoryCaps {
+  fileBytes: number
+  totalBytes: number
+}
+
+/**
+ * A run file is a few kilobytes to a few hundred (every trial's figures): 4 MiB is far beyond an
+ * honest one. 512 MiB bounds the memory a history built by anyone with push access can take.
+ */
+export const HISTORY_CAPS: HistoryCaps = { fileBytes: 4 * 1024 * 1024, totalBytes: 512 * 1024 * 1024 }
+
+const MIB = 1024 * 1024
+const mib = (bytes: number) => `${(bytes / MIB).toFixed(bytes < MIB ? 2 : 0)} MiB`
+
+/**
+ * The run files to read, in their order, within the caps: a file over the per-file cap is skipped
+ * and named; when the rest is over the total, the oldest (first: names sort by time) are left out,
+ * the newest kept, and one warning says how many, naming the newest left out.
+ */
+export function withinCaps<T extends { file: string; size: number }>(
+  files: readonly T[],
+  warn: SkipWarning,
+  caps: HistoryCaps = HISTORY_CAPS,
+): T[] {
+  const kept: T[] = []
+  let total = 0
+  let dropped = 0
+  let newestDropped = ''
+  for (const file of [...files].reverse()) {
+    if (file.size > caps.fileBytes) {
+      warn(
+        skippedMessage(file.file, `${mib(file.size)} is over the ${mib(caps.fileBytes)} a run file may have`),
+      )
+      continue
+    }
+    if (total + file.size > caps.totalBytes) {
+      if (dropped++ === 0) newestDropped = file.file
+      continue
+    }
+    total += file.size
+    kept.push(file)
+  }
+  if (dropped > 0)
+    warn(
+      `Skipped ${dropped} older stored run file(s), the newest '${printable(newestDropped)}': the run files ` +
+        `together are over the ${mib(caps.totalBytes)} read of a history (they stay on the branch; the history is built from the newer runs)`,
+    )
+  return kept.reverse()
+}
 
 /** Called once per run file that is left out of the history, with a printable reason naming it. */
 export type SkipWarning = (message: string) => void
@@ -70,9 +121,21 @@ export function isRunFileName(name: string): boolean {
   return name.endsWith('.json') && !name.endsWith('.benchmark-action.json')
 }
 
-/** Every valid run record under `dir`; a bad file is skipped and reported through `warn`. */
-export async function readRunFiles(dir: string, root: string, warn: SkipWarning): Promise<RunRecord[]> {
-  const files = await listRunFiles(dir)
+/** Every valid run record under `dir` within the caps; a bad file is skipped and reported through `warn`. */
+export async function readRunFiles(
+  dir: string,
+  root: string,
+  warn: SkipWarning,
+  caps: HistoryCaps = HISTORY_CAPS,
+): Promise<RunRecord[]> {
+  const listed = await listRunFiles(dir)
+  const sized: Array<{ file: string; size: number; full: string }> = []
+  for (let i = 0; i < listed.length; i += READ_BATCH) {
+    const batch = listed.slice(i, i + READ_BATCH)
+    const sizes = await Promise.all(batch.map((full) => stat(full).then((s) => s.size)))
+    batch.forEach((full, index) => sized.push({ full, file: path.relative(root, full), size: sizes[index]! }))
+  }
+  const files = withinCaps(sized, warn, caps).map((f) => f.full)
   // Thousands of small files: read a batch at a time rather than one after another.
   const records: RunRecord[] = []
   for (let i = 0; i < files.length; i += READ_BATCH) {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
-import { cp, mkdir } from 'node:fs/promises'
+import { cp, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LoadgateError } from '../util/errors'
+import { refuseUnsafePaths, type TreeWhere } from './tree-guard'
 
 const VENDOR = ['uPlot.iife.min.js', 'uPlot.min.css']
 
@@ -21,8 +22,24 @@ function locateSite(): { site: string; vendor: string | null } {
   throw new LoadgateError('The dashboard files are missing from this installation of loadgate')
 }
 
-/** Copies the dashboard into `dest` (rewritten on every write, so fixes reach every repository). */
-export async function copySite(dest: string): Promise<void> {
+/** The files copySite writes, '/'-separated and relative to its destination. */
+export async function siteFiles(): Promise<string[]> {
+  const { site, vendor } = locateSite()
+  const files = (await readdir(site, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+  return vendor ? [...files, ...VENDOR.map((file) => `vendor/${file}`)] : files
+}
+
+/**
+ * Copies the dashboard into `dest` (rewritten on every write, so fixes reach every repository),
+ * refusing a destination that holds anything but folders and files where the dashboard's files go.
+ */
+export async function copySite(
+  dest: string,
+  where: TreeWhere = { branch: 'the history branch' },
+): Promise<void> {
+  await refuseUnsafePaths(dest, await siteFiles(), where)
   const { site, vendor } = locateSite()
   await cp(site, dest, { recursive: true })
   if (vendor) {

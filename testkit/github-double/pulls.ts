@@ -50,8 +50,17 @@ export function pullRoutes(double: DoubleContext): Routes {
         created_at: at,
         actor: double.user('contributor'),
       }))
+      const labelled = (double.options.labelled?.[number] ?? []).map((added, i) => ({
+        ...event,
+        id: 9500 + i,
+        event: 'labeled',
+        created_at: added.at,
+        actor: double.user(added.by),
+        label: { name: added.name, color: 'ededed' },
+      }))
+      const events = [...pushes, ...labelled].sort((a, b) => a.created_at.localeCompare(b.created_at))
       // One page of `per_page` (a test seeds fewer): later pages are empty.
-      return { status: 200, body: Number(query.get('page') ?? '1') > 1 ? [] : pushes }
+      return { status: 200, body: Number(query.get('page') ?? '1') > 1 ? [] : events }
     },
     'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits': (p, query) => {
       const pr = pulls.find((candidate) => candidate.number === Number(p.pull_number))

@@ -20,6 +20,8 @@ export interface DoubleOptions {
   pullCommits?: Record<number, string[]>
   /** Pull number → when its head branch was force-pushed (the timeline's head_ref_force_pushed events). */
   forcePushes?: Record<number, string[]>
+  /** Pull number → labels added to it (the timeline's labeled events): which, when, by whom. */
+  labelled?: Record<number, Array<{ name: string; at: string; by: string }>>
   /** Login → role on the repository (admin, maintain, write, triage, read); anyone else is no collaborator. */
   permissions?: Record<string, string>
   /** Login → an organisation's custom repository role: its name and the role it is built on. */

@@ -23,6 +23,30 @@ export async function headForcePushes(octokit: Octokit, repo: Repo, pullNumber: 
     .map((e) => (e as { created_at: string }).created_at)
 }
 
+/**
+ * When `login` last added `label` to the pull request (the timeline's `labeled` events, on GitHub's
+ * clock); '' when the timeline shows none. A label accepts only results set before it was added.
+ */
+export async function labelledAt(
+  octokit: Octokit,
+  repo: Repo,
+  pullNumber: number,
+  label: string,
+  login: string,
+): Promise<string> {
+  const events = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
+    ...repo,
+    issue_number: pullNumber,
+    per_page: 100,
+  })
+  const added = events.filter((e) => {
+    const event = e as { event?: string; label?: { name?: string }; actor?: { login?: string } | null }
+    return event.event === 'labeled' && event.label?.name === label && event.actor?.login === login
+  })
+  const at = (added.at(-1) as { created_at?: unknown } | undefined)?.created_at
+  return typeof at === 'string' ? at : ''
+}
+
 /** The most commits of a pull request read to check a comment that names no full sha. */
 export const MAX_PULL_COMMITS = 100
 

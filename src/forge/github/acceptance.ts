@@ -4,6 +4,7 @@ import { acceptanceIn, acceptedDescription, withAcceptance } from '../../report/
 import { commentMarker } from '../../report/markdown'
 import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
 import { LoadgateError } from '../../util/errors'
+import { escapeMarkdown } from '../../report/escape'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'
 import { tokenLogin, writtenBy } from './identity'
@@ -160,15 +161,62 @@ function shownHead(body: string): string | null {
   return MARKED_HEAD.exec(body)?.[1] ?? null
 }
 
-/** The gating status turned to success with who and why, and the comment says so. */
+/**
+ * Why what was decided on no longer holds, read again just before writing, or null: the pull
+ * request's head, loadgate's newest gating status on it (still the blocked one decided on), and the
+ * commit its comment shows. The decision read them many requests earlier (the history of a comment
+ * naming no sha takes one per commit); GitHub offers no compare-and-set, so what is left is the one
+ * round trip between this read and the write.
+ */
+async function changedSinceDecided(
+  octokit: Octokit,
+  repo: Repo,
+  pullNumber: number,
+  result: GateResult,
+  acceptance: Acceptance,
+  commentBody: string,
+): Promise<string | null> {
+  const { data: pull } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })
+  if (pull.head.sha !== acceptance.headSha)
+    return `the head of this pull request moved to ${pull.head.sha} while the acceptance was checked`
+  const login = await tokenLogin(octokit)
+  const { data: statuses } = await octokit.rest.repos.listCommitStatusesForRef({
+    ...repo,
+    ref: acceptance.headSha,
+    per_page: 100,
+  })
+  const newest = statuses.find(
+    (s) => s.context === gatingContext(result.benchmark) && writtenBy(s.creator, login),
+  )
+  if (newest?.state !== 'failure' || newest.created_at !== result.setAt)
+    return `loadgate's result for \`${escapeMarkdown(result.benchmark)}\` on ${acceptance.headSha} changed while the acceptance was checked`
+  if (shownHead(commentBody) !== result.commentHead)
+    return `loadgate's comment for \`${escapeMarkdown(result.benchmark)}\` changed while the acceptance was checked`
+  return null
+}
+
+/**
+ * The gating status turned to success with who and why, and the comment says so; first checked
+ * again (see changedSinceDecided): null when accepted, otherwise why nothing was written.
+ */
 export async function markAccepted(
   octokit: Octokit,
   repo: Repo,
+  pullNumber: number,
   result: GateResult,
   acceptance: Acceptance,
-): Promise<void> {
+): Promise<string | null> {
   try {
     const { data: comment } = await octokit.rest.issues.getComment({ ...repo, comment_id: result.commentId })
+    const changed = await changedSinceDecided(
+      octokit,
+      repo,
+      pullNumber,
+      result,
+      acceptance,
+      comment.body ?? '',
+    )
+    if (changed) return changed
     await octokit.rest.repos.createCommitStatus({
       ...repo,
       sha: acceptance.headSha,
@@ -182,6 +230,7 @@ export async function markAccepted(
       comment_id: result.commentId,
       body: withAcceptance(comment.body ?? '', acceptance),
     })
+    return null
   } catch (error) {
     const status = statusOf(error)
     if (status !== 403 && status !== 404) throw error

@@ -24,7 +24,7 @@ import {
   readAcceptanceRequest,
   replyOn,
 } from './acceptance'
-import { acceptanceHistory } from './acceptance-history'
+import { acceptanceHistory, labelledAt } from './acceptance-history'
 import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
@@ -173,8 +173,12 @@ class GitHubForge implements Forge {
     return pullRequestResults(this.client(), this.repoRef(), pullNumber)
   }
 
-  markAccepted(result: GateResult, acceptance: Acceptance): Promise<void> {
-    return markAccepted(this.client(), this.repoRef(), result, acceptance)
+  labelledAt(pullNumber: number, label: string, login: string): Promise<string> {
+    return labelledAt(this.client(), this.repoRef(), pullNumber, label, login)
+  }
+
+  markAccepted(pullNumber: number, result: GateResult, acceptance: Acceptance): Promise<string | null> {
+    return markAccepted(this.client(), this.repoRef(), pullNumber, result, acceptance)
   }
 
   mergedThrough(commitSha: string, benchmark: string): Promise<MergedThrough | null> {
