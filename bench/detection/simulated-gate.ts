@@ -2,10 +2,11 @@
 // every metric's paired interval (pairedInterval), the family-wise test over the gated metrics
 // (adjustFamily: maxT over rounds flipped jointly) and each metric's verdict (classify); the run
 // stops at the first look where a regression is clear or every gated metric is decided, as
-// needsMoreRounds does. Used by sensitivity.ts (one gated metric) and family-aa.ts (the default
-// rules' family).
+// needsMoreRounds does; at that look, the informational metrics' arrows (their own family's maxT).
+// Used by sensitivity.ts (one gated metric) and family-aa.ts (the default rules' family).
 import { adjustFamily, type FamilyMember } from '../../src/decide/assemble'
 import { classify, type AdjustedP } from '../../src/decide/classify'
+import { informMoved } from '../../src/model/format'
 import { pairedInterval } from '../../src/decide/paired-test'
 import { lookAlpha } from '../../src/decide/plan'
 import { analysisMargin } from '../../src/decide/rules'
@@ -27,6 +28,9 @@ export interface SimulatedOutcome {
   /** The same run's verdict had LIKELY_OVER_DELTA been tested per metric, without the family correction. */
   uncorrectedVerdict: MetricVerdict
   rounds: number
+  /** Informational metrics that show an arrow (↑ ↓) at the stopping look: corrected over their family, and each on its own. */
+  arrows: number
+  arrowsUncorrected: number
 }
 
 export interface GateOptions {
@@ -56,16 +60,20 @@ function adjustByMean(members: FamilyMember[]): Map<FamilyMember, AdjustedP> {
   )
 }
 
-function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, final: boolean) {
+function members(metrics: SimulatedMetric[], n: number, options: GateOptions) {
   const alpha = lookAlpha(options.minRounds, options.maxRounds)
-  const members = metrics.map((m) => {
+  return metrics.map((m) => {
     const byRound = m.differences.slice(0, n)
     const stats = options.mean
       ? signFlipInterval(byRound, alpha)
       : pairedInterval(byRound, m.rule.absolute, alpha)
     return { threshold: m.rule, stats, byRound }
   })
-  const gated = members.filter((m) => m.threshold.gate && Number.isFinite(m.stats.p))
+}
+
+function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, final: boolean) {
+  const alpha = lookAlpha(options.minRounds, options.maxRounds)
+  const gated = members(metrics, n, options).filter((m) => m.threshold.gate && Number.isFinite(m.stats.p))
   const adjusted = options.mean ? adjustByMean(gated) : adjustFamily(gated, 'paired')
   const verdicts = gated.map((m) => {
     const p = adjusted.get(m)!
@@ -81,17 +89,40 @@ function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, 
   }
 }
 
+/**
+ * The informational metrics' arrows at the stopping look, as assemble gives them: classify with
+ * the p-values of their own family (maxT), and, for comparison, with each metric's own p-values.
+ */
+function informationalArrows(metrics: SimulatedMetric[], n: number, options: GateOptions) {
+  const alpha = lookAlpha(options.minRounds, options.maxRounds)
+  const informs = members(metrics, n, options).filter((m) => !m.threshold.gate && Number.isFinite(m.stats.p))
+  if (informs.length === 0) return { arrows: 0, arrowsUncorrected: 0 }
+  const family = adjustFamily(informs, 'paired')
+  const arrow = (m: (typeof informs)[number], p: AdjustedP) => {
+    const verdict = classify(m.threshold, m.stats, p, informs.length, alpha, true).verdict
+    return informMoved({ gate: false, verdict, change: m.stats.estimate })
+  }
+  return {
+    arrows: informs.filter((m) => arrow(m, family.get(m)!)).length,
+    arrowsUncorrected: informs.filter((m) => arrow(m, adjustFamily([m], 'paired').get(m)!)).length,
+  }
+}
+
 /** One simulated run through the plan's looks, stopping as the gate stops. */
 export function judgeRun(metrics: SimulatedMetric[], options: GateOptions): SimulatedOutcome {
   const looks = planLooks(options.minRounds, options.maxRounds)
   for (const [i, n] of looks.entries()) {
     const final = i === looks.length - 1
     const look = judgeLook(metrics, n, options, final)
-    if (final) return { verdict: look.verdict, uncorrectedVerdict: look.uncorrectedVerdict, rounds: n }
-    if (look.verdict === 'REGRESSION' || !look.undecided) {
+    if (final || look.verdict === 'REGRESSION' || !look.undecided) {
       // A stopped run is judged as a last look (δ 0 rules differ there only).
-      const last = judgeLook(metrics, n, options, true)
-      return { verdict: last.verdict, uncorrectedVerdict: last.uncorrectedVerdict, rounds: n }
+      const last = final ? look : judgeLook(metrics, n, options, true)
+      return {
+        verdict: last.verdict,
+        uncorrectedVerdict: last.uncorrectedVerdict,
+        rounds: n,
+        ...informationalArrows(metrics, n, options),
+      }
     }
   }
   throw new Error('unreachable')

@@ -47,6 +47,7 @@ export function seriesLabel(series: Pick<SeriesComparison, 'key'>): string {
 
 const VERDICT_MARK: Record<string, string> = {
   REGRESSION: '❌',
+  TARGET_MISSED: '❌',
   IMPROVEMENT: '✅',
   NO_CHANGE: '➖',
   INCONCLUSIVE: '❔',
@@ -70,10 +71,9 @@ export function metricMark(m: Marked & Pick<MetricComparison, 'change'>): string
 }
 
 /**
- * An informational metric whose interval left zero. Its interval is not corrected for the gated
- * family, so over a dozen series some move by chance (an A/A run's per-endpoint throughput +6%
- * [+0.5%, +12%] from a mixed scenario's random request mix): it says which way the metric moved,
- * never that it got better or worse.
+ * An informational metric that moved: its verdict, had it gated, would be a change — tested over the
+ * informational metrics as a family (the same maxT as the gated ones), so that over a dozen series
+ * an unchanged head rarely shows one. It says which way the metric moved, never better or worse.
  */
 export function informMoved(m: Pick<MetricComparison, 'gate' | 'verdict' | 'change'>): boolean {
   return (

@@ -57,6 +57,7 @@ export function comparisonDigest(comparison: Comparison): string {
 
 const HEADLINE_MARK: Record<string, string> = {
   REGRESSION: '❌',
+  TARGET_MISSED: '❌',
   IMPROVEMENT: '✅',
   NO_CHANGE: '✅',
   INCONCLUSIVE: '❔',
