@@ -90,14 +90,18 @@ function metricRow(series: SeriesComparison | null, m: MetricComparison): string
 }
 
 function tableHead(comparison: Comparison): string {
-  // Base and head are medians over trials; the change is that of the rounds (the typical round's
-  // head/base ratio, what the test is about), so 0.92 ms → 0.92 ms can be +4%: the headers say which is which.
-  return `| series | metric | base, median | head, median | change per round [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
+  // Base and head are medians over trials; the change is the typical round's head/base ratio (what
+  // the test is about), so 0.92 ms → 0.92 ms can be +4%, and the two can even differ in sign: the
+  // headers say which is which, and the legend (in the details) why.
+  return `| series | metric | base (median) | head (median) | typical round's change [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
 }
 
-/** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
+/**
+ * The gated rows the first screen shows: those that moved or are still open. "No change" rows and
+ * error rates that say "0% → 0%" stay in the details.
+ */
 function worthShowing(m: MetricComparison): boolean {
-  return m.gate && !(m.metric === 'error_rate' && m.base === 0 && m.head === 0)
+  return m.gate && m.verdict !== 'NO_CHANGE' && !(m.metric === 'error_rate' && m.base === 0 && m.head === 0)
 }
 
 function gatedTable(comparison: Comparison, maxRows: number): { table: string; dropped: number } {
@@ -107,6 +111,11 @@ function gatedTable(comparison: Comparison, maxRows: number): { table: string; d
     s.metrics.filter(worthShowing).map((m, i) => metricRow(i === 0 ? s : null, m)),
   )
   const kept = rows.slice(0, maxRows)
+  if (rows.length === 0)
+    return {
+      table: 'Every gated metric: ➖ no change (a change of its δ ruled out); the rows are in the details.',
+      dropped: 0,
+    }
   return { table: [tableHead(comparison), ...kept].join('\n'), dropped: rows.length - kept.length }
 }
 
@@ -175,6 +184,23 @@ function noiseLine(comparison: Comparison): string {
   return `Noise floor ±${(m.noiseFloor! * 100).toFixed(1)}%: the smallest change this run could tell from noise (${unmoved.length ? `the widest among gated metrics that held: ${where}` : where}).`
 }
 
+/**
+ * What to do next, on the first screen: the command that measures the same comparison on one's own
+ * machine, how a blocked result is accepted, and where the whole report is (the run's summary).
+ */
+function nextSteps(comparison: Comparison, links: ReportLinks): string {
+  const base = comparison.meta.base?.sha
+  const command = /^[0-9a-f]{7,40}$/.test(base ?? '')
+    ? `loadgate compare --base ${base}`
+    : 'loadgate compare --base <base sha>'
+  const steps = [`reproduce on your machine, from the head's checkout: ${markdownCode(command)}`]
+  if (comparison.blocking && !['INVALID', 'NOTHING_GATED'].includes(comparison.verdict))
+    steps.push('to accept this result, a maintainer comments `/loadgate accept <head sha> <reason>` (below)')
+  const report = link('full report in the job summary', links.summary ?? links.run)
+  if (report) steps.push(report)
+  return `**Next steps:** ${steps.join(' · ')}`
+}
+
 function runDetails(comparison: Comparison): string {
   const m = comparison.meta
   return [
@@ -231,14 +257,15 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
     parts.push(`${table}\n\n${MARKS_LEGEND}`)
-    parts.push(legend(comparison))
     if (dropped > 0) {
       const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
       parts.push(
         `_${dropped} more rows left out to fit GitHub's comment size; all rows are in the ${where}._`,
       )
     }
-    parts.push(noiseLine(comparison))
+    if (comparison.profile)
+      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
+    parts.push(nextSteps(comparison, links))
     if (comparison.noiseFloor) parts.push(renderNoiseFloorLine(comparison.noiseFloor))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
@@ -253,12 +280,12 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
-    if (comparison.profile)
-      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
   }
 
   if (options.details !== false) {
+    const trusted = !['INVALID', 'NOTHING_GATED', 'NO_BASE'].includes(comparison.verdict)
     const details = [
+      trusted ? `${legend(comparison)}\n\n${noiseLine(comparison)}\n\n` : '',
       comparison.verdict === 'INVALID' ? '**Measured anyway (not a comparison):**\n\n' : '',
       allMetricsTable(comparison),
       '\n\n',
