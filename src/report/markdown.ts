@@ -2,8 +2,6 @@ import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
 import { addedMedianMicros, renderProfileMarkdown } from './profile'
 import {
-  formatAlpha,
-  formatBytes,
   formatChange,
   formatInterval,
   intervalTitle,
@@ -20,10 +18,10 @@ import { escapeMarkdown, markdownCode, safeUrl } from './escape'
 import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
-import { timingText } from './format'
 import { ignoredSettingsNote } from './trusted-run'
 import { borrowedHarnessNote, headAloneText } from './head-alone'
 import { deployedTargetsNote } from './target-url'
+import { runDetails, servicesTable } from './run-details'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -143,25 +141,6 @@ function targetLines(comparison: Comparison): string[] {
   )
 }
 
-function servicesTable(comparison: Comparison): string {
-  const services = [...new Set(comparison.services.map((s) => s.service))]
-  if (services.length === 0) return ''
-  const cell = (service: string, arm: 'base' | 'head') =>
-    comparison.services.find((s) => s.service === service && s.arm === arm)
-  const cpu = (v: number | null | undefined) => (v == null ? 'not measured' : `${(v * 1000).toFixed(3)} ms`)
-  const rows = services.map((service) => {
-    const base = cell(service, 'base')
-    const head = cell(service, 'head')
-    const restarts = (base?.restarts ?? 0) + (head?.restarts ?? 0)
-    return `| ${escapeMarkdown(service)} | ${cpu(base?.cpuSecondsPerRequest)} | ${cpu(head?.cpuSecondsPerRequest)} | ${formatBytes(base?.peakMemoryBytes ?? null)} | ${formatBytes(head?.peakMemoryBytes ?? null)} | ${restarts} |`
-  })
-  return [
-    '| service | CPU per request, base | head | peak memory, base | head | restarts |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows,
-  ].join('\n')
-}
-
 function allMetricsTable(comparison: Comparison): string {
   const rows = comparison.series.flatMap((s) => s.metrics.map((m, i) => metricRow(i === 0 ? s : null, m)))
   return [tableHead(comparison), ...rows].join('\n')
@@ -199,20 +178,6 @@ function nextSteps(comparison: Comparison, links: ReportLinks): string {
   const report = link('full report in the job summary', links.summary ?? links.run)
   if (report) steps.push(report)
   return `**Next steps:** ${steps.join(' · ')}`
-}
-
-function runDetails(comparison: Comparison): string {
-  const m = comparison.meta
-  return [
-    `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
-    `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
-    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
-    m.base
-      ? `- Base ${sha7(m.base.sha)} ${escapeMarkdown(m.base.message.split('\n')[0] ?? '')}`
-      : '- Base: none (the head was measured alone)',
-    `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
-    ...(m.timing ? [`- ${timingText(m.timing, markdownCode)}`] : []),
-  ].join('\n')
 }
 
 interface RenderOptions {
