@@ -165,7 +165,8 @@ function noiseLine(comparison: Comparison): string {
 
 /**
  * What to do next, on the first screen: the command that measures the same comparison on one's own
- * machine, how a blocked result is accepted, and where the whole report is (the run's summary).
+ * machine and where the whole report is (the run's summary); how to accept a blocked result closes the
+ * comment where it can be accepted.
  */
 function nextSteps(comparison: Comparison, links: ReportLinks): string {
   const base = comparison.meta.base?.sha
@@ -173,8 +174,6 @@ function nextSteps(comparison: Comparison, links: ReportLinks): string {
     ? `loadgate compare --base ${base}`
     : 'loadgate compare --base <base sha>'
   const steps = [`reproduce on your machine, from the head's checkout: ${markdownCode(command)}`]
-  if (comparison.blocking && !['INVALID', 'NOTHING_GATED'].includes(comparison.verdict))
-    steps.push('to accept this result, a maintainer comments `/loadgate accept <head sha> <reason>` (below)')
   const report = link('full report in the job summary', links.summary ?? links.run)
   if (report) steps.push(report)
   return `**Next steps:** ${steps.join(' · ')}`
