@@ -100,7 +100,10 @@ describe('loadgate CLI', () => {
     const table = cli('report', blocked)
     assert.equal(table.status, 1)
     assert.match(table.stdout, /^REGRESSION: Blocked — /)
-    assert.match(table.stdout, /series\s+metric\s+base\s+head\s+change\s+\d+(\.\d+)?% CI\s+verdict/)
+    assert.match(
+      table.stdout,
+      /series\s+metric\s+base\s+head\s+change\s+(\d+(\.\d+)?% interval|interval ≥ \d+% over all looks)\s+verdict/,
+    )
     assert.ok(!table.stdout.includes('\u001b['), 'no colours when not a TTY')
     const json = cli('report', blocked, '--json')
     // The documented shape (docs/cli.md): one comparison.

@@ -41,7 +41,11 @@ describe('verdict', () => {
     const c = compareResults(results, opts)
     assert.equal(c.verdict, 'NO_CHANGE')
     assert.equal(c.blocking, false)
-    assert.match(c.headline, /^Approved — no change ≥ \d+\.\d% in any gated metric \(12 rounds\)$/)
+    // What it is: each relative metric's own interval; the error rate's δ is in points, not in the %.
+    assert.match(
+      c.headline,
+      /^Approved — no change ≥ \d+\.\d% in p50 or p90, each by its own interval; error_rate within its δ \(12 rounds\)$/,
+    )
     assert.ok(metric(c, 'p50').noiseFloor! < 0.05)
   })
 
@@ -78,7 +82,10 @@ describe('verdict', () => {
     })
     const c = compareResults(results, opts)
     const p50 = metric(c, 'p50')
-    assert.match(c.headline, /^Approved — no regression (≥ \d\.\d% )?in any gated metric \(12 rounds\)$/)
+    assert.match(
+      c.headline,
+      /^Approved — no regression (≥ \d\.\d% )?in p50 or p90, each by its own interval; error_rate within its δ \(12 rounds\)$/,
+    )
     assert.ok(p50.ci!.low < -0.05 && p50.ci!.high < 0.05, `CI [${p50.ci!.low}, ${p50.ci!.high}]`)
     assert.equal(p50.verdict, 'NO_CHANGE')
     assert.match(p50.note ?? '', /^better by 3\.\d%: no regression$/)
@@ -148,7 +155,11 @@ describe('verdict', () => {
     const c = compareResults(results, opts)
     assert.equal(c.verdict, 'NO_CHANGE')
     assert.equal(metric(c, 'p50').change, 0)
-    assert.equal(c.headline, 'Approved — no change in any gated metric (8 rounds)', 'never "≥ 0.0%"')
+    assert.equal(
+      c.headline,
+      'Approved — no change in p50 or p90, each by its own interval; error_rate within its δ (8 rounds)',
+      'never "≥ 0.0%"',
+    )
   })
 
   test('head failing every request is INVALID with the error rate and status codes, never a latency verdict', () => {
@@ -186,7 +197,7 @@ describe('verdict', () => {
     }
   })
 
-  test('an absolute target missed on a gated metric blocks even without a change', () => {
+  test('a target missed beyond doubt is its own verdict, with a bound on the head, and says the base misses it too', () => {
     const results = makeResults({
       rounds: 8,
       thresholds: parseThresholdLines('p95 < 15ms', 'thresholds'),
@@ -194,8 +205,46 @@ describe('verdict', () => {
       head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
     })
     const c = compareResults(results, opts)
-    assert.equal(c.verdict, 'REGRESSION')
-    assert.match(c.headline, /p95 of .* is 17\.\d ms, target < 15ms/)
+    const m = metric(c, 'p95')
+    assert.equal(m.verdict, 'TARGET_MISSED', 'no change between the arms: not a regression')
+    assert.equal(c.verdict, 'TARGET_MISSED')
+    assert.equal(c.blocking, true, 'fail-on REGRESSION blocks a missed target, as it always did')
+    assert.ok(m.target!.low! > 15, `the head's median is at least ${m.target!.low} beyond doubt`)
+    assert.equal(m.target!.baseMisses, true)
+    assert.match(
+      c.headline,
+      /^Blocked — p95 of .* is 17\.\d ms \(at least 1\d\.\d ms\), target < 15ms; the base misses it too$/,
+    )
+    assert.match(
+      m.note ?? '',
+      /misses the target < 15ms: head 17\.\d ms, at least 1\d\.\d ms beyond doubt; the base misses it too/,
+    )
+    const lenient = compareResults(results, { failOn: ['INVALID'] })
+    assert.equal(lenient.blocking, false)
+    assert.match(lenient.headline, /^Target missed — p95 of /)
+  })
+
+  test('a head whose trials straddle its target is inconclusive, not a regression read from its median', () => {
+    const shape = (thresholds: string) =>
+      makeResults({
+        rounds: 10,
+        thresholds: parseThresholdLines(thresholds, 'thresholds'),
+        base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+        head: (r) => ({ p50: 10 * (1 + wobble(r, 0.06, 2)) }),
+      })
+    const median = metric(compareResults(shape('p95 < 100ms'), opts), 'p95').head!
+    const target = (median - 0.05).toFixed(2)
+    const c = compareResults(shape(`p95 < ${target}ms`), opts)
+    const m = metric(c, 'p95')
+    assert.equal(m.target!.actual, median)
+    assert.ok(median > Number(target), 'the median misses the target')
+    assert.equal(m.target!.pass, null, `[${m.target!.low}, ${m.target!.high}] straddles ${target}`)
+    assert.equal(m.verdict, 'INCONCLUSIVE')
+    assert.equal(c.blocking, false)
+    assert.match(
+      c.headline,
+      new RegExp(`^Inconclusive — can't tell whether p95 of .* meets its target < ${target}ms`),
+    )
   })
 
   test('a tenfold wider tail is flagged even when the median improves', () => {

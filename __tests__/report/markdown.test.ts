@@ -52,10 +52,23 @@ describe('PR comment markdown', () => {
     assert.ok(table)
     assert.deepEqual(
       table.header.map((h) => h.text),
-      // The columns say what they are: medians of trials, and the mean of the rounds' ratios.
-      ['series', 'metric', 'base, median', 'head, median', 'change per round [90% CI]', ''],
+      // The columns say what they are: medians of trials, and the typical round's ratio.
+      ['series', 'metric', 'base (median)', 'head (median)', "typical round's change [90% interval]", ''],
     )
     assert.equal(table.rows[0]?.[5]?.text, '❌', 'regressions come first')
+    // The first screen: the rows that moved, then what to do; the rows that held are in the details.
+    const firstScreen = body.split('<details>')[0]!
+    assert.equal(table.rows.length, 2, 'only the two regressed rows')
+    assert.doesNotMatch(firstScreen, /➖ \|/)
+    assert.match(
+      firstScreen,
+      /\*\*Next steps:\*\* reproduce on your machine, from the head's checkout: `loadgate compare --base a{40}`/,
+    )
+    assert.match(
+      firstScreen,
+      /\[full report in the job summary\]\(https:\/\/github\.com\/acme\/shop\/actions\/runs\/1\)/,
+    )
+    assert.match(firstScreen, /δ: the rule's tolerance/, 'δ explained where it is first read')
     assert.ok(
       table.rows.every((row) => row.length === 6),
       'no cell broke out of the table',
@@ -150,7 +163,7 @@ describe('PR comment markdown', () => {
 
   test('a huge comparison stays under GitHub’s limit and says what it left out', () => {
     const c = comparisons.regression()
-    const template = c.series[1]!
+    const template = c.series.find((s) => s.verdict === 'REGRESSION')!
     c.series = Array.from({ length: 1500 }, (_, i) => ({
       ...template,
       key: `api GET /endpoint/${i}`,

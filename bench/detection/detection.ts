@@ -130,6 +130,7 @@ for (const file of files) {
       NO_CHANGE: 0,
       INCONCLUSIVE: 0,
       LIKELY_OVER_DELTA: 0,
+      TARGET_MISSED: 0,
       IMPROVEMENT: 0,
       INVALID: 0,
       NOTHING_GATED: 0,

@@ -7,7 +7,8 @@
 // family test and classify) and the run stops at the first look that decides.
 // What δ promises: REGRESSION in at most 5% of runs when the truth is δ/2 or less, NO CHANGE in
 // at most 5% when it is δ or more, at any noise. Seeded: the same command prints the same table.
-// The true changes are fractions of δ (0, δ/2, ¾δ, δ, 2δ by default).
+// The true changes are fractions of δ (0, δ/2, ¾δ, δ, 2δ by default). "Blocks under fail-on
+// LIKELY_OVER_DELTA" is REGRESSION or likely over δ: what a team that blocks on the label gets.
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.
 // gate-oc.ts, next to it, gives the check's P(pass | change), one instance per arm and error rates on few requests.
 // METRIC=p90 judges the default p90 rule (δ +10%); SDS=0.07,0.1 sets the per-round SDs (fractions);
@@ -50,9 +51,9 @@ console.log(
 )
 console.log('')
 console.log(
-  `| true change | ${FAR_OUT > 0 ? 'normal SD' : 'SD'} per round | REGRESSION | NO CHANGE | INCONCLUSIVE | of which likely over δ | median rounds |`,
+  `| true change | ${FAR_OUT > 0 ? 'normal SD' : 'SD'} per round | REGRESSION | NO CHANGE | INCONCLUSIVE | of which likely over δ | blocks under fail-on LIKELY_OVER_DELTA | median rounds |`,
 )
-console.log('|---:|---:|---:|---:|---:|---:|---:|')
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const fraction of FRACTIONS) {
   const change = fraction * RULE.delta
   for (const sd of SDS) {
@@ -70,7 +71,7 @@ for (const fraction of FRACTIONS) {
     const count = (v: MetricVerdict) => tally.get(v) ?? 0
     const likely = count('LIKELY_OVER_DELTA')
     console.log(
-      `| ${truth(fraction)} | ${Number((sd * 100).toFixed(2))}% | ${percent(count('REGRESSION'), RUNS)} | ${percent(count('NO_CHANGE') + count('IMPROVEMENT'), RUNS)} | ${percent(count('INCONCLUSIVE') + likely, RUNS)} | ${percent(likely, RUNS)} | ${median(rounds)} |`,
+      `| ${truth(fraction)} | ${Number((sd * 100).toFixed(2))}% | ${percent(count('REGRESSION'), RUNS)} | ${percent(count('NO_CHANGE') + count('IMPROVEMENT'), RUNS)} | ${percent(count('INCONCLUSIVE') + likely, RUNS)} | ${percent(likely, RUNS)} | ${percent(count('REGRESSION') + likely, RUNS)} | ${median(rounds)} |`,
     )
   }
 }

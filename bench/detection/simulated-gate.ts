@@ -2,16 +2,18 @@
 // every metric's paired interval (pairedInterval), the family-wise test over the gated metrics
 // (adjustFamily: maxT over rounds flipped jointly) and each metric's verdict (classify); the run
 // stops at the first look where a regression is clear or every gated metric is decided, as
-// needsMoreRounds does. With one instance per arm (`oneInstance`), every gated metric is judged as
-// compareResults judges such a run (withFewInstances, judgeMetric) and the run stops at its first
-// look, as needsMoreRounds stops it. An error rate with `counts` gets the shipped interval on its
-// pooled counts. Used by sensitivity.ts (one gated metric), family-aa.ts (the default rules'
-// family) and gate-oc.ts (the gate's operating characteristic).
+// needsMoreRounds does; at that look, the informational metrics' arrows (their own family's maxT).
+// With one instance per arm (`oneInstance`), every gated metric is judged as compareResults judges
+// such a run (withFewInstances, judgeMetric) and the run stops at its first look, as
+// needsMoreRounds stops it. An error rate with `counts` gets the shipped interval on its pooled
+// counts. Used by sensitivity.ts (one gated metric), family-aa.ts (the default rules' family) and
+// gate-oc.ts (the gate's operating characteristic).
 import { adjustFamily, judgeMetric, type FamilyMember } from '../../src/decide/assemble'
 import { classify, type AdjustedP } from '../../src/decide/classify'
 import { ONE_INSTANCE_REASON } from '../../src/decide/instance-pairs'
 import { withFewInstances } from '../../src/decide/paired'
 import { pairedInterval, type PairedCounts } from '../../src/decide/paired-test'
+import { informMoved } from '../../src/model/format'
 import { lookAlpha } from '../../src/decide/plan'
 import { analysisMargin } from '../../src/decide/rules'
 import { planLooks } from '../../src/decide/sequential'
@@ -34,6 +36,9 @@ export interface SimulatedOutcome {
   /** The same run's verdict had LIKELY_OVER_DELTA been tested per metric, without the family correction. */
   uncorrectedVerdict: MetricVerdict
   rounds: number
+  /** Informational metrics that show an arrow (↑ ↓) at the stopping look: corrected over their family, and each on its own. */
+  arrows: number
+  arrowsUncorrected: number
 }
 
 export interface GateOptions {
@@ -77,9 +82,9 @@ function pooled(counts: PairedCounts[], n: number): PairedCounts {
   }
 }
 
-function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, final: boolean) {
+function members(metrics: SimulatedMetric[], n: number, options: GateOptions) {
   const alpha = lookAlpha(options.minRounds, options.maxRounds)
-  const members = metrics.map((m) => {
+  return metrics.map((m) => {
     const byRound = m.differences.slice(0, n)
     const counts = m.counts && !options.withoutCounts ? pooled(m.counts, n) : undefined
     const stats = options.mean
@@ -88,9 +93,14 @@ function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, 
     const member: FamilyMember & { undecided?: string } = { threshold: m.rule, stats, byRound }
     return options.oneInstance && m.rule.gate ? withFewInstances(member, ONE_INSTANCE_REASON) : member
   })
-  const gated = members.filter((m) => m.threshold.gate && !m.undecided && Number.isFinite(m.stats!.p))
+}
+
+function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, final: boolean) {
+  const alpha = lookAlpha(options.minRounds, options.maxRounds)
+  const all = members(metrics, n, options)
+  const gated = all.filter((m) => m.threshold.gate && !m.undecided && Number.isFinite(m.stats!.p))
   const adjusted = options.mean ? adjustByMean(gated) : adjustFamily(gated, 'paired')
-  const verdicts = members
+  const verdicts = all
     .filter((m) => m.threshold.gate)
     .map((m) => {
       const p = adjusted.get(m) ?? null
@@ -108,6 +118,27 @@ function judgeLook(metrics: SimulatedMetric[], n: number, options: GateOptions, 
   }
 }
 
+/**
+ * The informational metrics' arrows at the stopping look, as assemble gives them: classify with
+ * the p-values of their own family (maxT), and, for comparison, with each metric's own p-values.
+ */
+function informationalArrows(metrics: SimulatedMetric[], n: number, options: GateOptions) {
+  const alpha = lookAlpha(options.minRounds, options.maxRounds)
+  const informs = members(metrics, n, options).flatMap((m) =>
+    !m.threshold.gate && m.stats && Number.isFinite(m.stats.p) ? [{ ...m, stats: m.stats }] : [],
+  )
+  if (informs.length === 0) return { arrows: 0, arrowsUncorrected: 0 }
+  const family = adjustFamily(informs, 'paired')
+  const arrow = (m: (typeof informs)[number], p: AdjustedP) => {
+    const verdict = classify(m.threshold, m.stats, p, informs.length, alpha, true).verdict
+    return informMoved({ gate: false, verdict, change: m.stats.estimate })
+  }
+  return {
+    arrows: informs.filter((m) => arrow(m, family.get(m)!)).length,
+    arrowsUncorrected: informs.filter((m) => arrow(m, adjustFamily([m], 'paired').get(m)!)).length,
+  }
+}
+
 /** One simulated run through the plan's looks, stopping as the gate stops. */
 export function judgeRun(metrics: SimulatedMetric[], options: GateOptions): SimulatedOutcome {
   // One instance per arm: more rounds bring no new instance, so the first look is the last.
@@ -115,11 +146,15 @@ export function judgeRun(metrics: SimulatedMetric[], options: GateOptions): Simu
   for (const [i, n] of looks.entries()) {
     const final = i === looks.length - 1
     const look = judgeLook(metrics, n, options, final)
-    if (final) return { verdict: look.verdict, uncorrectedVerdict: look.uncorrectedVerdict, rounds: n }
-    if (look.verdict === 'REGRESSION' || !look.undecided) {
+    if (final || look.verdict === 'REGRESSION' || !look.undecided) {
       // A stopped run is judged as a last look (δ 0 rules differ there only).
-      const last = judgeLook(metrics, n, options, true)
-      return { verdict: last.verdict, uncorrectedVerdict: last.uncorrectedVerdict, rounds: n }
+      const last = final ? look : judgeLook(metrics, n, options, true)
+      return {
+        verdict: last.verdict,
+        uncorrectedVerdict: last.uncorrectedVerdict,
+        rounds: n,
+        ...informationalArrows(metrics, n, options),
+      }
     }
   }
   throw new Error('unreachable')

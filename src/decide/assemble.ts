@@ -8,7 +8,8 @@ import {
   type SeriesComparison,
   type Verdict,
 } from '../model/types'
-import { checkTarget, classify, fromAnalysis, type AdjustedP, type Classification } from './classify'
+import { classify, fromAnalysis, type AdjustedP, type Classification } from './classify'
+import { checkTarget, withTarget } from './target'
 import { describeHeadline } from './headline'
 import type { CompareOptions } from './plan'
 import { analysisMargin } from './rules'
@@ -143,9 +144,11 @@ export function judgeMetric(
   return classify(m.threshold, m.stats, p, family, alpha, finalLook)
 }
 
-/** An informational metric's own one-sided p-values: no family, it decides nothing. */
-function ownP(m: MetricDraft, kind: Comparison['kind']): AdjustedP {
-  return adjustFamily([m], kind).get(m)!
+/** The testable metrics of the drafts that gate (or that only inform): each is a family of its own. */
+function familyOf(drafts: Draft[], gate: boolean): MetricDraft[] {
+  return drafts
+    .flatMap((d) => d.metrics)
+    .filter((m) => m.threshold.gate === gate && !m.undecided && m.stats && Number.isFinite(m.stats.p))
 }
 
 function metricComparison(
@@ -175,7 +178,9 @@ function metricComparison(
     absolute: t.absolute,
     // The interval's half-width, centred on no change: what this run's noise lets through.
     noiseFloor: stats && finite ? fromAnalysis(t, (stats.high - stats.low) / 2) : null,
-    ...(t.target ? { target: checkTarget(t, head) } : {}),
+    ...(t.target
+      ? { target: checkTarget(t, samples.head, samples.base, stats ? (1 - stats.level) / 2 : 0.025) }
+      : {}),
   }
 }
 
@@ -192,17 +197,16 @@ export function assemble(
   alpha: number,
   finalLook = true,
 ): Comparison {
-  const gated = drafts
-    .flatMap((d) => d.metrics)
-    .filter((m) => m.threshold.gate && !m.undecided && m.stats && Number.isFinite(m.stats.p))
-  const adjusted = adjustFamily(gated, kind)
+  const gated = familyOf(drafts, true)
+  // Informational metrics are corrected over their own family, with the same test: over a dozen
+  // series some would otherwise show a move by chance in most runs. They decide nothing.
+  const adjusted = new Map([...adjustFamily(gated, kind), ...adjustFamily(familyOf(drafts, false), kind)])
   const series: SeriesComparison[] = drafts.map((draft) => {
     const metrics: MetricComparison[] = draft.metrics.map((m) => {
-      const p = adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? ownP(m, kind) : null)
+      const p =
+        adjusted.get(m) ?? (m.stats && Number.isFinite(m.stats.p) ? adjustFamily([m], kind).get(m)! : null)
       let result = judgeMetric(m, p, gated.length, alpha, finalLook)
-      if (m.base.target?.pass === false && m.threshold.gate) {
-        result = { verdict: 'REGRESSION', note: `misses the target ${m.base.target.source}` }
-      }
+      if (m.threshold.gate) result = withTarget(result, m.base)
       if (m.remark) result = { ...result, note: result.note ? `${result.note}; ${m.remark}` : m.remark }
       return { ...m.base, pAdjusted: p ? p.bad : null, ...result }
     })

@@ -1,5 +1,5 @@
 import { formatAlpha, formatChange } from '../model/format'
-import type { MetricComparison, MetricThreshold, MetricVerdict } from '../model/types'
+import type { MetricThreshold, MetricVerdict } from '../model/types'
 import { roundsForMargin } from './settling'
 import { minimumPairs } from './plan'
 import { analysisMargin } from './rules'
@@ -36,10 +36,12 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  * - REGRESSION: worse by more than δ/2 beyond doubt — the family-wise test of d − δ/2 (`adjusted.bad`),
  *   at the level of each look. A true change of δ/2 or less blocks in at most α of runs, at any noise.
  * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
- * - LIKELY_OVER_DELTA: none of these, worse than the base beyond doubt — family-wise (`adjusted.worse`),
- *   as REGRESSION is, and by its own interval — and the estimate reaches ¾δ; with the rounds it would
- *   take to show it beyond δ/2. A claim like the others: however many metrics are gated, an unchanged
- *   head lands here in at most α of runs.
+ * - LIKELY_OVER_DELTA: none of these, worse by more than δ/2 beyond doubt by the metric's own
+ *   interval (the look's level, as NO CHANGE), worse at all family-wise (`adjusted.worse`), and the
+ *   estimate reaches ¾δ. A test of "δ/2 or less", not of "no change": `fail-on` can block on it, and
+ *   a true change of δ/2 earns it (or REGRESSION, which needs the same interval) in at most α of runs
+ *   over all looks; however many metrics are gated, an unchanged head lands here in at most α. The
+ *   rounds it would take are an estimate from a selected (so inflated) change: a floor.
  * - INCONCLUSIVE: none of these yet. With δ = 0 every worsening is one to rule out, which no run
  *   can do: a metric not worse beyond doubt at the last look stays INCONCLUSIVE (a failure to
  *   reject is no evidence of no change); it is NO CHANGE only where its interval ends at or below 0.
@@ -77,16 +79,15 @@ export function classify(
       note: `${stats.n} pairs can never be significant at α ${formatAlpha(alpha)}: at least ${needed} are needed`,
     }
   }
-  const worseBeyondDoubt = adjusted.worse <= alpha && lowBad > 0
-  if (est >= analysisMargin(t, 3 / 4) && worseBeyondDoubt && Number.isFinite(highBad)) {
+  // Shown beyond δ/2 by its own test (at the look's level, as NO CHANGE is), worse at all family-wise.
+  const overHalf = lowBad > half && adjusted.worse <= alpha
+  if (est >= analysisMargin(t, 3 / 4) && overHalf && Number.isFinite(highBad)) {
     const rounds = roundsToShow(stats, est - half, alpha)
-    const why =
-      lowBad > half
-        ? `beyond δ/2 on its own, not once corrected for ${family} gated metrics`
-        : 'worse beyond doubt, not yet shown beyond δ/2'
     return {
       verdict: 'LIKELY_OVER_DELTA',
-      note: `likely over δ: ${change(est)} as estimated, ${why} — about ${rounds} rounds would show it`,
+      note:
+        `likely over δ: ${change(est)} as estimated, beyond δ/2 on its own, not once corrected for ${family} gated metrics — ` +
+        `${rounds} rounds or more would show it (from this estimate, which its selection overstates)`,
       roundsToDecide: rounds,
     }
   }
@@ -118,20 +119,4 @@ function roundsToShow(stats: OneSampleResult, shift: number, alpha: number): num
   const z = normalQuantile(1 - (1 - stats.level) / 2)
   const sigma = (Math.sqrt(stats.n) * (stats.high - stats.low)) / (2 * z)
   return roundsForMargin(sigma, Math.max(shift, 1e-9), alpha)
-}
-
-/** Whether the head median meets the rule's absolute target, when it has one. */
-export function checkTarget(t: MetricThreshold, head: number | null): MetricComparison['target'] {
-  if (!t.target) return undefined
-  if (head === null) return { ...t.target, actual: null, pass: null }
-  const { comparator, value } = t.target
-  const pass =
-    comparator === '<'
-      ? head < value
-      : comparator === '<='
-        ? head <= value
-        : comparator === '>'
-          ? head > value
-          : head >= value
-  return { ...t.target, actual: head, pass }
 }

@@ -21,6 +21,14 @@ function gatedWith(comparison: Comparison, verdict: MetricComparison['verdict'])
   )
 }
 
+/** "; also regressed: p90 of A, p50 of B and 2 more": the other metrics a headline stands for, by name. */
+function alsoNamed(what: string, others: Located[]): string {
+  if (others.length === 0) return ''
+  const names = others.slice(0, 2).map((l) => `${label(l.metric)} of ${where(l.series)}`)
+  const rest = others.length > 2 ? ` and ${others.length - 2} more` : ''
+  return `; also ${what}: ${names.join(', ')}${rest}`
+}
+
 /** How far beyond its own δ a change went: ranks regressions and inconclusive bounds. */
 function beyondDelta(m: MetricComparison, value: number | null | undefined): number {
   const bad = m.direction === 'lower' ? 1 : -1
@@ -77,11 +85,19 @@ function mainHeadline(comparison: Comparison): string {
       const prefix = comparison.blocking ? 'Blocked' : 'Regression'
       if (!first) return `${prefix} — a gated metric regressed`
       const { series, metric } = first
-      const more = found.length > 1 ? `; ${found.length - 1} more regressed` : ''
-      if (metric.target?.pass === false && metric.target.actual !== null) {
-        return `${prefix} — ${label(metric)} of ${where(series)} is ${formatValue(metric.unit, metric.target.actual)}, target ${metric.target.source}${more}`
-      }
-      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${more}`
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)}${alsoNamed('regressed', found.slice(1))}`
+    }
+    case 'TARGET_MISSED': {
+      const found = gatedWith(comparison, 'TARGET_MISSED')
+      const { series, metric } = found[0]!
+      const t = metric.target!
+      const prefix = comparison.blocking ? 'Blocked' : 'Target missed'
+      const lowerIsGood = t.comparator === '<' || t.comparator === '<='
+      const bound = lowerIsGood ? t.low : t.high
+      const sure =
+        bound == null ? '' : ` (${lowerIsGood ? 'at least' : 'at most'} ${formatValue(metric.unit, bound)})`
+      const base = t.baseMisses ? '; the base misses it too' : ''
+      return `${prefix} — ${label(metric)} of ${where(series)} is ${formatValue(metric.unit, t.actual)}${sure}, target ${t.source}${base}${alsoNamed('missed its target', found.slice(1))}`
     }
     case 'LIKELY_OVER_DELTA': {
       const first = gatedWith(comparison, 'LIKELY_OVER_DELTA').sort(
@@ -89,8 +105,9 @@ function mainHeadline(comparison: Comparison): string {
       )[0]!
       const { series, metric } = first
       const prefix = comparison.blocking ? 'Blocked — likely over δ' : 'Inconclusive, likely over δ'
-      const more = metric.roundsToDecide ? `; about ${metric.roundsToDecide} rounds would decide` : ''
-      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} after ${rounds}, not shown beyond δ/2${more}`
+      const half = formatChange(((metric.direction === 'lower' ? 1 : -1) * metric.delta) / 2, metric.absolute)
+      const more = metric.roundsToDecide ? `; ${metric.roundsToDecide} rounds or more would decide` : ''
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} after ${rounds}: past ${half} (half its δ) on its own, not once corrected for the other gated metrics${more}`
     }
     case 'INCONCLUSIVE': {
       const needed = minimumPairs(comparison.alpha)
@@ -106,6 +123,18 @@ function mainHeadline(comparison: Comparison): string {
         }))
         .sort((a, b) => beyondDelta(b.metric, b.bound) - beyondDelta(a.metric, a.bound))
       const first = found[0]
+      const target = first?.metric.target
+      // A change ruled out, yet a target the trials cannot tell met from missed: that is what is open.
+      if (
+        first &&
+        target &&
+        target.pass === null &&
+        target.actual !== null &&
+        beyondDelta(first.metric, first.bound) < 1
+      ) {
+        const range = `[${formatValue(first.metric.unit, target.low ?? null)}, ${formatValue(first.metric.unit, target.high ?? null)}]`
+        return `Inconclusive — can't tell whether ${label(first.metric)} of ${where(first.series)} meets its target ${target.source}: ${formatValue(first.metric.unit, target.actual)} ${range} after ${rounds}`
+      }
       if (!first || first.bound === null) return `Inconclusive — not enough data in ${rounds}`
       return `Inconclusive — can't rule out ${formatChange(first.bound, first.metric.absolute)} on ${label(first.metric)} of ${where(first.series)} after ${rounds}`
     }
@@ -131,22 +160,40 @@ function mainHeadline(comparison: Comparison): string {
         const { series, metric } = worseUnderDelta
         return `${prefix} — every gated metric is within its δ, but ${label(metric)} of ${where(series)} is worse by ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} (${rounds})`
       }
-      const gated = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && !m.absolute && m.ci)
-      if (gated.length === 0) return `${prefix} — no change in any gated metric (${rounds})`
-      // Every interval inside ±δ (as the verdict judges it): no change either way. Otherwise some
-      // interval still allows an improvement beyond δ, and what the run showed is that nothing regressed.
-      const insideDelta = gated.every((m) => insideMinimumEffect(m.ci!, m))
-      const reach = (m: MetricComparison) =>
-        insideDelta
-          ? Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))
-          : m.direction === 'lower'
-            ? m.ci!.high
-            : -m.ci!.low
-      const bound = Math.max(0, ...gated.map(reach))
-      const kind = insideDelta ? 'change' : 'regression'
-      // Every interval at or below zero on the bad side: "≥ 0.0%" would read as a typo.
-      if (bound < 0.0005) return `${prefix} — no ${kind} in any gated metric (${rounds})`
-      return `${prefix} — no ${kind} ≥ ${(bound * 100).toFixed(1)}% in any gated metric (${rounds})`
+      return `${prefix} — ${ruledOut(comparison)} (${rounds})`
     }
   }
+}
+
+/**
+ * What an approval showed, as it is: each gated relative metric's own interval ruled out a change
+ * (or a regression) of the largest bound among them, in percent; an error rate (points) within its δ.
+ */
+function ruledOut(comparison: Comparison): string {
+  const all = comparison.series.flatMap((s) => s.metrics).filter((m) => m.gate && m.ci)
+  const relative = all.filter((m) => !m.absolute)
+  const absolute = [...new Set(all.filter((m) => m.absolute).map(label))]
+  const points = absolute.length
+    ? `; ${absolute.join(', ')} within ${absolute.length > 1 ? 'their' : 'its'} δ`
+    : ''
+  if (relative.length === 0) return `no change in any gated metric${points}`
+  // Every interval inside ±δ (as the verdict judges it): no change either way. Otherwise some
+  // interval still allows an improvement beyond δ, and what the run showed is that nothing regressed.
+  const insideDelta = relative.every((m) => insideMinimumEffect(m.ci!, m))
+  const reach = (m: MetricComparison) =>
+    insideDelta
+      ? Math.max(Math.abs(m.ci!.low), Math.abs(m.ci!.high))
+      : m.direction === 'lower'
+        ? m.ci!.high
+        : -m.ci!.low
+  const bound = Math.max(0, ...relative.map(reach))
+  const kind = insideDelta ? 'change' : 'regression'
+  const names = [...new Set(relative.map(label))]
+  const which =
+    names.length <= 4
+      ? names.join(', ').replace(/, ([^,]+)$/, ' or $1')
+      : `any of ${names.length} gated metrics`
+  // Every interval at or below zero on the bad side: "≥ 0.0%" would read as a typo.
+  if (bound < 0.0005) return `no ${kind} in ${which}, each by its own interval${points}`
+  return `no ${kind} ≥ ${(bound * 100).toFixed(1)}% in ${which}, each by its own interval${points}`
 }

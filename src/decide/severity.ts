@@ -8,6 +8,7 @@ export const VERDICT_SEVERITY: readonly Verdict[] = [
   'INVALID',
   'NOTHING_GATED',
   'REGRESSION',
+  'TARGET_MISSED',
   'LIKELY_OVER_DELTA',
   'INCONCLUSIVE',
   'IMPROVEMENT',
@@ -43,7 +44,8 @@ export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
 }
 
 /**
- * Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ.
+ * Whether `fail-on` fails this verdict: naming INCONCLUSIVE also fails one that is likely over δ,
+ * naming REGRESSION a missed target (a limit the team set, as the gate always blocked on it).
  * NOTHING_GATED always fails, whatever `fail-on` says: a gate that gates nothing must not pass for one.
  * NO_BASE never fails: the pull request that adopts loadgate has no base to compare with, and its
  * first contact with the gate must not be a red status (`fail-on` cannot name it).
@@ -51,5 +53,9 @@ export function worstMetricVerdict(verdicts: MetricVerdict[]): MetricVerdict {
 export function failsOn(failOn: readonly FailOn[], verdict: Verdict): boolean {
   if (verdict === 'NOTHING_GATED') return true
   if (verdict === 'NO_BASE') return false
-  return failOn.includes(verdict) || (verdict === 'LIKELY_OVER_DELTA' && failOn.includes('INCONCLUSIVE'))
+  return (
+    failOn.includes(verdict) ||
+    (verdict === 'LIKELY_OVER_DELTA' && failOn.includes('INCONCLUSIVE')) ||
+    (verdict === 'TARGET_MISSED' && failOn.includes('REGRESSION'))
+  )
 }

@@ -46,7 +46,20 @@ export const metricComparisonSchema = z.object({
   note: text(1000).optional(),
   /** LIKELY_OVER_DELTA: about how many rounds would show the estimated change beyond δ/2. */
   roundsToDecide: finite.optional(),
-  target: absoluteTargetSchema.extend({ actual: finiteOrNull, pass: z.boolean().nullable() }).optional(),
+  /**
+   * The rule's absolute target, judged on the head's median over trials: `pass` null when the trials
+   * cannot tell (or none were measured); `low`/`high` bound that median at the look's level (absent
+   * from comparisons made before they were kept); `baseMisses` when the base's median misses it too.
+   */
+  target: absoluteTargetSchema
+    .extend({
+      actual: finiteOrNull,
+      pass: z.boolean().nullable(),
+      low: finiteOrNull.optional(),
+      high: finiteOrNull.optional(),
+      baseMisses: z.boolean().optional(),
+    })
+    .optional(),
 })
 export type MetricComparison = z.infer<typeof metricComparisonSchema>
 

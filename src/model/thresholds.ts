@@ -2,11 +2,14 @@ import { z } from 'zod'
 import { finite, text } from './validation'
 
 /**
- * LIKELY_OVER_DELTA is an inconclusive metric that is worse beyond doubt and whose estimate reaches
- * ¾ of its δ: not shown beyond δ/2, not shown within δ, and more likely over δ than not. `fail-on` can name it.
+ * LIKELY_OVER_DELTA is an inconclusive metric shown worse than δ/2 by its own interval, but not once
+ * corrected for the gated family, and whose estimate reaches ¾ of its δ. `fail-on` can name it.
+ * TARGET_MISSED: the head misses the rule's absolute target beyond doubt (whatever the base does);
+ * `fail-on` naming REGRESSION includes it.
  */
 const METRIC_VERDICTS = [
   'REGRESSION',
+  'TARGET_MISSED',
   'IMPROVEMENT',
   'NO_CHANGE',
   'INCONCLUSIVE',

@@ -5,6 +5,7 @@ import type { MetricComparison, MetricVerdict, RunTiming } from '../model/types'
 
 const GATE_WORDS: Record<MetricVerdict, string> = {
   REGRESSION: 'REGRESSED',
+  TARGET_MISSED: 'MISSED TARGET',
   IMPROVEMENT: 'improved',
   NO_CHANGE: 'no change',
   INCONCLUSIVE: 'inconclusive',
@@ -13,7 +14,8 @@ const GATE_WORDS: Record<MetricVerdict, string> = {
 
 /**
  * A metric's verdict in words: the gate's for a gated metric; for an informational one only which
- * way it moved (`informMoved`): its interval is not corrected for the family, so never "better" or "worse".
+ * way it moved (`informMoved`, corrected over the informational metrics): it decides nothing, so
+ * never "better" or "worse".
  */
 export function verdictWord(
   m: Pick<MetricComparison, 'gate' | 'verdict' | 'direction' | 'ci' | 'absolute' | 'change'>,

@@ -34,16 +34,21 @@ export function legend(comparison: Comparison): string {
       : ''
   return (
     `<sub>Gated: ${gated.map(escapeMarkdown).join(', ')}${informs} (\`thresholds\` sets them).${tail} ` +
-    "Base and head: each arm's median over its trials. Change: the typical round's head/base ratio and " +
-    "its interval, what the test judges; it pairs each round's two trials, so it need not equal the " +
-    'ratio of the two medians.</sub>'
+    "Base and head: each arm's median over its trials. Typical round's change: the rounds' median " +
+    "head/base ratio (Hodges–Lehmann) and its own interval, what the test judges; it pairs each round's " +
+    'two trials, so it need not equal the ratio of the two medians, nor share its sign. The interval is ' +
+    'each metric on its own; a regression must also hold corrected over every gated metric. The run ' +
+    'stops at the look that decides, so its intervals are repeated ones: each look at its own level, ' +
+    'all of them together at the level shown.</sub>'
   )
 }
 
 /** What each mark of the tables means, in the words of docs/statistics.md; one line. */
 export const MARKS_LEGEND =
-  '<sub>❌ regressed beyond δ/2 · ❗ likely over δ · ❔ inconclusive · ➖ no change (δ ruled out) · ' +
-  '✅ improved, or better within δ · ↑ ↓ an informational metric moved (uncorrected; never blocks)</sub>'
+  "<sub>δ: the rule's tolerance · ❌ regressed beyond δ/2, or missed its target · ❗ likely over δ " +
+  '(beyond δ/2 on its own, not once corrected) · ❔ inconclusive · ➖ no change (δ ruled out) · ' +
+  '✅ improved, or better within δ · ↑ ↓ an informational metric moved (corrected over the ' +
+  'informational metrics; never blocks)</sub>'
 
 /** In place of the gated table when nothing is gated: the run decides nothing, and what to do. */
 export function nothingGatedText(): string {

@@ -2,8 +2,6 @@ import { acceptCommandHint } from './acceptance'
 import { createHash } from 'node:crypto'
 import { addedMedianMicros, renderProfileMarkdown } from './profile'
 import {
-  formatAlpha,
-  formatBytes,
   formatChange,
   formatInterval,
   intervalTitle,
@@ -20,10 +18,10 @@ import { escapeMarkdown, markdownCode, safeUrl } from './escape'
 import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts } from './runner-load'
-import { timingText } from './format'
 import { ignoredSettingsNote } from './trusted-run'
 import { borrowedHarnessNote, headAloneText } from './head-alone'
 import { deployedTargetsNote } from './target-url'
+import { runDetails, servicesTable } from './run-details'
 
 export { escapeHtml, escapeMarkdown } from './escape'
 
@@ -57,6 +55,7 @@ export function comparisonDigest(comparison: Comparison): string {
 
 const HEADLINE_MARK: Record<string, string> = {
   REGRESSION: '❌',
+  TARGET_MISSED: '❌',
   IMPROVEMENT: '✅',
   NO_CHANGE: '✅',
   INCONCLUSIVE: '❔',
@@ -89,14 +88,18 @@ function metricRow(series: SeriesComparison | null, m: MetricComparison): string
 }
 
 function tableHead(comparison: Comparison): string {
-  // Base and head are medians over trials; the change is that of the rounds (the typical round's
-  // head/base ratio, what the test is about), so 0.92 ms → 0.92 ms can be +4%: the headers say which is which.
-  return `| series | metric | base, median | head, median | change per round [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
+  // Base and head are medians over trials; the change is the typical round's head/base ratio (what
+  // the test is about), so 0.92 ms → 0.92 ms can be +4%, and the two can even differ in sign: the
+  // headers say which is which, and the legend (in the details) why.
+  return `| series | metric | base (median) | head (median) | typical round's change [${intervalTitle(comparison)}] | |\n|---|---|---:|---:|---|:-:|`
 }
 
-/** Error-rate rows that say "0% → 0%" carry nothing at a glance; they stay in the details. */
+/**
+ * The gated rows the first screen shows: those that moved or are still open. "No change" rows and
+ * error rates that say "0% → 0%" stay in the details.
+ */
 function worthShowing(m: MetricComparison): boolean {
-  return m.gate && !(m.metric === 'error_rate' && m.base === 0 && m.head === 0)
+  return m.gate && m.verdict !== 'NO_CHANGE' && !(m.metric === 'error_rate' && m.base === 0 && m.head === 0)
 }
 
 function gatedTable(comparison: Comparison, maxRows: number): { table: string; dropped: number } {
@@ -106,6 +109,11 @@ function gatedTable(comparison: Comparison, maxRows: number): { table: string; d
     s.metrics.filter(worthShowing).map((m, i) => metricRow(i === 0 ? s : null, m)),
   )
   const kept = rows.slice(0, maxRows)
+  if (rows.length === 0)
+    return {
+      table: 'Every gated metric: ➖ no change (a change of its δ ruled out); the rows are in the details.',
+      dropped: 0,
+    }
   return { table: [tableHead(comparison), ...kept].join('\n'), dropped: rows.length - kept.length }
 }
 
@@ -133,25 +141,6 @@ function targetLines(comparison: Comparison): string[] {
   )
 }
 
-function servicesTable(comparison: Comparison): string {
-  const services = [...new Set(comparison.services.map((s) => s.service))]
-  if (services.length === 0) return ''
-  const cell = (service: string, arm: 'base' | 'head') =>
-    comparison.services.find((s) => s.service === service && s.arm === arm)
-  const cpu = (v: number | null | undefined) => (v == null ? 'not measured' : `${(v * 1000).toFixed(3)} ms`)
-  const rows = services.map((service) => {
-    const base = cell(service, 'base')
-    const head = cell(service, 'head')
-    const restarts = (base?.restarts ?? 0) + (head?.restarts ?? 0)
-    return `| ${escapeMarkdown(service)} | ${cpu(base?.cpuSecondsPerRequest)} | ${cpu(head?.cpuSecondsPerRequest)} | ${formatBytes(base?.peakMemoryBytes ?? null)} | ${formatBytes(head?.peakMemoryBytes ?? null)} | ${restarts} |`
-  })
-  return [
-    '| service | CPU per request, base | head | peak memory, base | head | restarts |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows,
-  ].join('\n')
-}
-
 function allMetricsTable(comparison: Comparison): string {
   const rows = comparison.series.flatMap((s) => s.metrics.map((m, i) => metricRow(i === 0 ? s : null, m)))
   return [tableHead(comparison), ...rows].join('\n')
@@ -174,18 +163,20 @@ function noiseLine(comparison: Comparison): string {
   return `Noise floor ±${(m.noiseFloor! * 100).toFixed(1)}%: the smallest change this run could tell from noise (${unmoved.length ? `the widest among gated metrics that held: ${where}` : where}).`
 }
 
-function runDetails(comparison: Comparison): string {
-  const m = comparison.meta
-  return [
-    `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
-    `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
-    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
-    m.base
-      ? `- Base ${sha7(m.base.sha)} ${escapeMarkdown(m.base.message.split('\n')[0] ?? '')}`
-      : '- Base: none (the head was measured alone)',
-    `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
-    ...(m.timing ? [`- ${timingText(m.timing, markdownCode)}`] : []),
-  ].join('\n')
+/**
+ * What to do next, on the first screen: the command that measures the same comparison on one's own
+ * machine and where the whole report is (the run's summary); how to accept a blocked result closes the
+ * comment where it can be accepted.
+ */
+function nextSteps(comparison: Comparison, links: ReportLinks): string {
+  const base = comparison.meta.base?.sha
+  const command = /^[0-9a-f]{7,40}$/.test(base ?? '')
+    ? `loadgate compare --base ${base}`
+    : 'loadgate compare --base <base sha>'
+  const steps = [`reproduce on your machine, from the head's checkout: ${markdownCode(command)}`]
+  const report = link('full report in the job summary', links.summary ?? links.run)
+  if (report) steps.push(report)
+  return `**Next steps:** ${steps.join(' · ')}`
 }
 
 interface RenderOptions {
@@ -230,14 +221,15 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
   } else {
     const { table, dropped } = gatedTable(comparison, options.maxRows ?? Infinity)
     parts.push(`${table}\n\n${MARKS_LEGEND}`)
-    parts.push(legend(comparison))
     if (dropped > 0) {
       const where = link('job summary', links.summary ?? links.run) ?? 'job summary'
       parts.push(
         `_${dropped} more rows left out to fit GitHub's comment size; all rows are in the ${where}._`,
       )
     }
-    parts.push(noiseLine(comparison))
+    if (comparison.profile)
+      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
+    parts.push(nextSteps(comparison, links))
     if (comparison.noiseFloor) parts.push(renderNoiseFloorLine(comparison.noiseFloor))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
@@ -252,12 +244,12 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
-    if (comparison.profile)
-      parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
   }
 
   if (options.details !== false) {
+    const trusted = !['INVALID', 'NOTHING_GATED', 'NO_BASE'].includes(comparison.verdict)
     const details = [
+      trusted ? `${legend(comparison)}\n\n${noiseLine(comparison)}\n\n` : '',
       comparison.verdict === 'INVALID' ? '**Measured anyway (not a comparison):**\n\n' : '',
       allMetricsTable(comparison),
       '\n\n',

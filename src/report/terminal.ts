@@ -21,6 +21,7 @@ const TERMINAL_PROFILE_ROWS = 3
 
 const COLORS: Record<string, string> = {
   REGRESSION: '\u001b[31m',
+  TARGET_MISSED: '\u001b[31m',
   INVALID: '\u001b[31m',
   NOTHING_GATED: '\u001b[31m',
   IMPROVEMENT: '\u001b[32m',
@@ -80,7 +81,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
   })
   lines.push(
     '',
-    `  * informs only: "higher" and "lower" are not corrected for the gated family, and never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
+    `  * informs only: "higher" and "lower" are corrected over the informational metrics, never for the gated family, and never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`)
   const flagged =

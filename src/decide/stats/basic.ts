@@ -64,8 +64,14 @@ export function holm(pValues: readonly number[]): number[] {
   return adjusted
 }
 
-/** Binomial(n, ½) order-statistic interval of the median: [x₍j₎, x₍n+1−j₎] at ≥ 95%, or null bounds when n < 6. */
-export function medianInterval(values: number[]): {
+/**
+ * Binomial(n, ½) order-statistic interval of the median: [x₍j₎, x₍n+1−j₎], each bound missing in at
+ * most `sideAlpha` (≥ 95% by default), or null bounds when n is too small (n < 6 by default).
+ */
+export function medianInterval(
+  values: number[],
+  sideAlpha = 0.025,
+): {
   median: number
   low: number | null
   high: number | null
@@ -75,8 +81,8 @@ export function medianInterval(values: number[]): {
   let j = 0
   let cumulative = 0
   let term = 2 ** -n // P(Bin = 0)
-  // Largest j with P(Bin(n, ½) ≤ j − 1) ≤ 0.025.
-  while (j < n && cumulative + term <= 0.025) {
+  // Largest j with P(Bin(n, ½) ≤ j − 1) ≤ sideAlpha.
+  while (j < n && cumulative + term <= sideAlpha) {
     cumulative += term
     j++
     term = (term * (n - j + 1)) / j
