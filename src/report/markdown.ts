@@ -19,7 +19,7 @@ import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
 import { escapeMarkdown, markdownCode, safeUrl } from './escape'
 import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
-import { runnerLoadTexts } from './runner-load'
+import { differingRoundsDetail, runnerLoadTexts, tooBusyText } from './runner-load'
 import { timingText } from './format'
 import { ignoredSettingsNote } from './trusted-run'
 import { borrowedHarnessNote, headAloneText } from './head-alone'
@@ -185,6 +185,7 @@ function runDetails(comparison: Comparison): string {
       : '- Base: none (the head was measured alone)',
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
     ...(m.timing ? [`- ${timingText(m.timing, markdownCode)}`] : []),
+    ...differingRoundsDetail(comparison),
   ].join('\n')
 }
 
@@ -249,6 +250,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       ),
       ...runnerLoadTexts(comparison).map((text) => `⚠️ ${text}.`),
     ]
+    const busy = tooBusyText(comparison)
+    if (busy) warnings.unshift(`⚠️ **${busy}.**`)
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)
