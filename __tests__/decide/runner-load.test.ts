@@ -53,6 +53,13 @@ describe("what the trials say of the runner (saturated CPUs, the hypervisor's st
       stolenRounds: [3, 7],
       maxStolen: 0.14,
       meanStolen: 0.023,
+      // Steal in one arm's trial only: 28% of its busy time against 2% in the other's.
+      differingRounds: [3, 7].map((round) => ({
+        round,
+        base: { stolen: 0.01 },
+        head: { stolen: 0.14 },
+        disturbed: true,
+      })),
     })
     assert.equal(stolen.verdict, quiet.verdict)
     comparisonSchema.parse(stolen)
@@ -89,5 +96,48 @@ describe("what the trials say of the runner (saturated CPUs, the hypervisor's st
     const [trial] = results(() => ({ stolen: 0.12 })).trials
     assert.match(summarizeTrial(trial!), /; steal 12%$/)
     assert.doesNotMatch(summarizeTrial({ ...trial!, hostCpuStolen: 0.02 }), /steal/)
+  })
+
+  test('rounds whose trials saw different foreign CPU are listed per round in the details', () => {
+    const file = results(() => ({ busy: 0.6, stolen: 0.01 }))
+    for (const t of file.trials) t.foreignCpu = t.round === 4 && t.arm === 'base' ? 0.31 : 0.02
+    const c = compareResults(file, opts)
+    assert.deepEqual(c.runner?.differingRounds, [
+      {
+        round: 4,
+        base: { foreignCpu: 0.31, stolen: 0.01 },
+        head: { foreignCpu: 0.02, stolen: 0.01 },
+        disturbed: true,
+      },
+    ])
+    comparisonSchema.parse(c)
+    assert.match(
+      renderComment(c, {}),
+      /CPU that was not this run's, where a round's two trials differed:\n {2}- round 4: base 31% other processes, 1% steal; head 2% other processes, 1% steal \(disturbed\)/,
+    )
+    assert.doesNotMatch(renderComment(c, {}), /Too busy to tell/, 'a verdict that settled needs no advice')
+  })
+
+  test('too busy to tell: one line naming the disturbed rounds, the CPU not the run\'s and what to do', () => {
+    const file = makeResults({
+      rounds: 10,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 1)) }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 2)) }),
+    })
+    for (const t of file.trials) {
+      t.hostCpuBusy = 0.7
+      t.hostCpuStolen = 0.01
+      t.foreignCpu = [2, 6].includes(t.round) && t.arm === 'head' ? 0.42 : 0.03
+    }
+    const c = compareResults(file, opts)
+    assert.equal(c.verdict, 'INCONCLUSIVE')
+    const line =
+      "Too busy to tell: rounds 2 and 6 were disturbed (up to 43% of the CPU was not this run's: " +
+      '42% other processes, 1% steal); rerun on fewer parallel jobs on this runner, or a larger runner'
+    assert.ok(renderComment(c, {}).includes(`⚠️ **${line}.**`))
+    assert.match(renderTerminal(c, { color: false }), /Too busy to tell: rounds 2 and 6/)
+    for (const t of file.trials) t.hostCpuStolen = t.foreignCpu === 0.42 ? 0.3 : 0.01
+    for (const t of file.trials) if (t.foreignCpu === 0.42) t.foreignCpu = 0.05
+    assert.match(renderComment(compareResults(file, opts), {}), /rerun on a larger runner \(steal/)
   })
 })

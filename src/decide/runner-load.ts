@@ -1,8 +1,8 @@
 import type { ResultsFile, RunnerLoad, Trial } from '../model/types'
+import { roundDisturbances, SATURATED_CPU_BUSY, SHOWN_DIFFERENCE } from './disturbance'
 import { measured } from './samples'
 
-/** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
-export const SATURATED_CPU_BUSY = 0.95
+export { SATURATED_CPU_BUSY }
 
 /**
  * A trial that lost this share of its CPU time to other guests is named. Below it, steal is the
@@ -10,10 +10,14 @@ export const SATURATED_CPU_BUSY = 0.95
  */
 export const STOLEN_NOTE = 0.05
 
+const round3 = (x: number) => Math.round(x * 1000) / 1000
+const mean = (xs: number[]) => (xs.length ? round3(xs.reduce((a, b) => a + b, 0) / xs.length) : 0)
+
 /**
- * What the measured trials say of the runner: the rounds in which its CPUs were saturated, and the
- * rounds in which the hypervisor took a noticeable share of them. Undefined when neither happened
- * (or nothing was read: not Linux, or a results file from before these readings).
+ * What the measured trials say of the runner: the rounds in which its CPUs were saturated, the
+ * rounds in which the hypervisor took a noticeable share of them, and the rounds whose two trials
+ * saw different shares of the CPU go to others (disturbed at DISTURBED_DIFFERENCE). Undefined
+ * when none of that happened (or nothing was read: not Linux, or a results file from before).
  */
 export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
   const trials = measured(results)
@@ -21,14 +25,27 @@ export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
     [...new Set(trials.filter(hit).map((t) => t.round))].sort((a, b) => a - b)
   const saturatedRounds = roundsWhere((t) => (t.hostCpuBusy ?? 0) >= SATURATED_CPU_BUSY)
   const stolenRounds = roundsWhere((t) => (t.hostCpuStolen ?? 0) >= STOLEN_NOTE)
-  if (!saturatedRounds.length && !stolenRounds.length) return undefined
+  const differing = roundDisturbances(trials).filter((r) => r.difference >= SHOWN_DIFFERENCE)
+  if (!saturatedRounds.length && !stolenRounds.length && !differing.length) return undefined
   const stolen = trials.flatMap((t) => (t.hostCpuStolen === undefined ? [] : [t.hostCpuStolen]))
-  const round3 = (x: number) => Math.round(x * 1000) / 1000
+  const foreign = trials.flatMap((t) => (t.foreignCpu === undefined ? [] : [t.foreignCpu]))
   return {
     saturatedRounds,
     maxCpuBusy: Math.max(0, ...trials.map((t) => t.hostCpuBusy ?? 0)),
     stolenRounds,
     maxStolen: Math.max(0, ...stolen),
-    meanStolen: stolen.length ? round3(stolen.reduce((a, b) => a + b, 0) / stolen.length) : 0,
+    meanStolen: mean(stolen),
+    ...(foreign.length ? { maxForeign: Math.max(...foreign), meanForeign: mean(foreign) } : {}),
+    ...(differing.length
+      ? {
+          differingRounds: differing.map(({ round, base, head, disturbed, repeats }) => ({
+            round,
+            base,
+            head,
+            disturbed,
+            ...(repeats ? { repeats } : {}),
+          })),
+        }
+      : {}),
   }
 }

@@ -1,11 +1,12 @@
 import { STOLEN_NOTE } from '../decide/runner-load'
 import { requestSeries } from '../model/metrics'
-import type { Arm, Phase, Trial } from '../model/types'
+import type { Arm, Phase, ServiceResources, Trial } from '../model/types'
 import { cpuIndexes } from './cpu-split'
 import { busyFraction, readCpuTimes, stolenFraction } from './host-cpu'
 import { probed } from './machine-probe'
+import { foreignFraction, readRunCpu } from './run-cpu'
 import type { LoadBackend, LoadTrialRequest } from './load'
-import type { ArmInstance } from './sut'
+import type { ArmInstance, ResourceSampling } from './sut'
 
 export interface TrialPlan {
   arm: Arm
@@ -47,7 +48,7 @@ export async function runTrial(
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
   const ownCpus = plan.cpus ? cpuIndexes(plan.cpus) : undefined
-  const cpuBefore = await readCpuTimes(ownCpus)
+  const [cpuBefore, runBefore] = await Promise.all([readCpuTimes(ownCpus), readRunCpu()])
   // In duet both arms share the probe's machine at once: there it would tell neither apart.
   const { value: result, probe: machineProbe } = await probed(phase === 'measure' && !plan.held, () =>
     load.runTrial({
@@ -62,11 +63,12 @@ export async function runTrial(
       ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
     }),
   )
-  const cpuAfter = await readCpuTimes(ownCpus)
+  const [cpuAfter, runAfter] = await Promise.all([readCpuTimes(ownCpus), readRunCpu()])
   const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)
   const hostCpuStolen = stolenFraction(cpuBefore, cpuAfter)
   const samplingError = await sampling.started
   const resources = await sampling.stop()
+  const foreignCpu = foreignFraction(runBefore, runAfter, await runContainerSeconds(sampling, resources))
   const disrupted = resources.filter((r) => r.disrupted).map((r) => r.service)
   const reasons = [
     ...result.problems,
@@ -97,10 +99,27 @@ export async function runTrial(
     ...(result.warmupEnd ? { warmupEnd: result.warmupEnd } : {}),
     ...(hostCpuBusy !== null ? { hostCpuBusy } : {}),
     ...(hostCpuStolen !== null ? { hostCpuStolen } : {}),
+    ...(foreignCpu !== null ? { foreignCpu } : {}),
     ...(machineProbe ? { machineProbe } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
+}
+
+/**
+ * CPU seconds every arm's containers used in the trial: the measured arm's and the others'. Null
+ * where any is unknown, or where the backend meters no containers (a URL target: the service may
+ * run on this host outside any container the run knows, and its CPU would read as foreign).
+ */
+async function runContainerSeconds(
+  sampling: ResourceSampling,
+  resources: readonly ServiceResources[],
+): Promise<number | null> {
+  if (!sampling.otherArmsCpuSeconds || resources.length === 0) return null
+  const own = resources.map((r) => r.cpuSeconds)
+  const others = await sampling.otherArmsCpuSeconds().catch(() => null)
+  if (others === null || own.some((s) => s === null)) return null
+  return own.reduce<number>((sum, s) => sum + s!, others)
 }
 
 /**

@@ -134,6 +134,21 @@ export type InvalidReason = z.infer<typeof invalidReasonSchema>
 const fraction = z.number().min(0).max(1)
 const roundList = z.array(z.number().int().nonnegative()).max(1000)
 
+/** One arm's trial of a round beside the run: foreign CPU and steal, shares of the CPU time. */
+const armBesideSchema = z.object({ foreignCpu: fraction.optional(), stolen: fraction.optional() })
+
+/** A round whose two trials saw different shares of the CPU go to others (decide/disturbance.ts). */
+const differingRoundSchema = z.object({
+  round: z.number().int().nonnegative(),
+  base: armBesideSchema,
+  head: armBesideSchema,
+  /** The difference reached the disturbed mark: not the run's CPU differed enough to move latency. */
+  disturbed: z.boolean(),
+  /** Times the round was measured again; its last pair is the one shown. */
+  repeats: z.number().int().positive().optional(),
+})
+export type DifferingRound = z.infer<typeof differingRoundSchema>
+
 /** What the measured trials say of the runner itself: CPUs saturated, or taken by the hypervisor. */
 export const runnerLoadSchema = z.object({
   /** Rounds with a trial at or above the saturation mark, and the highest busy fraction. */
@@ -144,6 +159,11 @@ export const runnerLoadSchema = z.object({
   maxStolen: fraction,
   /** Steal over every measured trial with a reading. */
   meanStolen: fraction,
+  /** Foreign CPU (busy with neither the run nor steal): the most of a trial, and the mean over trials. */
+  maxForeign: fraction.optional(),
+  meanForeign: fraction.optional(),
+  /** Rounds whose two trials differed beside the run by at least the shown difference. */
+  differingRounds: z.array(differingRoundSchema).max(1000).optional(),
 })
 export type RunnerLoad = z.infer<typeof runnerLoadSchema>
 

@@ -147,6 +147,11 @@ export const trialSchema = z.object({
   hostCpuBusy: z.number().min(0).max(1).optional(),
   /** Of that, the share the hypervisor gave to other guests (steal): a slower runner no process shows. */
   hostCpuStolen: z.number().min(0).max(1).optional(),
+  /**
+   * Share of the whole host's CPU time in the trial busy with neither the run (every arm's
+   * containers, k6, loadgate, the container engine) nor steal: other jobs and neighbours.
+   */
+  foreignCpu: z.number().min(0).max(1).optional(),
   /** A measured trial's machine-speed probe (measure/machine-probe.ts); absent in duet and warm-ups. */
   machineProbe: machineProbeSchema.optional(),
   /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */

@@ -40,6 +40,7 @@ export type {
 export { COMPARISON_SCHEMA_VERSION } from './comparison'
 export type {
   Comparison,
+  DifferingRound,
   DispersionChange,
   Interval,
   InvalidReason,

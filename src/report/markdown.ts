@@ -17,7 +17,7 @@ import { legend, MARKS_LEGEND, nothingGatedText } from './legend'
 import { escapeMarkdown, markdownCode, safeUrl } from './escape'
 import { thinTailsMarkdown } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
-import { runnerLoadTexts } from './runner-load'
+import { runnerLoadTexts, tooBusyText } from './runner-load'
 import { ignoredSettingsNote } from './trusted-run'
 import { borrowedHarnessNote, headAloneText } from './head-alone'
 import { deployedTargetsNote } from './target-url'
@@ -241,6 +241,8 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
       ),
       ...runnerLoadTexts(comparison).map((text) => `⚠️ ${text}.`),
     ]
+    const busy = tooBusyText(comparison)
+    if (busy) warnings.unshift(`⚠️ **${busy}.**`)
     if (warnings.length) parts.push(warnings.join('\n\n'))
     const targets = targetLines(comparison)
     if (targets.length) parts.push(`**Targets** (head's median over trials)\n\n${targets.join('<br>\n')}`)

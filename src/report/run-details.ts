@@ -2,6 +2,7 @@ import { formatAlpha, formatBytes } from '../model/format'
 import type { Comparison } from '../model/types'
 import { escapeMarkdown, markdownCode } from './escape'
 import { timingText } from './format'
+import { differingRoundsDetail } from './runner-load'
 
 function sha7(sha: string | undefined): string {
   return sha ? `\`${sha.slice(0, 7).replace(/[^0-9a-f]/g, '')}\`` : '?'
@@ -39,5 +40,6 @@ export function runDetails(comparison: Comparison): string {
       : '- Base: none (the head was measured alone)',
     `- Head ${sha7(m.head.sha)} ${escapeMarkdown(m.head.message.split('\n')[0] ?? '')}`,
     ...(m.timing ? [`- ${timingText(m.timing, markdownCode)}`] : []),
+    ...differingRoundsDetail(comparison),
   ].join('\n')
 }

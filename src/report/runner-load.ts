@@ -1,4 +1,4 @@
-import type { Comparison } from '../model/types'
+import type { Comparison, DifferingRound } from '../model/types'
 
 const percent = (x: number) => `${Math.round(x * 100)}%`
 
@@ -35,4 +35,61 @@ export function runnerLoadTexts(comparison: Comparison): string[] {
     )
   }
   return texts
+}
+
+const arms = ['base', 'head'] as const
+
+/** Not the run's share of a trial's CPU time: others' processes and steal. */
+const notTheRuns = (a: DifferingRound['base']) => (a.foreignCpu ?? 0) + (a.stolen ?? 0)
+
+/**
+ * The one line for a run the runner was too busy to settle (INCONCLUSIVE with disturbed rounds):
+ * which rounds, how much of the CPU was not the run's, and what to change. Empty otherwise.
+ */
+export function tooBusyText(comparison: Comparison): string {
+  const rounds = (comparison.runner?.differingRounds ?? []).filter((r) => r.disturbed)
+  if (comparison.verdict !== 'INCONCLUSIVE' || rounds.length === 0) return ''
+  const trials = rounds.flatMap((r) => arms.map((arm) => r[arm]))
+  const worst = trials.reduce((w, t) => (notTheRuns(t) > notTheRuns(w) ? t : w))
+  const steal = worst.stolen ?? 0
+  const parts = [
+    worst.foreignCpu ? `${percent(worst.foreignCpu)} other processes` : '',
+    steal ? `${percent(steal)} steal` : '',
+  ].filter(Boolean)
+  const advice =
+    steal > (worst.foreignCpu ?? 0)
+      ? "a larger runner (steal is the host's other guests, no job setting removes it)"
+      : 'fewer parallel jobs on this runner, or a larger runner'
+  return (
+    `Too busy to tell: ${roundsText(
+      rounds.map((r) => r.round),
+      comparison.rounds,
+    )} ` +
+    `${rounds.length === 1 ? 'was' : 'were'} disturbed (up to ${percent(notTheRuns(worst))} of the CPU ` +
+    `was not this run's: ${parts.join(', ')}); rerun on ${advice}`
+  )
+}
+
+/** Per round whose two trials differed beside the run: each arm's foreign CPU and steal (details). */
+export function differingRoundLines(comparison: Comparison): string[] {
+  const share = (x: number | undefined) => (x === undefined ? '–' : percent(x))
+  return (comparison.runner?.differingRounds ?? []).map((r) => {
+    const arm = (name: (typeof arms)[number]) =>
+      `${name} ${share(r[name].foreignCpu)} other processes, ${share(r[name].stolen)} steal`
+    const marks = [
+      r.disturbed ? 'disturbed' : '',
+      r.repeats ? `measured again ${r.repeats === 1 ? 'once' : `${r.repeats} times`}` : '',
+    ].filter(Boolean)
+    return `round ${r.round}: ${arm('base')}; ${arm('head')}${marks.length ? ` (${marks.join(', ')})` : ''}`
+  })
+}
+
+/** The details' list item: the rounds whose two trials differed beside the run, one sub-item each. */
+export function differingRoundsDetail(comparison: Comparison): string[] {
+  const lines = differingRoundLines(comparison)
+  if (!lines.length) return []
+  return [
+    "- CPU that was not this run's, where a round's two trials differed:",
+    ...lines.map((l) => `  - ${l}`),
+  ]
 }

@@ -12,7 +12,7 @@ import { withoutControlCharacters as plain } from '../util/control-characters'
 import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
-import { runnerLoadTexts } from './runner-load'
+import { runnerLoadTexts, tooBusyText } from './runner-load'
 import { addedMedianMicros, functionCostText, profileFindings, profileTotalText } from './profile'
 import type { ProfileDiff } from '../model/profile'
 
@@ -98,6 +98,8 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     lines.push(`  i ${sentence}`)
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(plain(seriesLabel(series)), plain(series.erratic))}`)
+  const busy = tooBusyText(comparison)
+  if (busy) lines.push(paint('INCONCLUSIVE', `  ! ${busy}`))
   for (const text of runnerLoadTexts(comparison)) lines.push(paint('INCONCLUSIVE', `  ! ${text}`))
   if (comparison.profile && comparison.verdict !== 'INVALID')
     lines.push('', ...profileLines(comparison.profile, addedMedianMicros(comparison)))

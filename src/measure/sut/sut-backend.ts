@@ -21,6 +21,11 @@ export interface ResourceSampling {
   started: Promise<string>
   /** Ends the sampling: per service, what it used while sampled (null figures where not measurable). */
   stop(): Promise<ServiceResources[]>
+  /**
+   * After `stop`: CPU seconds the run's other arms' containers used while sampled (an idle arm's
+   * timers, the other arm of a duet), null where unreadable; absent where the backend sees none.
+   */
+  otherArmsCpuSeconds?(): Promise<number | null>
 }
 
 /** One running arm of the system under test. */

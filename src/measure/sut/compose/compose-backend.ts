@@ -15,9 +15,10 @@ import { engineVersion } from './engine'
 import { isImageOverrideFile, removeImage, writeImageOverride } from './arm-images'
 import { confineStack } from './cpuset'
 import { frequentHealthCheckNote, healthCheckIntervals, isFrequent } from './health-checks'
-import { containerProcesses, ResourceSampler } from './resources'
+import { containerProcesses, CpuMeter, ResourceSampler } from './resources'
 import { oneShotServices, startLevels } from './service-readiness'
 import { ArmStacks } from './arm-stacks'
+import type { StartedContainer } from './container-listing'
 import type { ComposeStack, ComposeContainer, StartOrder } from './stack'
 import { addWorktree, worktreeFolder } from './worktree'
 import { buildEnv, prepare, withheldNote } from './prepare'
@@ -38,6 +39,8 @@ class ComposeSystem implements SystemUnderTest {
   /** Arms whose health checks have been looked at (their first stack tells), and services named for them. */
   private readonly healthChecksRead = new Set<Arm>()
   private readonly frequentCheckNoted = new Set<string>()
+  /** Each started arm's current containers: a trial of one arm meters the others' CPU as the run's. */
+  private readonly armContainers = new Map<Arm, () => readonly StartedContainer[]>()
 
   /** Whether the `pass-env` variables this job withholds from the build were named (once per run). */
   private withheldNoted = false
@@ -97,7 +100,10 @@ class ComposeSystem implements SystemUnderTest {
       const containers = await stack.containers()
       this.noteUncheckedServices(containers)
       await this.noteFrequentHealthChecks(arm, containers)
-      const instance = await this.instance(stack, slot, stacks, stop)
+      const instance = await this.instance(arm, stack, slot, stacks, async () => {
+        this.armContainers.delete(arm)
+        await stop()
+      })
       return borrowed.length ? Object.assign(instance, { borrowed }) : instance
     } catch (error) {
       await stop().catch(() => undefined)
@@ -148,6 +154,7 @@ class ComposeSystem implements SystemUnderTest {
 
   /** The running stack as an arm; after a recreation its port and containers are read anew. */
   private async instance(
+    arm: Arm,
     first: ComposeStack,
     firstSlot: number,
     stacks: ArmStacks,
@@ -158,6 +165,8 @@ class ComposeSystem implements SystemUnderTest {
     let slot = firstSlot
     let url = await stack.url(bench.service, bench.port)
     let containers = [...stack.started]
+    this.armContainers.set(arm, () => containers)
+    const others = () => [...this.armContainers].flatMap(([other, of]) => (other === arm ? [] : of()))
     return {
       get url() {
         return url
@@ -168,7 +177,7 @@ class ComposeSystem implements SystemUnderTest {
       get slot() {
         return slot
       },
-      sampleResources: () => sample(new ResourceSampler(containers)),
+      sampleResources: () => sample(new ResourceSampler(containers), new CpuMeter(others())),
       processes: () => containerProcesses(containers),
       recreate: async (to = slot) => {
         stack = await stacks.next(to, (fresh) => fresh.start(startTimeoutSeconds, () => {}))
@@ -227,13 +236,14 @@ async function startOrderOf(file: string, env: Record<string, string>): Promise<
   return levels && { levels, oneShot: oneShotServices(model) }
 }
 
-function sample(sampler: ResourceSampler): ResourceSampling {
+function sample(sampler: ResourceSampler, others: CpuMeter): ResourceSampling {
   // Counters are read while the load generator starts up: both arms are measured the same way.
+  others.start()
   const started = sampler.start().then(
     () => '',
     (error: unknown) => `container state unreadable: ${errorMessage(error)}`,
   )
-  return { started, stop: () => sampler.stop() }
+  return { started, stop: () => sampler.stop(), otherArmsCpuSeconds: () => others.end() }
 }
 
 /** A Docker Compose project (or image) name: lower case letters, digits, dashes. */

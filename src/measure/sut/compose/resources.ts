@@ -168,6 +168,39 @@ export class ResourceSampler {
   }
 }
 
+/**
+ * CPU seconds a set of containers uses between `start` and `end`: the run's other arms during a
+ * trial. Null when any container's counter could not be read at both ends (one restarted, or
+ * neither its cgroup nor the engine answers).
+ */
+export class CpuMeter {
+  private started: Promise<Array<number | null>> = Promise.resolve([])
+  private probes: Promise<Probe[]> = Promise.resolve([])
+
+  constructor(private readonly containers: readonly StartedContainer[]) {}
+
+  start(): void {
+    this.probes = Promise.all(
+      this.containers.map(async (c) =>
+        probeFor(c.id, (await containerState(c.id).catch(() => null))?.pid ?? 0),
+      ),
+    )
+    this.started = this.probes.then((probes) => Promise.all(probes.map((p) => p.cpuSeconds())))
+  }
+
+  async end(): Promise<number | null> {
+    const [probes, before] = await Promise.all([this.probes, this.started])
+    const after = await Promise.all(probes.map((p) => p.cpuSeconds()))
+    let seconds = 0
+    for (const [i, b] of before.entries()) {
+      const a = after[i]
+      if (b === null || a === null || a === undefined || a < b) return null
+      seconds += a - b
+    }
+    return seconds
+  }
+}
+
 /** Host PIDs of every process in the running containers (their cgroup's members, else the init). */
 export async function containerProcesses(containers: readonly StartedContainer[]): Promise<number[]> {
   const pids = await Promise.all(
