@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
+import ts from 'typescript'
 
 const SRC = path.resolve('src')
 const MAX_LINES = 300
@@ -31,6 +32,31 @@ function resolveLocal(from: string, specifier: string): string | null {
 }
 
 const relative = (file: string) => path.relative(process.cwd(), file)
+
+/**
+ * Every function of a file with a body (declarations, methods, accessors, constructors, arrow
+ * functions and function expressions), its lines counted from its declaration (the `const` of
+ * one assigned to a constant) to its closing brace.
+ */
+function functionLengths(file: string): Array<{ name: string; lines: number }> {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const line = (position: number) => source.getLineAndCharacterOfPosition(position).line
+  const found: Array<{ name: string; lines: number }> = []
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const declared = ts.isVariableDeclaration(node.parent) ? node.parent.parent.parent : node
+      const named = ts.isVariableDeclaration(node.parent)
+        ? node.parent.name
+        : (node as ts.FunctionLikeDeclaration).name
+      const start = line(declared.getStart(source))
+      const name = `${relative(file)}:${start + 1} ${named?.getText(source) ?? '(anonymous)'}`
+      found.push({ name, lines: line(node.getEnd()) - start + 1 })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
 
 /**
  * The floors of src/, lowest first: a file imports only from its own floor or below. util knows
@@ -63,6 +89,24 @@ describe('architecture', () => {
       .map((file) => ({ file: relative(file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
       .filter((f) => f.lines > MAX_LINES && !DATA_TABLES.has(f.file))
     assert.deepEqual(long, [])
+  })
+
+  test('measure() is an orchestrator of at most 40 lines, and no function in src/measure/ is over 60', () => {
+    const lengths = sourceFiles(path.join(SRC, 'measure')).flatMap(functionLengths)
+    const top = lengths.find(
+      (f) => f.name.startsWith(path.join('src', 'measure', 'measure.ts')) && f.name.endsWith(' measure'),
+    )
+    assert.ok(top, 'measure.ts declares measure()')
+    assert.ok(top.lines <= 40, `${top.name}: ${top.lines} lines`)
+    assert.deepEqual(
+      lengths.filter((f) => f.lines > 60),
+      [],
+    )
+    // The counter sees what it must: a method and an arrow function assigned to a constant.
+    const counted = functionLengths(path.join(SRC, 'measure', 'trial-runner.ts')).map(
+      (f) => f.name.split(' ')[1],
+    )
+    assert.ok(counted.includes('run') && counted.includes('lengthen'), counted.join(', '))
   })
 
   test('no import cycles', () => {

@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
+  followSchedule,
+  interleavedSchedule,
   runSchedule,
   warmupTrials,
   type ScheduledTrial,
@@ -187,5 +189,60 @@ describe('schedule: warm-up, then randomized interleaved rounds', () => {
     assert.equal(clock.status().planned, 12)
     clock.extend(5)
     assert.equal(clock.status().planned, 20)
+  })
+})
+
+describe('the schedule is data: which pair serves which round, in which order', () => {
+  test("today's design: a new pair where fresh-instances says, the orders drawn from the seed", () => {
+    const schedule = interleavedSchedule({
+      arms: ['base', 'head'],
+      looks: [3, 5],
+      seed: 7,
+      freshInstances: 2,
+    })
+    assert.deepEqual(
+      schedule.rounds.map((r) => [r.round, r.pair]),
+      [
+        [1, 0],
+        [2, 0],
+        [3, 1],
+        [4, 1],
+        [5, 2],
+      ],
+    )
+  })
+
+  test('another design is another schedule: the pairs it names are renewed and warmed up, its orders run', async () => {
+    const steps: string[] = []
+    const result = await followSchedule(
+      {
+        arms: ['base', 'head'],
+        looks: [3],
+        rounds: [
+          { round: 1, pair: 0, order: ['head', 'base'] },
+          { round: 2, pair: 1, order: ['base', 'head'] },
+          { round: 3, pair: 1, order: ['head', 'base'] },
+        ],
+      },
+      {
+        warmup: true,
+        renewInstances: async (round) => void steps.push(`renew ${round}`),
+        runTrial: async ({ arm, phase, round }) => void steps.push(`${phase} ${round} ${arm}`),
+      },
+    )
+    assert.deepEqual(result, { rounds: 3, extended: false })
+    assert.deepEqual(steps, [
+      'warmup 0 base',
+      'warmup 0 head',
+      'measure 1 head',
+      'measure 1 base',
+      'renew 2',
+      'warmup 2 base',
+      'warmup 2 head',
+      'measure 2 base',
+      'measure 2 head',
+      'measure 3 head',
+      'measure 3 base',
+    ])
   })
 })

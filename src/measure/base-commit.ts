@@ -66,6 +66,11 @@ export async function resolveBaseCommit(
     throw new LoadgateError(
       'No base branch is known for this run: set base-ref to the commit to compare with',
     )
+  return mergeBaseWithBranch(git, head, branch)
+}
+
+/** The merge-base of `head` with `origin/<branch>`, deepening a shallow history step by step until it is found. */
+async function mergeBaseWithBranch(git: Git, head: string, branch: string): Promise<string> {
   const remoteRef = `refs/remotes/origin/${branch}`
   const shallow = (await git.tryRun(['rev-parse', '--is-shallow-repository'])) === 'true'
   const fetched = await git.tryRun([

@@ -53,24 +53,63 @@ export interface ScheduledTrial {
   barrier?: StartBarrier
 }
 
-export interface ScheduleOptions {
+/**
+ * One round of a schedule: the instance pair (one instance per arm) that serves it and the order
+ * its arms are measured in. A pair serves the rounds from its first to the next pair's first.
+ */
+export interface ScheduledRound {
+  /** 1-based. */
+  round: number
+  /** 0 for the arms' first instances; a new pair is started and warmed up before its first round. */
+  pair: number
+  order: Arm[]
+}
+
+/**
+ * A design as data: which instance pair serves which round, in which order, up to the most rounds
+ * the run may take; the run stops at one of the looks. A new design is a new schedule.
+ */
+export interface Schedule {
   arms: Arm[]
   /** The rounds after which the data is looked at, ascending; the last is the most the run may take. */
   looks: number[]
-  /** One warm-up trial per arm on every new instance, before its first round. */
-  warmup: boolean
-  /** When every arm's instance is replaced (default 'run': never). */
-  freshInstances?: FreshInstances
-  /** Replaces every arm's instance before `round`. */
-  renewInstances?: (round: number) => Promise<void>
+  /** Rounds 1..the last look, in the order they run. */
+  rounds: ScheduledRound[]
+}
+
+/**
+ * Randomized multiple interleaved trials: every round's order drawn from the seed, and a new pair
+ * before the rounds `freshInstances` names (default 'run': one pair for the whole run). Pure.
+ */
+export function interleavedSchedule(options: {
+  arms: Arm[]
+  looks: number[]
   seed: number
+  freshInstances?: FreshInstances
+}): Schedule {
+  const { arms, looks } = options
+  const orders = roundOrders(arms, looks.at(-1)!, seededRandom(options.seed))
+  let pair = 0
+  const rounds = orders.map((order, i) => {
+    if (renewsBefore(i + 1, options.freshInstances ?? 'run')) pair++
+    return { round: i + 1, pair, order }
+  })
+  return { arms, looks, rounds }
+}
+
+/** How a schedule's steps are run. */
+export interface ScheduleSteps {
+  /** One warm-up trial per arm on every new pair, before its first round. */
+  warmup: boolean
+  /** Replaces every arm's instance before `round`: the pair after the first that serves it. */
+  renewInstances?: (round: number) => Promise<void>
   /**
    * 'one-at-a-time' (default): a measured trial is awaited before the next starts, so only one arm
    * is ever under load while something is measured. 'both' (duet): a round's measured trials run at
    * once, held at a start barrier and released in the round's drawn order.
    */
   armsUnderLoad?: ArmsUnderLoad
-  /** Runs one trial. The warm-ups of a new set of instances run side by side. */
+  /** Runs one trial. The warm-ups of a new pair run side by side. */
   runTrial: (trial: ScheduledTrial) => Promise<void>
   /** Called with each round's drawn order before its trials run. */
   onRound?: (order: Arm[]) => void
@@ -79,51 +118,70 @@ export interface ScheduleOptions {
   onExtend?: (toRounds: number) => void
 }
 
+export interface ScheduleOptions extends ScheduleSteps {
+  arms: Arm[]
+  looks: number[]
+  /** When every arm's instance is replaced (default 'run': never). */
+  freshInstances?: FreshInstances
+  seed: number
+}
+
+/** Today's design, run: the interleaved schedule these options describe (`followSchedule`). */
+export function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
+  return followSchedule(interleavedSchedule(options), options)
+}
+
 /**
- * Warm-up per arm, then rounds in seeded random order up to the look where the data settles; new
- * instances (and their warm-up) before the rounds `freshInstances` names. Returns the rounds run.
+ * Runs a schedule's rounds up to the look where the data settles: each new pair renewed (after the
+ * first) and warmed up before its first round, then the round's trials. Returns the rounds run.
  */
-export async function runSchedule(options: ScheduleOptions): Promise<{ rounds: number; extended: boolean }> {
-  const { arms, looks } = options
-  // Nothing is measured during a warm-up, so the arms warm up at the same time: with fresh instances
-  // every round, warming one after the other would add a warm-up's length to every round.
-  const warmUp = async (round: number) => {
-    if (options.warmup) await sideBySide(arms.map((arm) => options.runTrial({ arm, phase: 'warmup', round })))
-  }
-  const measureRound = async (order: Arm[], round: number) => {
-    if (options.armsUnderLoad !== 'both') {
-      for (const arm of order) await options.runTrial({ arm, phase: 'measure', round })
-      return
-    }
-    const barrier = new StartBarrier(order)
-    await sideBySide(
-      order.map((arm) =>
-        // A trial that ended without being ready (it failed to start) must not hold the other arm's.
-        options.runTrial({ arm, phase: 'measure', round, barrier }).finally(() => barrier.failed(arm)),
-      ),
-    )
-  }
-  await warmUp(0)
-  const random = seededRandom(options.seed)
+export async function followSchedule(
+  schedule: Schedule,
+  steps: ScheduleSteps,
+): Promise<{ rounds: number; extended: boolean }> {
+  const { looks } = schedule
   let look = 0
   let planned = looks[0]!
-  let extended = false
-  for (let round = 1; round <= planned; round++) {
-    if (renewsBefore(round, options.freshInstances ?? 'run')) {
-      await options.renewInstances?.(round)
-      await warmUp(round)
+  let pair = -1
+  for (const { round, pair: serving, order } of schedule.rounds) {
+    if (round > planned) break
+    if (serving !== pair) {
+      if (pair >= 0) await steps.renewInstances?.(round)
+      await warmUp(schedule.arms, pair >= 0 ? round : 0, steps)
+      pair = serving
     }
-    const order = roundOrders(arms, 1, random)[0]!
-    options.onRound?.(order)
-    await measureRound(order, round)
-    if (round === planned && look + 1 < looks.length && options.shouldExtend?.()) {
-      look++
-      planned = looks[look]!
-      extended = true
-      options.onExtend?.(planned)
+    steps.onRound?.(order)
+    await measureRound(order, round, steps)
+    if (round === planned && look + 1 < looks.length && steps.shouldExtend?.()) {
+      planned = looks[++look]!
+      steps.onExtend?.(planned)
     }
   }
-  return { rounds: planned, extended }
+  return { rounds: planned, extended: look > 0 }
+}
+
+/**
+ * A new pair's warm-up, one trial per arm (`round`: the first it serves, 0 for the first pair).
+ * Nothing is measured during a warm-up, so the arms warm up at the same time: with fresh instances
+ * every round, warming one after the other would add a warm-up's length to every round.
+ */
+async function warmUp(arms: Arm[], round: number, steps: ScheduleSteps): Promise<void> {
+  if (steps.warmup) await sideBySide(arms.map((arm) => steps.runTrial({ arm, phase: 'warmup', round })))
+}
+
+/** One round's measured trials: one after the other in its order, or in duet at once from a barrier. */
+async function measureRound(order: Arm[], round: number, steps: ScheduleSteps): Promise<void> {
+  if (steps.armsUnderLoad !== 'both') {
+    for (const arm of order) await steps.runTrial({ arm, phase: 'measure', round })
+    return
+  }
+  const barrier = new StartBarrier(order)
+  await sideBySide(
+    order.map((arm) =>
+      // A trial that ended without being ready (it failed to start) must not hold the other arm's.
+      steps.runTrial({ arm, phase: 'measure', round, barrier }).finally(() => barrier.failed(arm)),
+    ),
+  )
 }
 
 /** Waits for every one of `work` to settle, then throws the first failure: none is cut short. */

@@ -36,6 +36,22 @@ export function trialName(arm: Arm, phase: Phase, round: number): string {
   return phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
 }
 
+/** What the load backend is asked to run for a trial: a warm-up runs `warmupSeconds` (or until steady). */
+function loadRequest(plan: TrialPlan, name: string, targetUrl: string): LoadTrialRequest {
+  const { arm, phase, round } = plan
+  return {
+    arm,
+    phase,
+    round,
+    name,
+    targetUrl,
+    env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
+    ...(plan.held ? { held: plan.held } : {}),
+    ...(plan.cpus ? { cpus: plan.cpus } : {}),
+    ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
+  }
+}
+
 /** One trial: the load backend drives one arm while the system under test reports its resource use. */
 export async function runTrial(
   load: LoadBackend,
@@ -51,17 +67,7 @@ export async function runTrial(
   const [cpuBefore, runBefore] = await Promise.all([readCpuTimes(ownCpus), readRunCpu()])
   // In duet both arms share the probe's machine at once: there it would tell neither apart.
   const { value: result, probe: machineProbe } = await probed(phase === 'measure' && !plan.held, () =>
-    load.runTrial({
-      arm,
-      phase,
-      round,
-      name,
-      targetUrl: instance.url,
-      env: { ...plan.env, ...(phase === 'warmup' ? { DURATION: `${plan.warmupSeconds}s` } : {}) },
-      ...(plan.held ? { held: plan.held } : {}),
-      ...(plan.cpus ? { cpus: plan.cpus } : {}),
-      ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
-    }),
+    load.runTrial(loadRequest(plan, name, instance.url)),
   )
   const [cpuAfter, runAfter] = await Promise.all([readCpuTimes(ownCpus), readRunCpu()])
   const hostCpuBusy = busyFraction(cpuBefore, cpuAfter)

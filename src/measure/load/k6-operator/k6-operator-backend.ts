@@ -67,16 +67,7 @@ class K6OperatorBackend implements LoadBackend {
     const { kubectl, namespace, parallelism, claim } = this.options
     const name = testRunName(this.runId, request.name)
     const rawDir = path.join(this.options.outDir, request.name)
-    const manifests = trialManifests({
-      name,
-      namespace,
-      parallelism,
-      script: this.script,
-      env: { ...request.env, BASE_URL: request.targetUrl },
-      tags: { loadgate_arm: request.arm, loadgate_round: String(request.round) },
-      image: `grafana/k6:${this.options.k6Version}`,
-      claim,
-    })
+    const manifests = this.manifests(name, request)
     const created: KubeObject[] = []
     const create = async (object: KubeObject): Promise<void> => {
       created.push(object)
@@ -122,6 +113,21 @@ class K6OperatorBackend implements LoadBackend {
       seconds,
       ...(scriptError ? { scriptError } : {}),
     }
+  }
+
+  /** The trial's TestRun, with its script and variables. */
+  private manifests(name: string, request: LoadTrialRequest) {
+    const { namespace, parallelism, claim } = this.options
+    return trialManifests({
+      name,
+      namespace,
+      parallelism,
+      script: this.script!,
+      env: { ...request.env, BASE_URL: request.targetUrl },
+      tags: { loadgate_arm: request.arm, loadgate_round: String(request.round) },
+      image: `grafana/k6:${this.options.k6Version}`,
+      claim,
+    })
   }
 
   private async merge(files: string[], into: string, problems: string[]): Promise<ParsedTrial | null> {

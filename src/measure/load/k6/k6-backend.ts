@@ -75,20 +75,11 @@ class K6Backend implements LoadBackend {
       ...(request.cpus ? { cpus: request.cpus } : {}),
     })
     watch?.start()
-    let releasedAt: string | undefined
-    let releaseError = ''
     // k6 that exits before it is held has its own error; the schedule then releases the other arm.
-    if (held && request.held && (await held.waitUntilHeld(running))) {
-      await request
-        .held(async () => {
-          releasedAt = new Date().toISOString()
-          await held.resume()
-        })
-        .catch((error: unknown) => {
-          releaseError = `k6 could not be started at the start barrier: ${errorMessage(error)}`
-          kill.abort()
-        })
-    }
+    const { releasedAt, releaseError = '' } =
+      held && request.held && (await held.waitUntilHeld(running))
+        ? await releaseAtBarrier(held, request.held, kill)
+        : {}
     const exit = await running
     const warmupEnd = await watch?.end()
     if (warmupEnd?.reason === 'steady' && exit.code === STOPPED_THROUGH_API) {
@@ -99,20 +90,7 @@ class K6Backend implements LoadBackend {
     if (exit.timedOut)
       exit.error = `k6 was stopped after ${Math.round(timeoutMs / 1000)} s, ${this.longestTrialMs ? `${TRIAL_TIMEOUT_FACTOR}× the longest trial so far` : 'the limit of a first trial'}: the trial hung`
     else this.longestTrialMs = Math.max(this.longestTrialMs, seconds * 1000)
-    let parseError = ''
-    const parsed = await parseK6Output(outFile, {
-      discardSeconds: this.options.discardSeconds,
-      runSeconds: seconds,
-    }).catch((error: unknown) => {
-      parseError = errorMessage(error)
-      return null
-    })
-    const problems = [
-      releaseError,
-      exit.error ?? '',
-      !exit.error && !parsed ? `k6 wrote no readable results (${parseError})` : '',
-      parsed && parsed.series.length === 0 && !exit.error ? 'k6 made no HTTP requests' : '',
-    ].filter(Boolean)
+    const { parsed, problems } = await this.parse(outFile, seconds, releaseError, exit.error)
     return {
       summary: parsed && loadSummary(parsed),
       rawOutput: watch ? await compressed(outFile) : outFile,
@@ -123,6 +101,50 @@ class K6Backend implements LoadBackend {
       ...(releasedAt ? { releasedAt } : {}),
       ...(warmupEnd ? { warmupEnd } : {}),
       ...(exit.code === SCRIPT_EXCEPTION && exit.error ? { scriptError: exit.error } : {}),
+    }
+  }
+
+  /** The trial's output parsed, and what is wrong with the trial, k6's own errors first. */
+  private async parse(outFile: string, seconds: number, releaseError: string, exitError?: string) {
+    let parseError = ''
+    const parsed = await parseK6Output(outFile, {
+      discardSeconds: this.options.discardSeconds,
+      runSeconds: seconds,
+    }).catch((error: unknown) => {
+      parseError = errorMessage(error)
+      return null
+    })
+    const problems = [
+      releaseError,
+      exitError ?? '',
+      !exitError && !parsed ? `k6 wrote no readable results (${parseError})` : '',
+      parsed && parsed.series.length === 0 && !exitError ? 'k6 made no HTTP requests' : '',
+    ].filter(Boolean)
+    return { parsed, problems }
+  }
+}
+
+/**
+ * Duet: waits for the round's start barrier, then starts the held k6's load. Where the barrier
+ * fails, k6 is stopped and the trial says why.
+ */
+async function releaseAtBarrier(
+  held: K6RestApi,
+  barrier: NonNullable<LoadTrialRequest['held']>,
+  kill: AbortController,
+): Promise<{ releasedAt?: string; releaseError?: string }> {
+  let releasedAt: string | undefined
+  try {
+    await barrier(async () => {
+      releasedAt = new Date().toISOString()
+      await held.resume()
+    })
+    return { releasedAt }
+  } catch (error) {
+    kill.abort()
+    return {
+      ...(releasedAt ? { releasedAt } : {}),
+      releaseError: `k6 could not be started at the start barrier: ${errorMessage(error)}`,
     }
   }
 }
