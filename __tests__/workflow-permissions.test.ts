@@ -160,11 +160,14 @@ describe('shipped workflows give write permissions only where loadgate posts', (
       const workflow = workflows.get(name)!
       return writes(workflow, workflow.jobs[job]!).sort()
     }
-    assert.deepEqual(writesOf('distributed.yml', 'merge'), ['pull-requests', 'statuses'])
+    assert.deepEqual(writesOf('distributed.yml', 'merge'), ['checks', 'pull-requests', 'statuses'])
     assert.deepEqual(writesOf('distributed.yml', 'segment'), [])
-    assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['pull-requests', 'statuses'])
+    assert.deepEqual(writesOf('trusted-run.yml', 'decide'), ['checks', 'pull-requests', 'statuses'])
     assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
-    assert.deepEqual(writesOf('trusted-run.yml', 'announce'), ['statuses'])
+    assert.deepEqual(writesOf('trusted-run.yml', 'announce'), ['checks', 'statuses'])
+    assert.deepEqual(writesOf('pull-request.yml', 'performance'), ['checks', 'pull-requests', 'statuses'])
+    // A fork's report never writes a check run (its result is unverified): it asks for no checks.
+    assert.deepEqual(writesOf('fork-report.yml', 'report'), ['pull-requests', 'statuses'])
   })
 
   test('every action of a job whose output decides a status is pinned to a full sha', async () => {

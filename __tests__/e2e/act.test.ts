@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
+import { parseDocument, type YAMLSeq } from 'yaml'
 import { acceptanceIn } from '../../src/report/acceptance'
 import { startGitHubDouble, type DoubleOptions, type GitHubDouble } from '../../testkit/github-double'
 import { logTail, packAction, runAct, workflowForTest, type ActRun } from '../../testkit/act'
@@ -20,6 +21,8 @@ import { makeTestRepo, type PullRequestRef, type TestRepo } from '../../testkit/
 // (repository variables LOADGATE_MIN_ROUNDS / LOADGATE_MAX_ROUNDS; empty means the default).
 
 const TOKEN = 'ghs_e2e_write_token'
+/** A workflow token without `checks: write`: its runs fall back to the commit status alone. */
+const STATUSES_ONLY_TOKEN = 'ghs_e2e_statuses_only'
 const OUTPUT = 'test-output/act'
 // Three rounds can never show a significant regression, and such a gate is refused: these runs gate on INVALID only.
 const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAIL_ON: 'INVALID' }
@@ -59,6 +62,7 @@ async function act(
   event: string,
   eventFile: string,
   vars: Record<string, string> = {},
+  token = TOKEN,
 ): Promise<ActRun> {
   const run = await runAct({
     cwd: repo.dir,
@@ -67,7 +71,7 @@ async function act(
     eventFile,
     actionDir,
     repository: repo.repository,
-    token: TOKEN,
+    token,
     vars,
     cacheDir: path.join(repo.root, 'act-cache'),
     env: {
@@ -87,10 +91,61 @@ async function act(
 
 const artifacts = () => path.join(repo.root, 'artifacts')
 
-function runPullRequest(scenario: string, pr: PullRequestRef, vars: Record<string, string> = {}) {
+function runPullRequest(
+  scenario: string,
+  pr: PullRequestRef,
+  vars: Record<string, string> = {},
+  token = TOKEN,
+) {
   return repo
     .pullRequestEvent(pr)
-    .then((file) => act(scenario, 'pull-request.yml', 'pull_request', file, vars))
+    .then((file) => act(scenario, 'pull-request.yml', 'pull_request', file, vars, token))
+}
+
+/** The outputs of the gate's step as a later step of the job read them (see withOutputsStep). */
+async function laterStepOutputs(
+  run: ActRun,
+): Promise<{ verdicts: string; markdown: string; comparison: string; report: string }> {
+  const dir = path.join(artifacts(), 'outputs', run.runId)
+  const read = (name: string) => readFile(path.join(dir, name), 'utf8')
+  return {
+    verdicts: await read('verdicts.json'),
+    markdown: await read('comment.md'),
+    comparison: await read('comparison.json'),
+    report: await read('report.html'),
+  }
+}
+
+/**
+ * pull-request.yml with one more step, as a team would add one: it reads the gate's new outputs
+ * and copies what they name out of the job (act removes a passing job's folder).
+ */
+function withOutputsStep(workflow: string): string {
+  const doc = parseDocument(workflow)
+  const steps = doc.getIn(['jobs', 'performance', 'steps']) as YAMLSeq
+  steps.add(
+    doc.createNode({
+      if: 'always()',
+      env: {
+        VERDICTS: '${{ steps.loadgate.outputs.verdicts-json }}',
+        MARKDOWN: '${{ steps.loadgate.outputs.comment-markdown }}',
+        COMPARISON: '${{ steps.loadgate.outputs.comparison-file }}',
+        REPORT: '${{ steps.loadgate.outputs.report-html-file }}',
+      },
+      run: [
+        'out="$LOADGATE_TEST_ARTIFACTS/outputs/$GITHUB_RUN_ID" && mkdir -p "$out"',
+        'printf %s "$VERDICTS" > "$out/verdicts.json"',
+        'printf %s "$MARKDOWN" > "$out/comment.md"',
+        'cp "$COMPARISON" "$out/comparison.json"',
+        'cp "$REPORT" "$out/report.html"',
+      ].join('\n'),
+    }),
+  )
+  return doc.toString()
+}
+
+function checkRuns(pr: PullRequestRef) {
+  return double.state.checkRuns.filter((r) => r.head_sha === pr.headSha)
 }
 
 /** accept.yml for one comment or label event. */
@@ -140,7 +195,7 @@ before(async () => {
   const k6Env = { DURATION: '2s', RATE: '200' }
   repo = await makeTestRepo({
     workflows: {
-      'pull-request.yml': await workflowForTest('pull-request.yml', { inputs, k6Env }),
+      'pull-request.yml': withOutputsStep(await workflowForTest('pull-request.yml', { inputs, k6Env })),
       'record.yml': await workflowForTest('record.yml', { inputs, k6Env }),
       'fork-report.yml': await workflowForTest('fork-report.yml', {}),
       'accept.yml': await workflowForTest('accept.yml', {}),
@@ -214,6 +269,7 @@ before(async () => {
         headRepository: pr.headRepository,
       })),
       permissions: { maintainer: 'maintain', reader: 'read' },
+      tokensWithout: { [STATUSES_ONLY_TOKEN]: ['checks'] },
     }),
   )
 })
@@ -353,6 +409,31 @@ describe('example workflows under act', () => {
         ['loadgate/api', 'pending'],
         ['loadgate/api', 'failure'],
       ])
+      // Beside it, the check run this run started: failure, the headline as title, the comment as summary.
+      const [check, ...others] = checkRuns(prs.slower)
+      assert.deepEqual(others, [], 'one check run, started in progress and completed')
+      assert.deepEqual(
+        [check?.name, check?.status, check?.conclusion],
+        ['loadgate · api', 'completed', 'failure'],
+      )
+      assert.equal(check!.external_id, run.runId)
+      assert.match(check!.title ?? '', /^Blocked — p(50|95) of /)
+      assert.equal(check!.summary, comment.body.slice(comment.body.indexOf('\n') + 1))
+      assert.ok(check!.updated.length >= 2, 'created in progress, then completed')
+      // An error annotation on the run's page, titled with the benchmark.
+      assert.match(run.log, /::error title=loadgate · api::Blocked — p(50|95) of /)
+      // A later step reads the new outputs.
+      const outputs = await laterStepOutputs(run)
+      const [verdict] = JSON.parse(outputs.verdicts)
+      assert.deepEqual([verdict.benchmark, verdict.verdict, verdict.blocking], ['api', 'REGRESSION', true])
+      assert.equal(verdict.headline, check!.title)
+      assert.ok(
+        verdict.gated.some((g: { verdict: string }) => g.verdict === 'REGRESSION'),
+        outputs.verdicts,
+      )
+      assert.equal(outputs.markdown.trimEnd(), comment.body.trimEnd())
+      assert.equal(JSON.parse(outputs.comparison).verdict, 'REGRESSION')
+      assert.match(outputs.report, /^<!doctype html>/i)
       assert.match(run.log, /Summary - [^\n]*\n*[^\n]*Blocked/, 'the job summary has the verdict')
       await screenshotComment(comment.body, 'test-output/pr-comment.png')
       // The artifact is laid out as actions/upload-artifact lays it out: the work directory's contents.
@@ -463,7 +544,8 @@ describe('example workflows under act', () => {
   })
 
   test('a PR whose head returns 5% errors is invalid', { timeout: 300_000 }, async () => {
-    const run = await runPullRequest('invalid', prs.flaky, quick)
+    // A token without checks: write (the workflow gives statuses only): the status alone says it.
+    const run = await runPullRequest('invalid', prs.flaky, quick, STATUSES_ONLY_TOKEN)
     assert.notEqual(run.code, 0, `the job fails\n${logTail(run)}`)
     assert.equal(output(run, 'verdict'), 'INVALID', logTail(run))
     const comment = await theComment(prs.flaky, 'invalid')
@@ -476,6 +558,9 @@ describe('example workflows under act', () => {
       ['loadgate/api', 'pending'],
       ['loadgate/api', 'error'],
     ])
+    assert.deepEqual(checkRuns(prs.flaky), [], 'no check run without checks: write')
+    assert.match(run.log, /api: no check run \(HTTP 403\): the token cannot write check runs/)
+    assert.doesNotMatch(run.log, /::warning::[^\n]*check run/, 'a note, not a warning')
     assert.deepEqual(double.violations, [])
   })
 
@@ -498,6 +583,13 @@ describe('example workflows under act', () => {
       'no new comment was created',
     )
     assert.deepEqual(statuses(prs.slower).at(-1), ['loadgate/api', 'success'])
+    // Undecided: it passes under fail-on, yet neither the status nor the check run reads as approval.
+    const status = double.state.statuses.filter((s) => s.sha === prs.slower.headSha).at(-1)!
+    assert.match(status.description, /^Undecided — /)
+    const check = checkRuns(prs.slower).at(-1)!
+    assert.deepEqual([check.external_id, check.conclusion], [run.runId, 'neutral'])
+    assert.match(check.title ?? '', /^Inconclusive/)
+    assert.doesNotMatch(run.log, /::error title=/, 'nothing blocked, no annotation')
     assert.deepEqual(double.violations, [])
   })
 

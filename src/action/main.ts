@@ -13,9 +13,9 @@ import { failureText, logLine } from './log'
 import { actionReporter } from './reporter'
 import { saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
-import { worstVerdict } from '../decide'
 import { GateKeeper, unsettledText } from './gates'
 import { reportSettingsError } from './settings-error'
+import { annotateBlocked, setOutputs } from './outputs'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
@@ -31,6 +31,7 @@ export async function run(): Promise<void> {
     installSignalHandlers()
     const { outcomes, unsettled } = await runAll(settings, context)
     setOutputs(outcomes, settings.workDir)
+    annotateBlocked(outcomes)
     await writeSummary()
     const blocking = outcomes.filter((o) => o.blocking)
     const failures = blocking.map((o) => `${o.benchmark}: ${o.headline}`)
@@ -115,18 +116,4 @@ function describeSettings(settings: Settings): string {
     `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ` +
     `${settings.minRounds}–${settings.maxRounds} rounds, seed ${settings.seed}, fail on ${settings.failOn.join(', ') || 'nothing'}`
   )
-}
-
-function setOutputs(outcomes: BenchmarkOutcome[], workDir: string): void {
-  const verdict = worstVerdict(outcomes.map((o) => o.verdict))
-  core.setOutput('verdict', verdict ?? '')
-  core.setOutput('results-file', outcomes.length === 1 ? (outcomes[0]?.resultsFile ?? '') : workDir)
-  core.setOutput(
-    'comment-url',
-    outcomes
-      .map((o) => o.commentUrl)
-      .filter(Boolean)
-      .join('\n'),
-  )
-  core.setOutput('dashboard-url', outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? '')
 }

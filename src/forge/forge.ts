@@ -87,6 +87,8 @@ export interface TrustedRunTarget {
 export interface PublishResult {
   commentUrl: string | null
   statusSet: boolean
+  /** Whether the check run beside the status was written (a token may lack `checks: write`). */
+  checkRun?: boolean
   reviewState: string | null
   /** Missing permissions and refused approvals: reported, never fatal. */
   warnings: string[]

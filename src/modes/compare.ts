@@ -49,7 +49,7 @@ export async function reportComparison(
   const comparisonPath = path.join(path.dirname(resultsPath), 'comparison.json')
   await writeComparisonArtifact(comparison, comparisonPath)
   const links = reportLinks(run, bench.name, comparison)
-  await writeHtmlReport(comparison, path.dirname(resultsPath), links)
+  const reportHtmlFile = await writeHtmlReport(comparison, path.dirname(resultsPath), links)
   reporter.summary(renderSummary(comparison, links))
   if (!reporter.printsResults) reporter.info(`${bench.name}: ${comparison.headline}`)
 
@@ -63,7 +63,11 @@ export async function reportComparison(
   } else {
     posted = await publish(run, comparison, links, context.pullRequest?.number ?? null)
   }
-  return comparisonOutcome(comparison, resultsPath, posted, links)
+  return {
+    ...comparisonOutcome(comparison, resultsPath, posted, links),
+    comparisonFile: comparisonPath,
+    reportHtmlFile,
+  }
 }
 
 async function measureAndDecide(

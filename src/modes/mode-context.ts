@@ -2,7 +2,7 @@ import type { Forge, RunContext } from '../forge'
 import type { MeasureOptions, ProgressEvent } from '../measure/measure'
 import { timeLeft } from '../measure/progress'
 import type { Comparison, OutcomeVerdict } from '../model/types'
-import type { ReportLinks } from '../report/markdown'
+import { renderComment, type ReportLinks } from '../report/markdown'
 import type { Reporter } from '../report/reporter'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import type { BenchmarkHistory } from '../store'
@@ -38,6 +38,12 @@ export interface BenchmarkOutcome {
   dashboardUrl: string
   /** Whether this run wrote the benchmark's final gating status (a pending it set is settled only then). */
   statusSet?: boolean
+  /** The decided comparison, and the comment's markdown for it (the action's outputs). */
+  comparison?: Comparison
+  commentMarkdown?: string
+  /** comparison.json and report.html, where this run wrote them. */
+  comparisonFile?: string
+  reportHtmlFile?: string
 }
 
 /** The outcome of a run that measures or records without judging: no verdict, never blocking. */
@@ -73,6 +79,8 @@ export function comparisonOutcome(
     resultsFile,
     commentUrl,
     dashboardUrl: links.dashboard ?? '',
+    comparison,
+    commentMarkdown: renderComment(comparison, links, true),
   }
 }
 

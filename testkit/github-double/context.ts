@@ -36,7 +36,7 @@ export function createContext(options: DoubleOptions): DoubleContext {
     repo: options.repo ?? 'shop',
     tokenUser: options.tokenUser ?? 'github-actions[bot]',
     options,
-    state: { comments: new Map(), statuses: [], reviews: new Map(), issues: [] },
+    state: { comments: new Map(), statuses: [], reviews: new Map(), checkRuns: [], issues: [] },
     baseUrl: '',
     nextId: () => id++,
     now: () => new Date().toISOString(),

@@ -1,3 +1,4 @@
+import { checkRunRoutes } from './check-runs'
 import { createContext } from './context'
 import { commentRoutes } from './comments'
 import { issueRoutes } from './issues'
@@ -13,6 +14,7 @@ import type { DoubleOptions, GitHubDouble } from './types'
 // is recorded in `violations`, which tests assert to be empty.
 
 export type {
+  CheckRun,
   Comment,
   DoubleOptions,
   Issue,
@@ -28,10 +30,12 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
     owner: double.owner,
     repo: double.repo,
     failures: options.failures ?? [],
+    tokensWithout: options.tokensWithout ?? {},
     routes: {
       ...commentRoutes(double),
       ...issueRoutes(double),
       ...statusRoutes(double),
+      ...checkRunRoutes(double),
       ...reviewRoutes(double),
       ...pullRoutes(double),
       ...userRoutes(double),

@@ -18,6 +18,8 @@ type Schema = Record<string, unknown> & {
   allOf?: Schema[]
   additionalProperties?: boolean | Schema
   format?: string
+  maxLength?: number
+  maxItems?: number
 }
 
 interface Operation {
@@ -129,6 +131,10 @@ export function validate(schema: Schema, value: unknown, where = '$'): string[] 
       else if (s.additionalProperties === false) problems.push(`${where}.${name}: not allowed`)
     }
   }
+  if (actual === 'string' && s.maxLength !== undefined && (value as string).length > s.maxLength)
+    problems.push(`${where}: longer than ${s.maxLength} characters`)
+  if (actual === 'array' && s.maxItems !== undefined && (value as unknown[]).length > s.maxItems)
+    problems.push(`${where}: more than ${s.maxItems} items`)
   if (actual === 'array' && s.items)
     (value as unknown[]).forEach((item, i) => problems.push(...validate(s.items!, item, `${where}[${i}]`)))
   return problems

@@ -33,6 +33,7 @@ export interface ServerOptions {
   repo: string
   routes: Routes
   failures: NonNullable<DoubleOptions['failures']>
+  tokensWithout: NonNullable<DoubleOptions['tokensWithout']>
 }
 
 export interface RunningServer {
@@ -58,6 +59,22 @@ function send(response: ServerResponse, reply: Reply): void {
   response.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
 }
 
+/** The write permission a request needs, for the ones a token can lack. */
+function writePermission(method: string, template: string): 'checks' | 'statuses' | null {
+  if (method === 'GET') return null
+  if (template.includes('/check-runs')) return 'checks'
+  if (template.startsWith('/repos/{owner}/{repo}/statuses/')) return 'statuses'
+  return null
+}
+
+const notAccessible: Reply = {
+  status: 403,
+  body: {
+    message: 'Resource not accessible by integration',
+    documentation_url: 'https://docs.github.com/rest',
+  },
+}
+
 function requestProblems(route: Route, query: URLSearchParams, body: unknown, options: ServerOptions) {
   const schema = requestBodySchema(route.operation)
   const problems = [
@@ -81,12 +98,14 @@ export async function serveGitHubApi(options: ServerOptions): Promise<RunningSer
   const violations: string[] = []
   const failures = options.failures.map((f) => ({ ...f, left: f.times ?? Infinity, passing: f.after ?? 0 }))
 
-  function answer(method: string, url: URL, body: unknown): Reply {
+  function answer(method: string, url: URL, body: unknown, token: string): Reply {
     const route = findRoute(method, url.pathname)
     if (!route) {
       violations.push(`${method} ${url.pathname}: no such operation in GitHub's API`)
       return { status: 404, body: apiError('Not Found') }
     }
+    const needed = writePermission(method, route.template)
+    if (needed && options.tokensWithout[token]?.includes(needed)) return notAccessible
     const failure = failures.find((f) => f.method === method && f.path.test(url.pathname) && f.left > 0)
     if (failure && failure.passing > 0) failure.passing--
     else if (failure) {
@@ -119,7 +138,8 @@ export async function serveGitHubApi(options: ServerOptions): Promise<RunningSer
     } catch {
       violations.push(`${method} ${url.pathname}: body is not JSON`)
     }
-    const reply = answer(method, url, body)
+    const token = (request.headers.authorization ?? '').replace(/^(token|bearer) /i, '')
+    const reply = answer(method, url, body, token)
     requests.push({ method, path: url.pathname + url.search, status: reply.status, body })
     send(response, reply)
   })

@@ -28,6 +28,11 @@ export interface DoubleOptions {
   customRoles?: Record<string, { name: string; builtOn: string }>
   /** Login of the token's user: it cannot approve its own PRs. */
   tokenUser?: string
+  /**
+   * Token → the write permissions it lacks (`checks`, `statuses`): its writes there are refused with
+   * 403 "Resource not accessible by integration", as GitHub refuses a workflow token without them.
+   */
+  tokensWithout?: Record<string, Array<'checks' | 'statuses'>>
   /** Answers `status` to matching requests: `times` of them (default all), after the first `after` (default 0). */
   failures?: Array<{ method: string; path: RegExp; status: number; times?: number; after?: number }>
   /** Issue number → unrelated comments to seed (forces pagination). */
@@ -67,6 +72,22 @@ export interface Review {
   commit_id: string
 }
 
+export interface CheckRun {
+  id: number
+  head_sha: string
+  name: string
+  details_url: string | null
+  external_id: string | null
+  status: string
+  conclusion: string | null
+  started_at: string
+  completed_at: string | null
+  title: string | null
+  summary: string | null
+  /** When each create or update reached the double. */
+  updated: string[]
+}
+
 export interface DoubleState {
   comments: Map<number, Comment[]>
   statuses: Array<{
@@ -81,6 +102,8 @@ export interface DoubleState {
     created_at: string
   }>
   reviews: Map<number, Review[]>
+  /** Check runs, oldest first. */
+  checkRuns: CheckRun[]
   /** Issues (not pull requests), oldest first; comments on them are in `comments`. */
   issues: Issue[]
 }

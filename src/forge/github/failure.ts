@@ -1,10 +1,13 @@
-import { renderFailureComment } from '../../report/failure'
+import { renderFailure, renderFailureComment } from '../../report/failure'
+import { checkTitle, failUnfinishedCheckRun, startCheckRun } from './checks'
 import { commentMarker } from '../../report/markdown'
 import type { PublishResult } from '../forge'
 import { findOwnComment, holdsTrustedResult, writeComment } from './comment'
 import { labelUnverified } from './provenance'
 import type { PublishContext } from './publish-context'
-import { postCommentAndStatus } from './publish'
+import { statusOf } from './client'
+import { permissionWarning } from './publish'
+import { postCheckRun, postCommentAndStatus } from './publish'
 import { gatingContext, hasFinalStatus, newestStatus, postStatus, statusDescription } from './status'
 
 // The gating status around a run that may fail: `pending` while it measures, `error` with the
@@ -13,6 +16,25 @@ import { gatingContext, hasFinalStatus, newestStatus, postStatus, statusDescript
 /** Sets `loadgate/<benchmark>` to pending on the head; returns the status's id. */
 export function postPending(ctx: PublishContext, benchmark: string, description: string): Promise<number> {
   return postStatus(ctx, gatingContext(benchmark), 'pending', statusDescription(description))
+}
+
+/**
+ * Starts this run's check run of the benchmark, in progress. A token without `checks: write`
+ * starts none (the pending status says it): only another failure is returned, as a warning.
+ */
+export async function startCheck(
+  ctx: PublishContext,
+  benchmark: string,
+  description: string,
+): Promise<string | undefined> {
+  try {
+    await startCheckRun(ctx, benchmark, description)
+    return undefined
+  } catch (error) {
+    const status = statusOf(error)
+    if (status === 403 || status === 404) return undefined
+    return permissionWarning('start the check run', 'checks', error)
+  }
 }
 
 /**
@@ -37,12 +59,12 @@ export async function postNotRun(
  * and where the log is. Missing permissions become warnings, as for a result. A fork's report
  * (`unverified`) labels its comment, and leaves a trusted comment and a final status as they are.
  */
-export function publishFailure(
+export async function publishFailure(
   ctx: PublishContext,
   benchmark: string,
   reason: string,
 ): Promise<PublishResult> {
-  return postCommentAndStatus(ctx, {
+  const result = await postCommentAndStatus(ctx, {
     comment: async (pullNumber) => {
       const rendered = renderFailureComment(benchmark, reason, {
         headSha: ctx.headSha,
@@ -62,6 +84,18 @@ export function publishFailure(
       return true
     },
   })
+  const where = { headSha: ctx.headSha, runUrl: ctx.targetUrl, statusSet: result.statusSet }
+  await postCheckRun(
+    ctx,
+    benchmark,
+    () => ({
+      conclusion: 'failure',
+      title: checkTitle(`Error: no verdict — ${statusDescription(reason)}`),
+      summary: renderFailure(benchmark, reason, where),
+    }),
+    result,
+  )
+  return result
 }
 
 /**
@@ -77,6 +111,8 @@ export async function withdrawPending(
   description: string,
 ): Promise<boolean> {
   const context = gatingContext(benchmark)
+  // This run's own check run, stopped before its verdict: whatever became of the status.
+  await failUnfinishedCheckRun(ctx, benchmark, description).catch(() => false)
   const newest = await newestStatus(ctx, context)
   if (newest?.id !== pendingId || newest.state !== 'pending') return false
   await postStatus(ctx, context, 'error', statusDescription(description))

@@ -29,7 +29,7 @@ import { createGitHubClient, type Octokit } from './client'
 import { tokenLogin } from './identity'
 import { closeIssue, createIssue, listOwnIssues, updateIssue } from './issues'
 import { dashboardUrl } from './pages'
-import { postNotRun, postPending, publishFailure, withdrawPending } from './failure'
+import { postNotRun, postPending, publishFailure, startCheck, withdrawPending } from './failure'
 import { permissionWarning, publishReport, type PublishContext } from './publish'
 import { findPullRequestForSha, getPullRequest, mergeBaseOf } from './pull-requests'
 import { readTrustedRunTarget } from './trusted-run'
@@ -81,6 +81,7 @@ class GitHubForge implements Forge {
       links: request.links,
       unverified: request.unverified ?? false,
       targetUrl: request.links.run ?? request.links.dashboard,
+      runId: this.context.runId,
     })
   }
 
@@ -88,8 +89,11 @@ class GitHubForge implements Forge {
     target: GateTarget,
     description: string,
   ): Promise<{ id: number | null; warning?: string }> {
+    const ctx = this.gateContext(target)
+    const checkWarning = await startCheck(ctx, target.benchmark, description)
     try {
-      return { id: await postPending(this.gateContext(target), target.benchmark, description) }
+      const id = await postPending(ctx, target.benchmark, description)
+      return checkWarning ? { id, warning: checkWarning } : { id }
     } catch (error) {
       return { id: null, warning: permissionWarning('set the pending commit status', 'statuses', error) }
     }
@@ -133,6 +137,7 @@ class GitHubForge implements Forge {
       review: 'off',
       links: { run: target.runUrl || undefined },
       ...(target.runUrl ? { targetUrl: target.runUrl } : {}),
+      runId: this.context.runId,
     }
   }
 

@@ -15,6 +15,8 @@ export interface PublishContext {
   review: ReviewMode
   links: ReportLinks
   targetUrl?: string
+  /** The workflow run: the check run it starts and completes carries it as `external_id`. */
+  runId?: string
   /** Computed on a fork's runner: labelled, pending status at most, no review. */
   unverified?: boolean
 }

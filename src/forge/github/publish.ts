@@ -2,6 +2,8 @@ import { statusOf } from './client'
 import { errorMessage } from '../../util/errors'
 import type { Comparison } from '../../model/types'
 import type { PublishResult } from '../forge'
+import { renderComment } from '../../report/markdown'
+import { comparisonCheck, finishCheckRun, type CheckReport } from './checks'
 import { upsertComment } from './comment'
 import { repoOf, type PublishContext } from './publish-context'
 import { replaceReview } from './review'
@@ -16,6 +18,31 @@ export function permissionWarning(what: string, permission: string, error: unkno
     return `loadgate could not ${what} (HTTP ${status}): give the workflow \`permissions: ${permission}: write\``
   }
   return `loadgate could not ${what}: ${errorMessage(error)}`
+}
+
+/**
+ * The benchmark's check run beside its status (where statuses are on), never for a fork's
+ * unverified result. A token without `checks: write` gets the status alone, and a note says so.
+ */
+export async function postCheckRun(
+  ctx: PublishContext,
+  benchmark: string,
+  report: () => CheckReport,
+  result: PublishResult,
+): Promise<void> {
+  if (!ctx.status || ctx.unverified) return
+  try {
+    await finishCheckRun(ctx, benchmark, report())
+    result.checkRun = true
+  } catch (error) {
+    const status = statusOf(error)
+    if (status === 403 || status === 404)
+      result.notes.push(
+        `${benchmark}: no check run (HTTP ${status}): the token cannot write check runs, so the commit ` +
+          'status alone says the verdict; give the workflow `permissions: checks: write` for one',
+      )
+    else result.warnings.push(permissionWarning('write the check run', 'checks', error))
+  }
 }
 
 /**
@@ -76,6 +103,12 @@ export async function publishReport(comparison: Comparison, ctx: PublishContext)
     },
   })
   result.notes.push(...notes)
+  await postCheckRun(
+    ctx,
+    comparison.benchmark,
+    () => comparisonCheck(comparison, renderComment(comparison, ctx.links, true)),
+    result,
+  )
   if (ctx.pullNumber !== null && ctx.review !== 'off') {
     try {
       result.reviewState = await replaceReview(comparison, ctx, ctx.pullNumber)

@@ -1,4 +1,5 @@
 import type { Comparison } from '../../model/types'
+import { isUndecided } from './checks'
 import { unverifiedDescription } from './provenance'
 import { repoOf, type PublishContext } from './publish-context'
 
@@ -34,6 +35,18 @@ export function statusDescription(text: string): string {
   return truncate(withoutControlCharacters(firstLine).trim(), DESCRIPTION_LIMIT)
 }
 
+/**
+ * A verdict's description: its headline, and for a run that passes undecided (`success` under
+ * `fail-on`) "Undecided — " first, so a token without check runs still does not look like approval.
+ */
+export function verdictDescription(
+  comparison: Pick<Comparison, 'verdict' | 'blocking' | 'headline'>,
+): string {
+  if (comparison.blocking || !isUndecided(comparison)) return truncate(comparison.headline, DESCRIPTION_LIMIT)
+  const rest = comparison.headline.replace(/^Inconclusive\s*[—,:-]?\s*/, '')
+  return truncate(`Undecided — ${rest}`, DESCRIPTION_LIMIT)
+}
+
 /** The gating context branch protection requires. */
 export function gatingContext(benchmark: string): string {
   return `loadgate/${benchmark}`
@@ -54,7 +67,9 @@ export async function setStatus(comparison: Comparison, ctx: PublishContext): Pr
     ctx,
     context,
     ctx.unverified ? unverifiedState(comparison) : statusState(comparison),
-    truncate(ctx.unverified ? unverifiedDescription(comparison) : comparison.headline, DESCRIPTION_LIMIT),
+    ctx.unverified
+      ? truncate(unverifiedDescription(comparison), DESCRIPTION_LIMIT)
+      : verdictDescription(comparison),
   )
   return true
 }
