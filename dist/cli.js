@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-IMSYGRKD.js";
+} from "./chunks/chunk-IOLRQLOD.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -33,6 +33,7 @@ import {
   builtInDefault,
   cleanupAll,
   closestName,
+  defaultGatesShort,
   erraticSeries,
   erraticText,
   errorMessage,
@@ -61,11 +62,13 @@ import {
   thinSeries,
   thinTailsSentences,
   timingText,
+  tooBusyText,
   track,
   verdictTone,
   verdictWord,
+  watchedMetricsText,
   withoutControlCharacters
-} from "./chunks/chunk-WGUPAOH6.js";
+} from "./chunks/chunk-PHTPRD7Z.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";
@@ -175,7 +178,7 @@ import path5 from "node:path";
 
 // src/cli/dashboard-server.ts
 import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import path3 from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -185,16 +188,31 @@ var TYPES = {
   ".png": "image/png",
   ".svg": "image/svg+xml"
 };
+function isLoopbackHost(request, port) {
+  const host = (request.headers.host ?? "").toLowerCase();
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+async function fileUnder(root, pathname) {
+  let file = await realpath(path3.join(root, path3.normalize(pathname)));
+  if ((await stat(file)).isDirectory()) file = await realpath(path3.join(file, "index.html"));
+  const inside = file === root || file.startsWith(root.endsWith(path3.sep) ? root : `${root}${path3.sep}`);
+  return inside ? file : null;
+}
 async function serveDashboard(root, port = 0) {
+  const realRoot = await realpath(root);
+  let listening = port;
   const server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    let file = path3.join(root, path3.normalize(pathname));
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
+    if (!isLoopbackHost(request, listening)) {
+      response.writeHead(421, { "content-type": "text/plain" }).end("misdirected request");
       return;
     }
     try {
-      if ((await stat(file)).isDirectory()) file = path3.join(file, "index.html");
+      const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+      const file = await fileUnder(realRoot, pathname);
+      if (!file) {
+        response.writeHead(403).end();
+        return;
+      }
       const body = await readFile(file);
       response.writeHead(200, { "content-type": TYPES[path3.extname(file)] ?? "application/octet-stream" });
       response.end(body);
@@ -210,14 +228,15 @@ async function serveDashboard(root, port = 0) {
     });
   });
   const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  return { url: `http://127.0.0.1:${actualPort}/`, server };
+  listening = typeof address === "object" && address ? address.port : port;
+  return { url: `http://127.0.0.1:${listening}/`, server };
 }
 
 // src/report/terminal.ts
 var TERMINAL_PROFILE_ROWS = 3;
 var COLORS = {
   REGRESSION: "\x1B[31m",
+  TARGET_MISSED: "\x1B[31m",
   INVALID: "\x1B[31m",
   NOTHING_GATED: "\x1B[31m",
   IMPROVEMENT: "\x1B[32m",
@@ -272,7 +291,7 @@ function renderTerminal(comparison, options) {
   });
   lines.push(
     "",
-    `  * informs only: "higher" and "lower" are not corrected for the gated family, and never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
+    `  * informs only: "higher" and "lower" are corrected over the informational metrics, never for the gated family, and never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`);
   const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
@@ -288,6 +307,8 @@ function renderTerminal(comparison, options) {
     lines.push(`  i ${sentence}`);
   for (const series of erraticSeries(comparison))
     lines.push(`  i ${erraticText(withoutControlCharacters(seriesLabel(series)), withoutControlCharacters(series.erratic))}`);
+  const busy = tooBusyText(comparison);
+  if (busy) lines.push(paint("INCONCLUSIVE", `  ! ${busy}`));
   for (const text of runnerLoadTexts(comparison)) lines.push(paint("INCONCLUSIVE", `  ! ${text}`));
   if (comparison.profile && comparison.verdict !== "INVALID")
     lines.push("", ...profileLines(comparison.profile, addedMedianMicros(comparison)));
@@ -317,8 +338,28 @@ function commandSettings(command) {
 }
 function settingFlags(command) {
   return Object.fromEntries(
-    commandSettings(command).map((input) => [input.name, { type: "string" }])
+    commandSettings(command).map((input) => [
+      input.name,
+      { type: "string", multiple: true }
+    ])
   );
+}
+var LINE_LIST_FLAGS = ["k6-env", "thresholds", "erratic"];
+function flagValues(values) {
+  const settled = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!Array.isArray(value)) {
+      settled[name] = value;
+      continue;
+    }
+    const given = value.map(String);
+    if (given.length > 1 && !LINE_LIST_FLAGS.includes(name))
+      throw new SettingsError(
+        `Flag '--${name}' is given ${given.length} times ('${given.join("', '")}'): expected it once (only ${LINE_LIST_FLAGS.map((flag) => `--${flag}`).join(", ")} add up)`
+      );
+    settled[name] = given.join("\n");
+  }
+  return settled;
 }
 
 // src/cli/flag-groups.ts
@@ -394,7 +435,7 @@ var FLAGS = {
   thresholds: {
     group: "How to decide",
     value: "<rules>",
-    summary: 'one rule per line, e.g. "p95 +10%" (default: p50 +5%, p95 +10%, throughput -5%)'
+    summary: `one rule per line, e.g. "p95 +10%" (default gates: ${defaultGatesShort()})`
   },
   "fail-on": {
     group: "How to decide",
@@ -431,7 +472,8 @@ function settingsIn(command, group) {
 var HELP_WIDTH = 100;
 var FLAG_COLUMN = 30;
 var SETTINGS_NOTE = `Settings are the action's inputs, read from loadgate.yml at the repository root (or --config
-<file>); a flag overrides its key. Every flag with its meaning and default: docs/cli.md#flags.`;
+<file>); a flag overrides its key. ${LINE_LIST_FLAGS.map((f) => `--${f}`).join(", ")} add up when repeated;
+other flags are given once. Every flag with its meaning and default: docs/cli.md#flags.`;
 var HELP = {
   main: () => `loadgate \u2014 gate changes on service performance (Docker Compose + k6 + paired statistics)
 
@@ -514,8 +556,8 @@ Serves <dir> (a checkout of the gh-pages branch) on http://127.0.0.1:<port> and 
   history: () => `loadgate history <dir> [--json] [--branch <branch>] [--data-dir <dir>]
 
 Lists the lasting shifts (change points) in the recorded runs of a gh-pages checkout, per
-benchmark, series and gated metric (the default thresholds: p50 and p90 per endpoint, throughput
-of all requests).
+benchmark, series and gated metric
+(the default thresholds: ${watchedMetricsText()}).
 Each shift names the last run before it and the first after it, and says "environment changed" when
 the runner (OS and kernel, CPU, cores, image) changed there rather than the code.
 
@@ -888,8 +930,8 @@ async function localContext(workspace, head) {
   };
 }
 async function measureCommand(command, args) {
-  const refs = { base: { type: "string" }, head: { type: "string" } };
-  const { values } = parseCommandArgs(command, {
+  const refs = { base: { type: "string", multiple: true }, head: { type: "string", multiple: true } };
+  const parsed = parseCommandArgs(command, {
     args,
     options: {
       ...command === "calibrate" ? { write: { type: "boolean", default: false } } : refs,
@@ -898,6 +940,7 @@ async function measureCommand(command, args) {
       ...settingFlags(command)
     }
   });
+  const values = flagValues(parsed.values);
   if (values.help) return printHelp(command);
   if (command === "compare" && !values.base)
     throw new SettingsError("Flag '--base' is missing: expected the ref to compare against");
@@ -1030,7 +1073,7 @@ async function mergeCommand(args) {
     throw new SettingsError(
       "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
     );
-  const failOn = parseFailOn(String(values["fail-on"]));
+  const failOn = parseFailOn("fail-on", String(values["fail-on"]));
   const dirs = positionals.map((dir) => path10.resolve(dir));
   const benchmarks = await segmentBenchmarks(dirs, SOURCE);
   if (benchmarks.length === 0)
@@ -1073,7 +1116,7 @@ async function readReportInput(file) {
       throw new SettingsError(
         `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`
       );
-    return compareResults(results.data, { failOn: parseFailOn(builtInDefault("fail-on")) });
+    return compareResults(results.data, { failOn: parseFailOn("fail-on", builtInDefault("fail-on")) });
   }
   const comparison = comparisonSchema.safeParse(document);
   if (!comparison.success)

@@ -1,6 +1,7 @@
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
   announceRun,
+  error,
   failureText,
   gatePosting,
   getInput,
@@ -17,13 +18,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-X764V4JQ.js";
+} from "./chunks/chunk-STPW53ZJ.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-IMSYGRKD.js";
+} from "./chunks/chunk-IOLRQLOD.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -36,7 +37,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-WGUPAOH6.js";
+} from "./chunks/chunk-PHTPRD7Z.js";
 
 // src/action/main.ts
 import path from "node:path";
@@ -129,8 +130,8 @@ var GateKeeper = class {
     return this.gates.filter((g) => !g.settled).map((g) => g.benchmark);
   }
   /** A failed benchmark: told on the pull request when this run speaks for its gate. */
-  failed(benchmark, error) {
-    return reportFailure(this.run, this.settings, benchmark, error, this.posting);
+  failed(benchmark, error2) {
+    return reportFailure(this.run, this.settings, benchmark, error2, this.posting);
   }
   /** Whether a failure of `mode: report` is told on the pull request rather than only refused. */
   get reportsFailures() {
@@ -164,7 +165,7 @@ function benchmarkNamesOf(read, context) {
 }
 
 // src/action/settings-error.ts
-async function reportSettingsError(read, settingsContext, context, error) {
+async function reportSettingsError(read, settingsContext, context, error2) {
   const mode = gateMode(read, context);
   if (mode === null) return;
   const run2 = {
@@ -188,7 +189,7 @@ async function reportSettingsError(read, settingsContext, context, error) {
     comment: read("comment").trim() === "off" ? "off" : "on",
     status: read("status").trim() !== "false"
   };
-  for (const name of names) await reportFailure(run2, settings, name, error, true);
+  for (const name of names) await reportFailure(run2, settings, name, error2, true);
 }
 function gateMode(read, context) {
   const mode = read("mode").trim() || "auto";
@@ -196,6 +197,43 @@ function gateMode(read, context) {
   if (context.eventName === "workflow_dispatch") return mode === "report" || mode === "announce" ? mode : null;
   if (context.eventName !== "pull_request" || !["auto", "compare", "merge"].includes(mode)) return null;
   return mode === "merge" ? "merge" : "compare";
+}
+
+// src/action/outputs.ts
+function benchmarkVerdicts(outcomes) {
+  return outcomes.map((o) => ({
+    benchmark: o.benchmark,
+    verdict: o.verdict,
+    blocking: o.blocking,
+    headline: o.headline,
+    gated: (o.comparison?.series ?? []).flatMap(
+      (series) => series.metrics.filter((m) => m.gate).map((m) => ({
+        series: series.key,
+        metric: m.metric,
+        verdict: m.verdict,
+        change: m.change,
+        ci: m.ci ? { low: m.ci.low, high: m.ci.high } : null
+      }))
+    )
+  }));
+}
+var lines = (values) => values.filter(Boolean).join("\n");
+function setOutputs(outcomes, workDir) {
+  setOutput("verdict", worstVerdict(outcomes.map((o) => o.verdict)) ?? "");
+  setOutput("results-file", outcomes.length === 1 ? outcomes[0]?.resultsFile ?? "" : workDir);
+  setOutput("comment-url", lines(outcomes.map((o) => o.commentUrl)));
+  setOutput("dashboard-url", outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? "");
+  setOutput("comparison-file", lines(outcomes.map((o) => o.comparisonFile)));
+  setOutput("report-html-file", lines(outcomes.map((o) => o.reportHtmlFile)));
+  setOutput(
+    "comment-markdown",
+    outcomes.map((o) => o.commentMarkdown ?? "").filter(Boolean).join("\n\n")
+  );
+  setOutput("verdicts-json", JSON.stringify(benchmarkVerdicts(outcomes)));
+}
+function annotateBlocked(outcomes) {
+  for (const outcome of outcomes.filter((o) => o.blocking))
+    error(logLine(outcome.headline), { title: logLine(`loadgate \xB7 ${outcome.benchmark}`) });
 }
 
 // src/action/main.ts
@@ -211,13 +249,14 @@ async function run() {
     installSignalHandlers();
     const { outcomes, unsettled } = await runAll(settings, context);
     setOutputs(outcomes, settings.workDir);
+    annotateBlocked(outcomes);
     await writeSummary();
     const blocking = outcomes.filter((o) => o.blocking);
     const failures = blocking.map((o) => `${o.benchmark}: ${o.headline}`);
     if (unsettled.length > 0) failures.push(unsettledText(unsettled));
     if (failures.length > 0) setFailed(failureText(failures.join("; ")));
-  } catch (error) {
-    setFailed(failureText(errorMessage(error)));
+  } catch (error2) {
+    setFailed(failureText(errorMessage(error2)));
     try {
       setOutput("verdict", "ERROR");
       await writeSummary();
@@ -237,9 +276,9 @@ async function actionSettings(context) {
     const config = read("config").trim();
     const trustedConfig = trusted && config ? await readTrustedConfig(context.workspace, config, trusted.settingsCommit) : void 0;
     return readSettings(read, { ...settingsContext, trustedConfig });
-  } catch (error) {
-    await reportSettingsError(read, settingsContext, context, error);
-    throw error;
+  } catch (error2) {
+    await reportSettingsError(read, settingsContext, context, error2);
+    throw error2;
   }
 }
 async function runAll(settings, context) {
@@ -252,10 +291,10 @@ async function runAll(settings, context) {
     let outcome;
     try {
       outcome = await runBenchmark(settings, bench, context, run2.reporter);
-    } catch (error) {
-      if (!bench || interruptSignal()) throw error;
-      if (settings.mode === "report" && !gates.reportsFailures) throw error;
-      outcome = await gates.failed(bench.name, error);
+    } catch (error2) {
+      if (!bench || interruptSignal()) throw error2;
+      if (settings.mode === "report" && !gates.reportsFailures) throw error2;
+      outcome = await gates.failed(bench.name, error2);
     }
     outcomes.push(outcome);
     if (bench) gates.settled(bench.name, outcome);
@@ -270,16 +309,6 @@ function describeSettings(settings) {
     return `loadgate accept: a '/loadgate accept <reason>' comment or the '${settings.acceptLabel}' label`;
   const names = settings.benchmarks.map((b) => b.name).join(", ") || "from the report file";
   return `loadgate ${settings.mode} (baseline ${settings.baseline}): ${names}; ${settings.minRounds}\u2013${settings.maxRounds} rounds, seed ${settings.seed}, fail on ${settings.failOn.join(", ") || "nothing"}`;
-}
-function setOutputs(outcomes, workDir) {
-  const verdict = worstVerdict(outcomes.map((o) => o.verdict));
-  setOutput("verdict", verdict ?? "");
-  setOutput("results-file", outcomes.length === 1 ? outcomes[0]?.resultsFile ?? "" : workDir);
-  setOutput(
-    "comment-url",
-    outcomes.map((o) => o.commentUrl).filter(Boolean).join("\n")
-  );
-  setOutput("dashboard-url", outcomes.find((o) => o.dashboardUrl)?.dashboardUrl ?? "");
 }
 
 // src/action/index.ts

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-X764V4JQ.js";
+} from "./chunks/chunk-STPW53ZJ.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-WGUPAOH6.js";
+} from "./chunks/chunk-PHTPRD7Z.js";
 
 // src/action/post.ts
 async function post() {

@@ -118,7 +118,7 @@ describe("what the trials say of the runner (saturated CPUs, the hypervisor's st
     assert.doesNotMatch(renderComment(c, {}), /Too busy to tell/, 'a verdict that settled needs no advice')
   })
 
-  test('too busy to tell: one line naming the disturbed rounds, the CPU not the run\'s and what to do', () => {
+  test("too busy to tell: one line naming the disturbed rounds, the CPU not the run's and what to do", () => {
     const file = makeResults({
       rounds: 10,
       base: (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 1)) }),

@@ -24,7 +24,7 @@
   const LEGEND = {
     latency: [
       { name: 'p50', color: '--p50', series: [1, 2, 3] },
-      { name: 'p95', color: '--p95', series: [4, 5, 6] },
+      { name: 'p90', color: '--p90', series: [4, 5, 6] },
       { name: 'p99', color: '--p99', series: [7] },
       { name: 'regression / invalid', color: '--bad', series: [8] },
     ],
@@ -264,15 +264,15 @@
           { label: 'p50 low', stroke: 'transparent', points: { show: false } },
           { label: 'p50', stroke: css('--p50'), width: 2 },
           { label: 'p50 high', stroke: 'transparent', points: { show: false } },
-          { label: 'p95 low', stroke: 'transparent', points: { show: false } },
-          { label: 'p95', stroke: css('--p95'), width: 2 },
-          { label: 'p95 high', stroke: 'transparent', points: { show: false } },
+          { label: 'p90 low', stroke: 'transparent', points: { show: false } },
+          { label: 'p90', stroke: css('--p90'), width: 2 },
+          { label: 'p90 high', stroke: 'transparent', points: { show: false } },
           { label: 'p99', stroke: css('--p99'), width: 1.5, dash: [6, 4] },
           marker,
         ],
         bands: [
           { series: [3, 1], fill: band(css('--p50')) },
-          { series: [6, 4], fill: band(css('--p95')) },
+          { series: [6, 4], fill: band(css('--p90')) },
         ],
         hooks: tooltipHooks,
         legend: { show: false },
@@ -314,17 +314,17 @@
     const badIdx = keep.map((i) => BAD.has(state.data.runs[i].verdict))
     const col = (metric, part) => pick(metrics[metric] && metrics[metric][part], keep)
     if (kind === 'latency') {
-      const p95 = col('p95', 'median')
+      const p90 = col('p90', 'median')
       return [
         x,
         col('p50', 'low'),
         col('p50', 'median'),
         col('p50', 'high'),
-        col('p95', 'low'),
-        p95,
-        col('p95', 'high'),
+        col('p90', 'low'),
+        p90,
+        col('p90', 'high'),
         col('p99', 'median'),
-        p95.map((v, i) => (badIdx[i] ? v : null)),
+        p90.map((v, i) => (badIdx[i] ? v : null)),
       ]
     }
     const throughput = col('throughput', 'median')
