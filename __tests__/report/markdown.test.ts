@@ -41,6 +41,22 @@ describe('PR comment markdown', () => {
     })
   }
 
+  test('a blocked result that can be accepted says so in its next steps, and the command closes it', () => {
+    const c = comparisons.regression()
+    const sha = 'b'.repeat(40)
+    const blocked = { ...c, blocking: true, meta: { ...c.meta, head: { ...c.meta.head, sha } } }
+    const body = renderComment(blocked, links, true)
+    const firstScreen = body.split('<details>')[0]!
+    assert.match(
+      firstScreen,
+      /\*\*Next steps:\*\*.* · or accept this result with the command at the end of this comment/,
+    )
+    assert.ok(body.trimEnd().endsWith(`/loadgate accept ${sha} <reason>\n\`\`\``))
+    // Where no command follows (a fork's own result, or nothing to accept), no step points to one.
+    assert.doesNotMatch(renderComment(blocked, links, false), /or accept this result/)
+    assert.doesNotMatch(renderComment(comparisons.noChange(), links, true), /or accept this result/)
+  })
+
   test('a regression: headline first, a parsable table, links, details', () => {
     const c = comparisons.regression()
     assert.equal(c.verdict, 'REGRESSION')

@@ -165,10 +165,10 @@ function noiseLine(comparison: Comparison): string {
 
 /**
  * What to do next, on the first screen: the command that measures the same comparison on one's own
- * machine and where the whole report is (the run's summary); how to accept a blocked result closes the
- * comment where it can be accepted.
+ * machine, where the whole report is (the run's summary) and, where a blocked result can be accepted,
+ * that the exact command closes the comment.
  */
-function nextSteps(comparison: Comparison, links: ReportLinks): string {
+function nextSteps(comparison: Comparison, links: ReportLinks, acceptable: boolean): string {
   const base = comparison.meta.base?.sha
   const command = /^[0-9a-f]{7,40}$/.test(base ?? '')
     ? `loadgate compare --base ${base}`
@@ -176,6 +176,7 @@ function nextSteps(comparison: Comparison, links: ReportLinks): string {
   const steps = [`reproduce on your machine, from the head's checkout: ${markdownCode(command)}`]
   const report = link('full report in the job summary', links.summary ?? links.run)
   if (report) steps.push(report)
+  if (acceptable) steps.push('or accept this result with the command at the end of this comment')
   return `**Next steps:** ${steps.join(' · ')}`
 }
 
@@ -183,6 +184,8 @@ interface RenderOptions {
   /** Maximum rows in the gated table (truncation keeps the body under GitHub's limit). */
   maxRows?: number
   details?: boolean
+  /** The comment ends with the command that accepts its blocked result. */
+  acceptable?: boolean
 }
 
 function render(comparison: Comparison, links: ReportLinks, options: RenderOptions): string {
@@ -229,7 +232,7 @@ function render(comparison: Comparison, links: ReportLinks, options: RenderOptio
     }
     if (comparison.profile)
       parts.push(renderProfileMarkdown(comparison.profile, addedMedianMicros(comparison)))
-    parts.push(nextSteps(comparison, links))
+    parts.push(nextSteps(comparison, links, options.acceptable === true))
     if (comparison.noiseFloor) parts.push(renderNoiseFloorLine(comparison.noiseFloor))
     // Only for a run that can be trusted: a spread "change" or a "met" target of a run whose
     // requests failed is exactly the false comfort an INVALID verdict exists to prevent.
@@ -271,17 +274,18 @@ export function renderComment(comparison: Comparison, links: ReportLinks, accept
   // The head it is about: an acceptance that names no commit is checked against it (modes/accept.ts).
   const marker = `${commentMarker(comparison.benchmark)}digest=${comparisonDigest(comparison)} head=${comparison.meta.head.sha} -->`
   const accept = acceptable ? acceptCommandHint(comparison) : ''
+  const hinted = accept !== ''
   const attempts: RenderOptions[] = [
-    {},
-    { details: false },
-    ...[200, 40, 5].map((maxRows) => ({ details: false, maxRows })),
+    { acceptable: hinted },
+    { details: false, acceptable: hinted },
+    ...[200, 40, 5].map((maxRows) => ({ details: false, maxRows, acceptable: hinted })),
   ]
   for (const options of attempts) {
     const body = `${marker}\n${render(comparison, links, options)}${accept}\n`
     if (body.length <= COMMENT_LIMIT) return body
   }
   const room = COMMENT_LIMIT - marker.length - accept.length - 100
-  return `${marker}\n${render(comparison, links, { details: false, maxRows: 0 }).slice(0, room)}${accept}\n`
+  return `${marker}\n${render(comparison, links, { details: false, maxRows: 0, acceptable: hinted }).slice(0, room)}${accept}\n`
 }
 
 /** The job summary: the same report, with every row. */
