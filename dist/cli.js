@@ -22,7 +22,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-IOLRQLOD.js";
+} from "./chunks/chunk-AR6UFBCU.js";
 import {
   BENCHMARK_NAME,
   Git,
@@ -68,7 +68,7 @@ import {
   verdictWord,
   watchedMetricsText,
   withoutControlCharacters
-} from "./chunks/chunk-PHTPRD7Z.js";
+} from "./chunks/chunk-TYQXSSYC.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";

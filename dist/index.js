@@ -18,13 +18,13 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-STPW53ZJ.js";
+} from "./chunks/chunk-Y5H55UPM.js";
 import {
   benchmarkName,
   readSettings,
   refuseUntrustedEvent,
   runBenchmark
-} from "./chunks/chunk-IOLRQLOD.js";
+} from "./chunks/chunk-AR6UFBCU.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -37,7 +37,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-PHTPRD7Z.js";
+} from "./chunks/chunk-TYQXSSYC.js";
 
 // src/action/main.ts
 import path from "node:path";

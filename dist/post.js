@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-STPW53ZJ.js";
+} from "./chunks/chunk-Y5H55UPM.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-PHTPRD7Z.js";
+} from "./chunks/chunk-TYQXSSYC.js";
 
 // src/action/post.ts
 async function post() {
