@@ -72,7 +72,7 @@ after(async () => {
 let runs = 0
 
 /** `loadgate compare` from source against two URLs; returns the exit code, output and files. */
-async function gate(headUrl: string, baseUrl = urls.base, extra: string[] = []) {
+async function gate(headUrl: string, baseUrl = urls.base, seed = '7') {
   const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-target-work-'))
   cleanups.push(() => rm(work, { recursive: true, force: true }))
   const runId = `${prefix}x${++runs}`
@@ -109,10 +109,9 @@ async function gate(headUrl: string, baseUrl = urls.base, extra: string[] = []) 
       '--max-rounds',
       '10',
       '--seed',
-      '7',
+      seed,
       '--work-dir',
       work,
-      ...extra,
     ],
     { cwd: repo.dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, GITHUB_RUN_ID: runId } },
   )
@@ -181,7 +180,7 @@ describe('target: url against two running environments', () => {
     async () => {
       const closed = 'http://127.0.0.1:9'
       // Seed 10 starts the base first (the start order is drawn): its URL is reached before the head fails.
-      const run = await gate(closed, urls.base, ['--seed', '10'])
+      const run = await gate(closed, urls.base, '10')
       assert.equal(run.code, 3, run.output)
       assert.match(
         run.output,
