@@ -100,7 +100,7 @@ describe('pass-env: the variables a build gets', () => {
     await writeFile(path.join(workspace, 'loadgate.yml'), `pass-env: [GOPRIVATE, GITHUB_TOKEN]\n`)
     assert.throws(
       () => settingsOf('pull_request', { config: 'loadgate.yml' }),
-      /^SettingsError: Input 'loadgate.yml pass-env' has 'GITHUB_TOKEN': a build never gets the job's token/,
+      /^SettingsError: Input 'loadgate.yml pass-env \(line 1\)' has 'GITHUB_TOKEN': a build never gets the job's token/,
     )
   })
 })
