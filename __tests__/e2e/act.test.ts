@@ -359,7 +359,7 @@ describe('example workflows under act', () => {
       assert.match(output(second, 'verdict') ?? '', /^(REGRESSION|TARGET_MISSED)$/, logTail(second))
       const blocked = await theComment(prs.regress, 'adopted-then-slower')
       assert.match(blocked.body, /### ❌ loadgate · api — Blocked — p50 of api POST \/orders /)
-      assert.match(blocked.body, /target &lt; 20ms/)
+      assert.match(blocked.body, /❌ p50 of api POST \/orders &lt; 20ms: head/)
       assert.doesNotMatch(blocked.body, /no benchmark harness/, 'the base has its own harness now')
       assert.deepEqual(statuses(prs.regress).at(-1), ['loadgate/api', 'failure'])
       assert.deepEqual(double.violations, [])
