@@ -25,7 +25,13 @@ const TOKEN = 'ghs_e2e_write_token'
 const STATUSES_ONLY_TOKEN = 'ghs_e2e_statuses_only'
 const OUTPUT = 'test-output/act'
 // Three rounds can never show a significant regression, and such a gate is refused: these runs gate on INVALID only.
-const quick = { LOADGATE_MIN_ROUNDS: '3', LOADGATE_MAX_ROUNDS: '3', LOADGATE_FAIL_ON: 'INVALID' }
+// They keep one instance per arm, the quickest: e2e/fresh-instances covers recreation.
+const quick = {
+  LOADGATE_MIN_ROUNDS: '3',
+  LOADGATE_MAX_ROUNDS: '3',
+  LOADGATE_FAIL_ON: 'INVALID',
+  LOADGATE_FRESH_INSTANCES: 'run',
+}
 
 let repo: TestRepo
 let actionDir: string
@@ -185,7 +191,9 @@ before(async () => {
   await mkdir(OUTPUT, { recursive: true })
   const inputs = {
     warmup: '2s',
-    // Fresh instances every round (the default): one instance per arm decides no gated metric.
+    // Empty (the default, fresh instances every round) where a run must decide: one instance per arm
+    // decides no gated metric.
+    'fresh-instances': '${{ vars.LOADGATE_FRESH_INSTANCES }}',
     'min-rounds': '${{ vars.LOADGATE_MIN_ROUNDS }}',
     'max-rounds': '${{ vars.LOADGATE_MAX_ROUNDS }}',
     'fail-on': '${{ vars.LOADGATE_FAIL_ON }}',
