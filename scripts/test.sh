@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The test command: every __tests__/**/*.test.ts with node's test runner.
-# Runs files one at a time (end-to-end tests share one Docker engine and two cores)
-# and fails when no test ran.
+# The test command: every __tests__/**/*.test.ts with node's test runner; fails when no test ran.
+# Files that start processes (Docker, Compose, k6, act, Chromium, perf, the CLI) run one at a
+# time: they share one engine and two cores, and a measurement beside another is not one. The
+# rest (pure logic, temp git repos) run two at a time first.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -10,15 +11,26 @@ cd "$ROOT"
 export PATH="${LOADGATE_CACHE:-$HOME/.cache/loadgate}/bin:$PATH"
 mapfile -t files < <(find __tests__ -name '*.test.ts' | sort | grep -E "${LOADGATE_TEST_FILTER:-.}")
 if [ "${#files[@]}" = 0 ]; then echo "no test files found" >&2; exit 1; fi
+starts_processes='testkit/(docker|example-repo|act|measure-child|k6-segments|chromium|screenshot|dashboard-page)|dist/cli\.js|docker|\bperf\b|spawn|execFile|k6'
+mapfile -t serial < <(grep -lE "$starts_processes" "${files[@]}" || true)
+mapfile -t light < <(grep -LE "$starts_processes" "${files[@]}" || true)
 mkdir -p test-output
+rm -f test-output/results*.tap
+run() { # <concurrency> <tap file> <files...>
+  local concurrency=$1 tap=$2
+  shift 2
+  [ "$#" -gt 0 ] || return 0
+  node --import tsx --test --test-concurrency="$concurrency" --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" "$@"
+}
 set +e
-node --import tsx --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=tap --test-reporter-destination=test-output/results.tap "${files[@]}"
-status=$?
+run 2 test-output/results-light.tap "${light[@]}"
+light_status=$?
+run 1 test-output/results.tap "${serial[@]}"
+serial_status=$?
 set -e
-tests=$(grep -E '^# tests [0-9]+' test-output/results.tap | awk '{print $3}' | tail -1)
-pass=$(grep -E '^# pass [0-9]+' test-output/results.tap | awk '{print $3}' | tail -1)
-failed=$(grep -E '^# fail [0-9]+' test-output/results.tap | awk '{print $3}' | tail -1)
-echo "${pass:-0} passed, ${failed:-0} failed"
-if [ "${tests:-0}" = 0 ]; then echo "no test ran" >&2; exit 1; fi
-exit $status
+count() { cat test-output/results*.tap | grep -E "^# $1 [0-9]+" | awk '{s += $3} END {print s + 0}'; }
+tests=$(count tests)
+echo "$(count pass) passed, $(count fail) failed"
+if [ "$tests" = 0 ]; then echo "no test ran" >&2; exit 1; fi
+[ "$light_status" = 0 ] && [ "$serial_status" = 0 ]
