@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { installK6ThroughToolCache, toolCacheK6 } from '../../src/action/k6-tool-cache'
 import { k6Release, locateK6, useK6Installer } from '../../src/measure/load/k6/install'
+import { runAction } from '../../testkit/action'
+import { makeExampleRepo } from '../../testkit/example-repo'
 
 // The action installs k6 through the runner's tool cache (@actions/tool-cache), from a local
 // release server laid out like k6's GitHub releases and serving a real k6: found in the cache the
@@ -35,7 +37,15 @@ before(async () => {
   await mkdir(path.join(dir, 'pack', folder), { recursive: true })
   const k6 = execFileSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).trim()
   await copyFile(k6, path.join(dir, 'pack', folder, 'k6'))
-  execFileSync('tar', ['-czf', path.join(dir, asset), '-C', path.join(dir, 'pack'), folder])
+  // The fastest gzip: the archive is 70 MB of k6, and only its checksum matters here.
+  execFileSync('tar', [
+    '--use-compress-program=gzip -1',
+    '-cf',
+    path.join(dir, asset),
+    '-C',
+    path.join(dir, 'pack'),
+    folder,
+  ])
   const archive = await readFile(path.join(dir, asset))
   const sha = createHash('sha256').update(archive).digest('hex')
   checksums = `${'0'.repeat(64)}  k6-v${VERSION}-linux-arm64.tar.gz\n${sha}  ${asset}\n`
@@ -130,6 +140,62 @@ describe("k6 through the runner's tool cache", () => {
       assert.equal(k6.path, path.join(cache, 'k6', VERSION, os.arch(), 'k6'))
     } finally {
       useK6Installer(cliInstaller)
+    }
+  })
+
+  test('the action itself (from source): its k6 comes through the tool cache, and a mismatch fails the step in one line', async () => {
+    const repo = await makeExampleRepo()
+    const runner = path.join(dir, 'action')
+    const { cache } = await runnerDirs('action')
+    const good = checksums
+    checksums = checksums.replace(/^[0-9a-f]{64}(?=\s+k6-v9\.9\.9-linux-amd64)/m, 'f'.repeat(64))
+    try {
+      // Deployed environments (nothing listens there): the run reaches k6 before any of them.
+      const run = await runAction({
+        dir: runner,
+        workspace: repo.dir,
+        inputs: {
+          target: 'url',
+          'base-url': 'http://127.0.0.1:9',
+          'head-url': 'http://127.0.0.1:9',
+          'base-ref': repo.baseSha,
+          'k6-script': 'compose/k6/api.js',
+          'k6-version': VERSION,
+          comment: 'off',
+          status: 'off',
+        },
+        event: {
+          name: 'pull_request',
+          payload: {
+            pull_request: {
+              number: 9,
+              base: { ref: 'main', sha: repo.baseSha, repo: { full_name: 'acme/shop' } },
+              head: { ref: 'feature', sha: repo.headSha, repo: { full_name: 'acme/shop' } },
+            },
+            repository: { full_name: 'acme/shop', default_branch: 'main' },
+          },
+        },
+        entry: 'src/action/index.ts',
+        extraEnv: {
+          PATH: '/usr/bin:/bin',
+          RUNNER_TOOL_CACHE: cache,
+          LOADGATE_K6_RELEASES: releases,
+          LOADGATE_CACHE: path.join(runner, 'no-bootstrap'),
+        },
+      })
+      assert.equal(run.code, 1, run.stdout)
+      const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+      assert.equal(errors.length, 1, run.stdout)
+      const { url } = k6Release(VERSION, process.platform, process.arch, releases)
+      assert.ok(
+        errors[0]!.includes(`could not be installed into the tool cache (${cache}) from ${url} `),
+        errors[0],
+      )
+      assert.ok(errors[0]!.includes(`expected SHA-256 ${'f'.repeat(64)}`), errors[0])
+      assert.deepEqual(await readdir(cache), [], 'nothing cached')
+    } finally {
+      checksums = good
+      await repo.cleanup()
     }
   })
 })
