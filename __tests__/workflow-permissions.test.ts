@@ -166,6 +166,7 @@ describe('shipped workflows give write permissions only where loadgate posts', (
     assert.deepEqual(writesOf('trusted-run.yml', 'measure'), [])
     assert.deepEqual(writesOf('trusted-run.yml', 'announce'), ['checks', 'statuses'])
     assert.deepEqual(writesOf('pull-request.yml', 'performance'), ['checks', 'pull-requests', 'statuses'])
+    assert.deepEqual(writesOf('accept.yml', 'accept'), ['checks', 'pull-requests', 'statuses'])
     // A fork's report never writes a check run (its result is unverified): it asks for no checks.
     assert.deepEqual(writesOf('fork-report.yml', 'report'), ['pull-requests', 'statuses'])
   })

@@ -116,6 +116,11 @@ describe('an acceptance is for the commit the maintainer saw (API double)', () =
       [SEEN, 'failure'],
       [SEEN, 'success'],
     ])
+    // The Checks tab agrees with the status (the blocked run here wrote none: a new one).
+    assert.deepEqual(
+      d.state.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion, r.title]),
+      [['loadgate · api', SEEN, 'success', 'Accepted by @maintainer: the loadgate:accept label']],
+    )
     assert.deepEqual(d.violations, [])
   })
 

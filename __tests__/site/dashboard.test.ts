@@ -221,12 +221,16 @@ describe('the badge in Chromium', () => {
         const img = document.getElementById('badge') as HTMLImageElement
         return { width: img.naturalWidth, height: img.naturalHeight }
       })
-      assert.ok(size.width > 100 && size.height === 20, JSON.stringify(size))
+      assert.ok(size.width >= 90 && size.height === 20, JSON.stringify(size))
       const says = async () => {
         const response = await page.goto(badge)
         assert.equal(response?.headers()['content-type'], 'image/svg+xml')
+        // The texts people see (each is drawn twice more as its shadow, hidden from screen readers).
         return page.evaluate(() =>
-          Array.from(document.querySelectorAll('text'), (t) => t.textContent).join(' '),
+          Array.from(document.querySelectorAll('text'))
+            .filter((t) => !t.closest('[aria-hidden="true"]'))
+            .map((t) => t.textContent)
+            .join(' '),
         )
       }
       assert.equal(await says(), 'loadgate api ok')

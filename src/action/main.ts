@@ -16,6 +16,7 @@ import type { Settings } from '../settings/types'
 import { GateKeeper, unsettledText } from './gates'
 import { reportSettingsError } from './settings-error'
 import { annotateBlocked, setOutputs } from './outputs'
+import { installK6ThroughToolCache } from './k6-tool-cache'
 
 /** The action's entry point: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
@@ -29,6 +30,7 @@ export async function run(): Promise<void> {
     core.info(logLine(describeSettings(settings)))
     saveTrackedResources()
     installSignalHandlers()
+    installK6ThroughToolCache()
     const { outcomes, unsettled } = await runAll(settings, context)
     setOutputs(outcomes, settings.workDir)
     annotateBlocked(outcomes)

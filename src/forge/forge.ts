@@ -220,9 +220,10 @@ export interface Forge {
   /** When `login` last added `label` to the pull request, as its timeline says (ISO 8601); '' when it does not. */
   labelledAt(pullNumber: number, label: string, login: string): Promise<string>
   /**
-   * Turns a blocked result's status to success and notes the acceptance in its comment, after
-   * reading again that the head and loadgate's result on it are still the ones decided on: null
-   * when accepted, otherwise why not (nothing was written).
+   * Turns a blocked result's status (and its check run, where the token can write one) to success
+   * and notes the acceptance in its comment, after reading again that the head and loadgate's
+   * result on it are still the ones decided on: null when accepted, otherwise why not (nothing was
+   * written).
    */
   markAccepted(pullNumber: number, result: GateResult, acceptance: Acceptance): Promise<string | null>
   /** The pull request a commit of the default branch came through, with its `benchmark` comment and acceptance; or null. */

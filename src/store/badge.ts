@@ -1,8 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HistoryShifts } from '../decide/change-points'
+import { BENCHMARK_NAME } from '../model/names'
 import type { RunRecord } from '../model/types'
 import { renderBadge, type BadgeState } from '../report/badge'
+import { printable } from './run-files'
 
 /**
  * The state of a benchmark's newest run on its default branch (the branch its shifts are watched
@@ -23,15 +25,21 @@ export function badgeState(records: readonly RunRecord[], found: HistoryShifts):
 
 /**
  * Rewrites `<root>/badges/` with one `<benchmark>.svg` per benchmark: rebuilt with the derived
- * files, so a badge is in the same commit as the run it describes.
+ * files, so a badge is in the same commit as the run it describes. A name is a file name here:
+ * anything but a benchmark name is refused before the folder is touched.
  */
 export async function writeBadges(
   root: string,
   badges: ReadonlyArray<{ benchmark: string; state: BadgeState }>,
 ): Promise<void> {
+  const unnamed = badges.find(({ benchmark }) => !BENCHMARK_NAME.test(benchmark))
+  if (unnamed)
+    throw new Error(
+      `No badge for '${printable(unnamed.benchmark)}': expected a benchmark name (letters, digits, '.', '-', '_')`,
+    )
   const dir = path.join(root, 'badges')
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   for (const { benchmark, state } of badges)
-    await writeFile(path.join(dir, `${benchmark}.svg`), renderBadge(benchmark, state))
+    await writeFile(path.join(dir, `${benchmark}.svg`), await renderBadge(benchmark, state))
 }

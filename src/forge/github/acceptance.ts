@@ -5,6 +5,7 @@ import { commentMarker } from '../../report/markdown'
 import type { AcceptanceRequest, GateResult, Permission, PullRequestResults, RepositoryRole } from '../forge'
 import { LoadgateError } from '../../util/errors'
 import { escapeMarkdown } from '../../report/escape'
+import { markCheckRunAccepted } from './checks'
 import { statusOf, type Octokit } from './client'
 import { readPayload } from './context'
 import { tokenLogin, writtenBy } from './identity'
@@ -196,8 +197,9 @@ async function changedSinceDecided(
 }
 
 /**
- * The gating status turned to success with who and why, and the comment says so; first checked
- * again (see changedSinceDecided): null when accepted, otherwise why nothing was written.
+ * The gating status turned to success with who and why, the comment says so, and so does the check
+ * run where the token can write one; first checked again (see changedSinceDecided): null when
+ * accepted, otherwise why nothing was written.
  */
 export async function markAccepted(
   octokit: Octokit,
@@ -225,11 +227,14 @@ export async function markAccepted(
       description: acceptedDescription(acceptance),
       target_url: result.commentUrl,
     })
-    await octokit.rest.issues.updateComment({
-      ...repo,
-      comment_id: result.commentId,
-      body: withAcceptance(comment.body ?? '', acceptance),
-    })
+    const accepted = withAcceptance(comment.body ?? '', acceptance)
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: result.commentId, body: accepted })
+    await markCheckRunAccepted(
+      octokit,
+      repo,
+      { headSha: acceptance.headSha, benchmark: result.benchmark, commentUrl: result.commentUrl },
+      { title: acceptedDescription(acceptance), summary: accepted.slice(accepted.indexOf('\n') + 1) },
+    )
     return null
   } catch (error) {
     const status = statusOf(error)

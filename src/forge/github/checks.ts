@@ -1,11 +1,12 @@
 import type { Comparison } from '../../model/types'
 import { withoutControlCharacters } from '../../util/control-characters'
+import type { Octokit } from './client'
 import { repoOf, type PublishContext } from './publish-context'
 
 // The check run `loadgate · <benchmark>` on the head: the report in the pull request's Checks tab
 // (the comment's headline as its title, its body as the summary) with a conclusion that tells an
 // undecided run from an approval. It sits beside the commit status `loadgate/<benchmark>`, which
-// stays what branch protection requires and what an acceptance turns to success; a token without
+// stays what branch protection requires; an acceptance turns both to success. A token without
 // `checks: write` gets the status alone. A fork's unverified result never writes one.
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral'
@@ -147,4 +148,45 @@ export async function failUnfinishedCheckRun(
     output: { title, summary: title },
   })
   return true
+}
+
+/**
+ * An accepted result in the Checks tab, as on its status: the benchmark's newest completed check
+ * run on `headSha` turned to `success` with the acceptance as its title and the accepted comment
+ * as its summary; a new one where the blocked run wrote none. Returns whether it did: a token
+ * without `checks: write` leaves the check run as it was, and the status alone says it.
+ */
+export async function markCheckRunAccepted(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  target: { headSha: string; benchmark: string; commentUrl: string },
+  report: Omit<CheckReport, 'conclusion'>,
+): Promise<boolean> {
+  const output = { title: checkTitle(report.title), summary: checkSummary(report.summary) }
+  try {
+    const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+      ...repo,
+      ref: target.headSha,
+      check_name: checkRunName(target.benchmark),
+      status: 'completed',
+      per_page: 100,
+    })
+    const newest = runs.reduce<(typeof runs)[number] | null>((a, b) => (a && a.id > b.id ? a : b), null)
+    if (newest)
+      await octokit.rest.checks.update({ ...repo, check_run_id: newest.id, conclusion: 'success', output })
+    else
+      await octokit.rest.checks.create({
+        ...repo,
+        name: checkRunName(target.benchmark),
+        head_sha: target.headSha,
+        status: 'completed',
+        conclusion: 'success',
+        details_url: target.commentUrl,
+        output,
+      })
+    return true
+  } catch {
+    // The status and the comment already say it: the acceptance stands without its check run.
+    return false
+  }
 }

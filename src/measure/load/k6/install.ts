@@ -12,9 +12,30 @@ export interface K6 {
 }
 
 const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000
-const RELEASES = 'https://github.com/grafana/k6/releases/download'
+export const RELEASES = 'https://github.com/grafana/k6/releases/download'
 /** Waits before the second and third attempt of a download that failed transiently. */
 const RETRY_DELAYS_MS = [2_000, 8_000]
+
+/** How the pinned release is installed when k6 is neither on PATH nor where the bootstrap builds it. */
+export type K6Installer = (version: string) => Promise<K6>
+
+let releaseInstaller: K6Installer = (version) => installK6(version, cacheDir(version))
+
+/**
+ * Installs the release through `installer` from now on (the action: the runner's tool cache, which
+ * the CLI does not bundle); returns the installer it replaces.
+ */
+export function useK6Installer(installer: K6Installer): K6Installer {
+  const previous = releaseInstaller
+  releaseInstaller = installer
+  return previous
+}
+
+/** The k6 at `binary` with the version it reports, or null when it does not run. */
+export async function k6At(binary: string): Promise<K6 | null> {
+  const version = await versionOf(binary)
+  return version ? { path: binary, version } : null
+}
 
 async function versionOf(binary: string): Promise<string | null> {
   try {
@@ -80,7 +101,7 @@ export async function locateK6(version: string): Promise<K6> {
       `Input 'k6-version' is '${version}': expected an exact version such as 1.8.1 (${placesLooked()})`,
     )
   }
-  return installK6(version, cacheDir(version))
+  return releaseInstaller(version)
 }
 
 /**
@@ -102,12 +123,17 @@ export async function installK6(
     if (!installed) throw new Error(`${binary} does not run`)
     return { path: binary, version: installed }
   } catch (error) {
-    throw new LoadgateError(
-      `${placesLooked()}, and k6 ${version} could not be installed into ${dir} from ${release.url} ` +
-        `(${errorMessage(error).replace(/\s+/g, ' ')}): install k6 (https://grafana.com/docs/k6/latest/set-up/install-k6/) ` +
-        'on PATH, or check the k6-version input',
-    )
+    throw notInstalled(version, dir, release.url, error)
   }
+}
+
+/** Why k6 `version` could not be installed into `dir` from `url`, on one line, with how to get k6. */
+export function notInstalled(version: string, dir: string, url: string, error: unknown): LoadgateError {
+  return new LoadgateError(
+    `${placesLooked()}, and k6 ${version} could not be installed into ${dir} from ${url} ` +
+      `(${errorMessage(error).replace(/\s+/g, ' ')}): install k6 (https://grafana.com/docs/k6/latest/set-up/install-k6/) ` +
+      'on PATH, or check the k6-version input',
+  )
 }
 
 /** A download that failed for a reason that may pass: no answer, a timeout, 429 or a 5xx. */
