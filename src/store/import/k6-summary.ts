@@ -117,5 +117,6 @@ export function parseK6Summary(
       file,
       'holds no http_req_duration, http_reqs or http_req_failed: expected the summary of an HTTP test',
     )
+  run.series.sort((a, b) => a.key.localeCompare(b.key))
   return { from: 'k6-summary', runs: [run], skipped: skipped.sort() }
 }
