@@ -39,7 +39,16 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'calibrate', 'report', 'merge', 'dashboard', 'history', 'import']) {
+    for (const command of [
+      'compare',
+      'record',
+      'calibrate',
+      'report',
+      'merge',
+      'dashboard',
+      'history',
+      'import',
+    ]) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))

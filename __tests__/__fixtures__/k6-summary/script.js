@@ -1,3 +1,6 @@
+/* global __ITER */
+// The run behind summary-export.json and handle-summary.json: against a local server answering every
+// request after 2 ms (404 for /missing), with 'k6 run --summary-export summary-export.json script.js'.
 import http from 'k6/http'
 import { Trend } from 'k6/metrics'
 const queue = new Trend('queue_wait', true)
