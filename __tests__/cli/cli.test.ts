@@ -78,7 +78,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard or history\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard, history or import\n",
     )
     // A repository without loadgate.yml at its root (this one has one, which --write would use).
     const bare = path.join(dir, 'no-config')

@@ -111,10 +111,10 @@ the runner (OS and kernel, CPU, cores, image) changed there rather than the code
   --change-point-min-runs <n>        runs needed on each side (default: ${builtInDefault('change-point-min-runs')})`,
   import: () => `loadgate import <file> --benchmark <name> [options]
 
-Adds another tool's history to the gh-pages branch of 'origin' as imported runs: k6's end-of-test
-summary (k6 run --summary-export, or the data handleSummary gets, as JSON) or github-action-benchmark's
-data.js. Imported runs are drawn on the dashboard, marked "imported"; they are never a baseline, nor
-counted in the run-to-run spread or a change point. Importing a file again adds nothing.
+Adds another tool's history to the gh-pages branch of 'origin' as imported runs: a k6 summary
+(--summary-export, or handleSummary's data as JSON) or github-action-benchmark's data.js. Imported
+runs are drawn on the dashboard, marked "imported"; never a baseline, nor counted in the run-to-run
+spread or a change point. Importing a file again adds nothing.
 See docs/import.md.
 
   --benchmark <name>                 the benchmark the runs are of (required)
