@@ -88,10 +88,10 @@ function headResults(level: number) {
 describe('imported runs never change a gate', () => {
   test('the stored baseline is the newest measured run, never an imported one (even a newer one)', () => {
     assert.equal(chooseStoredBaseline(withImported, request), own.at(-1))
-    // Asked for an imported commit: it has no run to compare with (no trials), so none is stored for it.
+    // Asked for an imported commit: it has no run to compare with (no trials), and the error says so.
     assert.throws(
       () => chooseStoredBaseline(withImported, { ...request, requestedSha: newer[3]!.meta.head.sha }),
-      /no run is stored for the base commit/,
+      /only an imported run \(drawn, never a baseline\) is stored for the base commit/,
     )
   })
 

@@ -112,6 +112,11 @@ describe("github-action-benchmark's data.js", () => {
       's/op → ms, a mean',
     )
     assert.deepEqual(parsed.skipped, ['POST /orders allocations (B/op)'])
+    // The same object as JSON (the action's external-data-json-path) reads the same.
+    const json = text.replace(/^window\.BENCHMARK_DATA = /, '')
+    const external = await withFile('benchmark-data.json', json, readImportFile)
+    assert.equal(external.format, 'github-action-benchmark')
+    assert.deepEqual(parseBenchmarkData(external.file, external.json).runs, parsed.runs)
   })
 
   test('units and statistics', () => {

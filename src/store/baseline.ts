@@ -32,7 +32,13 @@ export function chooseStoredBaseline(stored: RunRecord[], request: BaselineReque
     if (chosen) return chosen
     const asked = request.requestedAs && !request.requestedSha.startsWith(request.requestedAs)
     const name = `${request.requestedSha.slice(0, 7)}${asked ? ` (${printable(request.requestedAs!, 100)})` : ''}`
-    const why = ofCommit.length > 0 ? 'only invalid runs are stored' : 'no run is stored'
+    const importedOnly = stored.some((r) => r.meta.head.sha === request.requestedSha)
+    const why =
+      ofCommit.length > 0
+        ? 'only invalid runs are stored'
+        : importedOnly
+          ? 'only an imported run (drawn, never a baseline) is stored'
+          : 'no run is stored'
     throw new LoadgateError(
       `baseline stored: ${why} for the base commit ${name} of '${request.benchmark}' on ` +
         `'${request.historyBranch}'${newestStored(valid)}: record that commit first (loadgate record ` +
