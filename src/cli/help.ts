@@ -124,7 +124,7 @@ See docs/import.md.
   --branch <branch>                  the branch the runs are drawn under (default: origin's default)
   --gh-pages-branch <branch>         the history branch (default: ${builtInDefault('gh-pages-branch')})
   --data-dir <dir>                   loadgate's folder in it (default: ${builtInDefault('data-dir')})
-  --retention <n>                    newest runs the charts keep, 0 for all (default: loadgate.yml's)
+  --retention <n>                    newest runs the charts keep (default: loadgate.yml's; 0: all)
   --config <file>                    settings file (default: loadgate.yml at the repository root)`,
 }
 
