@@ -175,6 +175,12 @@ describe("github-action-benchmark's data.js", () => {
       () => parseBenchmarkData('data.js', json),
       /entries\['Benchmark'\]\[2\]\.benches\[0\]\.name '.*' holds a control character/,
     )
+    json.entries.Benchmark[0].date = -1e14
+    assert.throws(
+      () => parseBenchmarkData('data.js', json),
+      /entries\['Benchmark'\]\[0\]\.date is not a time/,
+    )
+    json.entries.Benchmark[0].date = Date.UTC(2025, 0, 1)
     json.entries.Benchmark[1].commit.id = '../../etc'
     assert.throws(
       () => parseBenchmarkData('data.js', json),

@@ -41,7 +41,8 @@ async function summaryCommit(
   const info = await git.commitInfo(sha)
   const date = stringFlag(values, 'date') ?? info.timestamp
   const time = Date.parse(date)
-  if (Number.isNaN(time))
+  const year = new Date(time).getUTCFullYear()
+  if (Number.isNaN(time) || year < 1970 || year > 9999)
     throw new SettingsError(
       `Flag '--date' is '${printable(date, 64)}': expected a time such as 2025-01-31T12:00:00Z`,
     )

@@ -116,7 +116,8 @@ function entryRun(file: string, entry: Entry, where: string, skipped: Set<string
   if (!/^[0-9a-f]{7,64}$/.test(sha))
     throw badFile(file, `${where}.commit.id is not a commit id: expected 7 to 64 hex digits`)
   const time = new Date(entry.date)
-  if (Number.isNaN(time.getTime()))
+  const year = time.getUTCFullYear()
+  if (Number.isNaN(time.getTime()) || year < 1970 || year > 9999)
     throw badFile(file, `${where}.date is not a time: expected milliseconds since 1970`)
   const author = entry.commit.author?.username || entry.commit.author?.name || ''
   const run: ImportedRun = {
