@@ -39,7 +39,16 @@ describe('loadgate CLI', () => {
       main.stdout,
       /Exit codes: 0 the verdict passes, 1 .*\n\s+2 bad usage or settings, 3 the run failed/,
     )
-    for (const command of ['compare', 'record', 'calibrate', 'report', 'merge', 'dashboard', 'history']) {
+    for (const command of [
+      'compare',
+      'record',
+      'calibrate',
+      'report',
+      'merge',
+      'dashboard',
+      'history',
+      'import',
+    ]) {
       const help = cli(command, '--help')
       assert.equal(help.status, 0, command)
       assert.match(help.stdout, new RegExp(`^loadgate ${command}`))
@@ -69,7 +78,7 @@ describe('loadgate CLI', () => {
     assert.equal(unknown.status, 2)
     assert.equal(
       unknown.stderr,
-      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard or history\n",
+      "loadgate: Unknown command 'benchmark': expected compare, record, calibrate, merge, report, dashboard, history or import\n",
     )
     // A repository without loadgate.yml at its root (this one has one, which --write would use).
     const bare = path.join(dir, 'no-config')

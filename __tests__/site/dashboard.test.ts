@@ -13,6 +13,12 @@ import { git, makeWorkRepo } from '../../testkit/git-repos'
 import { makeRecordResults } from '../../testkit/results-factory'
 import { settingsFor, exampleBenchmark } from '../../testkit/settings'
 import { localRun } from '../store/local-run'
+import { benchmarkDataJs } from '../../testkit/benchmark-data'
+import { parseBenchmarkData, dataJsJson } from '../../src/store/import/benchmark-data'
+import { importedRecord, type ParsedImport } from '../../src/store/import/imported-run'
+import { parseK6Summary } from '../../src/store/import/k6-summary'
+import { importRuns } from '../../src/store/import/write-imported'
+import { readFileSync } from 'node:fs'
 
 const dashboard = dashboardUnderTest(
   'dash',
@@ -188,6 +194,110 @@ describe('dashboard in Chromium', () => {
     assert.equal(background, 'rgb(13, 17, 23)')
     await page.screenshot({ path: 'test-output/dashboard-dark-phone.png' })
     await page.close()
+  })
+})
+
+describe('imported history in Chromium', () => {
+  test('a k6 summary and 50 runs of data.js: drawn beside the measured runs, marked and labelled imported', async () => {
+    const work = await makeWorkRepo({ prefix: 'loadgate-dash-import-' })
+    let server: { close: () => void } | null = null
+    try {
+      const settings = {
+        ...settingsFor(process.cwd(), { mode: 'record' }),
+        workspace: work.dir,
+        workDir: work.root,
+      }
+      for (let i = 0; i < 3; i++)
+        await recordResults(localRun(settings), exampleBenchmark(), {
+          results: makeRecordResults(i, { p50: 10 }),
+          resultsPath: path.join(work.root, 'api', 'results.json'),
+          calibration: null,
+        })
+      const text = benchmarkDataJs({
+        entries: 50,
+        benches: (i) => [
+          { name: 'GET /items p90', value: 12 + (i % 5), unit: 'ms' },
+          { name: 'GET /items throughput', value: 400 + i, unit: 'req/s' },
+          { name: 'GET /a<b> p50', value: 3, unit: 'ms' },
+          { name: 'BenchmarkOrders', value: 21_000_000 + i * 1000, unit: 'ns/op' },
+        ],
+      })
+      const summary = JSON.parse(
+        readFileSync('__tests__/__fixtures__/k6-summary/summary-export.json', 'utf8'),
+      )
+      const commit = { sha: work.sha, message: 'first', author: 'dev', timestamp: '2026-01-15T10:00:00Z' }
+      const imports: Array<[ParsedImport, string]> = [
+        [parseBenchmarkData('data.js', JSON.parse(dataJsJson(text)!)), 'data.js'],
+        [parseK6Summary('summary.json', summary, commit, '2026-01-15T10:00:00.000Z'), 'summary.json'],
+      ]
+      for (const [parsed, file] of imports) {
+        const source = { from: parsed.from, file, importedAt: '2026-06-01T00:00:00Z' }
+        const outcome = await importRuns({
+          workspace: work.dir,
+          branch: 'gh-pages',
+          dataDir: 'loadgate',
+          records: parsed.runs.map((run) => importedRecord(run, source, 'api', 'main')),
+          findShifts: shiftFinder(),
+        })
+        assert.equal(outcome.pushed, true, outcome.error)
+      }
+      const pages = path.join(work.root, 'pages')
+      git(work.root, 'clone', '-q', '-b', 'gh-pages', work.origin, pages)
+      const served = await serveDashboard(pages)
+      server = served.server
+      const page = await dashboard.browser.newPage({ viewport: { width: 1280, height: 900 } })
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await page.goto(`${served.url}loadgate/#bench=api&series=${encodeURIComponent('GET /items')}`)
+      await firstChartDrawn(page)
+      const items = '.card.highlight .chart[data-kind="latency"]'
+      assert.equal(await page.getAttribute(items, 'data-points'), '54', '3 measured, 50 + 1 imported')
+      assert.equal(await page.getAttribute(items, 'data-imported'), '51')
+      assert.ok((await paintedPixels(page, items)) > 1000, 'the imported p90s are drawn')
+      const legend = await page
+        .locator('.card.highlight .legend[data-kind="latency"] button')
+        .allTextContents()
+      assert.ok(legend.includes('imported'), legend.join(', '))
+      // The tooltip of an imported run says where it came from.
+      const box = (await page.locator(`${items} .u-over`).boundingBox())!
+      let shown = ''
+      // The oldest runs are data.js's (2025), the newest the k6 summary's.
+      for (let x = box.x + 2; x < box.x + box.width && !shown.includes('(data.js)'); x += 4) {
+        await page.mouse.move(x, box.y + box.height / 2)
+        shown = (await page.textContent('#tooltip')) ?? ''
+      }
+      assert.match(shown, /imported from github-action-benchmark \(data\.js\): drawn, never a baseline/)
+      await page.screenshot({ path: 'test-output/dashboard-imported.png' })
+      // Each imported run has a marker, in every chart: a mean-only Go benchmark too.
+      const markers = await page.evaluate(() => {
+        const charts = (window as unknown as { __loadgateCharts: Array<any> }).__loadgateCharts // eslint-disable-line @typescript-eslint/no-explicit-any
+        return charts.map((c) => ({
+          key: c.root.closest('.card').dataset.series as string,
+          kind: c.root.closest('.chart').dataset.kind as string,
+          marked: (c.data.at(-1) as Array<number | null>).filter((v) => v !== null).length,
+        }))
+      })
+      const marked = (key: string, kind: string) =>
+        markers.find((m) => m.key === key && m.kind === kind)?.marked
+      assert.equal(marked('GET /items', 'latency'), 50)
+      assert.equal(marked('GET /items', 'traffic'), 50)
+      await page.locator('.card[data-series="BenchmarkOrders"]').scrollIntoViewIfNeeded()
+      await page.waitForSelector('.card[data-series="BenchmarkOrders"] .chart[data-kind="latency"] canvas')
+      const orders = await page.evaluate(() => {
+        const charts = (window as unknown as { __loadgateCharts: Array<any> }).__loadgateCharts // eslint-disable-line @typescript-eslint/no-explicit-any
+        const chart = charts.find((c) => c.root.closest('.card').dataset.series === 'BenchmarkOrders')
+        return (chart.data.at(-1) as Array<number | null>).filter((v) => v !== null)
+      })
+      assert.equal(orders.length, 50)
+      assert.equal(orders[0], 21, 'ns/op drawn in ms')
+      const titles = await page.$$eval('.card h2', (nodes) => nodes.map((n) => n.textContent))
+      assert.ok(titles.includes('GET /a<b>'), 'an imported name is shown as text')
+      assert.deepEqual(errors, [])
+      await page.close()
+    } finally {
+      server?.close()
+      await work.cleanup()
+    }
   })
 })
 

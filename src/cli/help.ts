@@ -32,6 +32,8 @@ Usage:
       serve the dashboard of a gh-pages checkout (<dir>/<data-dir>)
   loadgate history <dir> [--json]
       list the change points of a gh-pages checkout's history
+  loadgate import <file> --benchmark <name> [--commit <ref>]
+      add a k6 summary or github-action-benchmark's data.js to the history, as imported runs
 
 Without --config, compare, record and calibrate read loadgate.yml at the repository root.
 Run 'loadgate help <command>' (or 'loadgate <command> --help') for a command's options,
@@ -107,6 +109,23 @@ the runner (OS and kernel, CPU, cores, image) changed there rather than the code
   --change-point-max-p <p>           largest p-value of a change point (default: ${builtInDefault('change-point-max-p')})
   --change-point-min-change <change> smallest relative change (default: ${builtInDefault('change-point-min-change')})
   --change-point-min-runs <n>        runs needed on each side (default: ${builtInDefault('change-point-min-runs')})`,
+  import: () => `loadgate import <file> --benchmark <name> [options]
+
+Adds another tool's history to the gh-pages branch of 'origin' as imported runs: a k6 summary
+(--summary-export, or handleSummary's data as JSON) or github-action-benchmark's data.js. Imported
+runs are drawn on the dashboard, marked "imported"; never a baseline, nor counted in the run-to-run
+spread or a change point. Importing a file again adds nothing.
+See docs/import.md.
+
+  --benchmark <name>                 the benchmark the runs are of (required)
+  --commit <ref>                     k6 summary: the commit it measured (required)
+  --date <time>                      k6 summary: when it ran (default: the commit's time)
+  --suite <name>                     data.js: the suite to import, when it holds several
+  --branch <branch>                  the branch the runs are drawn under (default: origin's default)
+  --gh-pages-branch <branch>         the history branch (default: ${builtInDefault('gh-pages-branch')})
+  --data-dir <dir>                   loadgate's folder in it (default: ${builtInDefault('data-dir')})
+  --retention <n>                    newest runs the charts keep (default: loadgate.yml's; 0: all)
+  --config <file>                    settings file (default: loadgate.yml at the repository root)`,
 }
 
 /** The --help text of a command (the overview for an unknown one). */

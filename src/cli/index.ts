@@ -5,6 +5,7 @@ import { isPushOnly, pushOnlyCommand } from './push-only'
 import { usageError } from './args'
 import { dashboardCommand } from './dashboard-command'
 import { historyCommand } from './history-command'
+import { importCommand } from './import-command'
 import { measureCommand } from './measure-command'
 import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
@@ -28,7 +29,16 @@ function stopOnOutputError(): void {
   }
 }
 
-const COMMANDS = ['compare', 'record', 'calibrate', 'merge', 'report', 'dashboard', 'history'] as const
+const COMMANDS = [
+  'compare',
+  'record',
+  'calibrate',
+  'merge',
+  'report',
+  'dashboard',
+  'history',
+  'import',
+] as const
 
 /** `name` when it is a command; otherwise a usage error that suggests the nearest one. */
 function knownCommand(name: string): string {
@@ -56,6 +66,8 @@ export async function main(argv: string[]): Promise<number> {
         return await dashboardCommand(rest)
       case 'history':
         return await historyCommand(rest)
+      case 'import':
+        return await importCommand(rest)
       case 'merge':
         return await mergeCommand(rest)
       case undefined:

@@ -1,3 +1,4 @@
+import { measuredRuns } from '../model/run-record'
 import type { RunRecord } from '../model/types'
 import { transformAll } from './samples'
 import { median } from './stats/basic'
@@ -10,11 +11,14 @@ export const MIN_HISTORY_RUNS = 5
 /** How many of the most recent runs of the base branch measure the run-to-run spread. */
 export const HISTORY_WINDOW = 20
 
-/** The stored runs that measure the spread: valid runs of the baseline's branch up to the baseline, newest last. */
+/**
+ * The stored runs that measure the spread: valid runs of the baseline's branch up to the baseline,
+ * newest last. Imported runs are left out: measured another way, their spread is not loadgate's.
+ */
 export function spreadRuns(baseline: RunRecord, history: readonly RunRecord[]): RunRecord[] {
   const sameRun = (r: RunRecord) =>
     r.meta.runId === baseline.meta.runId && r.meta.startedAt === baseline.meta.startedAt
-  const earlier = history.filter(
+  const earlier = measuredRuns(history).filter(
     (r) =>
       r.branch === baseline.branch &&
       r.verdict !== 'INVALID' &&

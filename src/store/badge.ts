@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HistoryShifts } from '../decide/change-points'
 import { BENCHMARK_NAME } from '../model/names'
+import { measuredRuns } from '../model/run-record'
 import type { RunRecord } from '../model/types'
 import { renderBadge, type BadgeState } from '../report/badge'
 import { printable } from './run-files'
@@ -12,7 +13,7 @@ import { printable } from './run-files'
  * no accepted pull request started (what a shift issue is open for), ok otherwise.
  */
 export function badgeState(records: readonly RunRecord[], found: HistoryShifts): BadgeState {
-  const latest = records
+  const latest = measuredRuns(records)
     .filter((r) => r.branch === found.branch)
     .reduce<RunRecord | undefined>(
       (newest, r) => (!newest || r.meta.startedAt >= newest.meta.startedAt ? r : newest),

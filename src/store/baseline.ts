@@ -1,3 +1,4 @@
+import { measuredRuns } from '../model/run-record'
 import type { RunRecord } from '../model/types'
 import { LoadgateError } from '../util/errors'
 import { printable } from './run-files'
@@ -20,8 +21,10 @@ export interface BaselineRequest {
  * The stored run to compare with. A requested commit must have a valid stored run of its own:
  * comparing with another commit's run under its name would put wrong numbers under the right name.
  * Without a request: the pull request's base commit, else the base branch's newest valid run.
+ * Imported runs are never chosen: another tool's numbers carry no trials to compare with.
  */
-export function chooseStoredBaseline(history: RunRecord[], request: BaselineRequest): RunRecord {
+export function chooseStoredBaseline(stored: RunRecord[], request: BaselineRequest): RunRecord {
+  const history = measuredRuns(stored)
   const valid = history.filter((r) => r.verdict !== 'INVALID')
   if (request.requestedSha) {
     const ofCommit = history.filter((r) => r.meta.head.sha === request.requestedSha)
@@ -29,7 +32,13 @@ export function chooseStoredBaseline(history: RunRecord[], request: BaselineRequ
     if (chosen) return chosen
     const asked = request.requestedAs && !request.requestedSha.startsWith(request.requestedAs)
     const name = `${request.requestedSha.slice(0, 7)}${asked ? ` (${printable(request.requestedAs!, 100)})` : ''}`
-    const why = ofCommit.length > 0 ? 'only invalid runs are stored' : 'no run is stored'
+    const importedOnly = stored.some((r) => r.meta.head.sha === request.requestedSha)
+    const why =
+      ofCommit.length > 0
+        ? 'only invalid runs are stored'
+        : importedOnly
+          ? 'only an imported run (drawn, never a baseline) is stored'
+          : 'no run is stored'
     throw new LoadgateError(
       `baseline stored: ${why} for the base commit ${name} of '${request.benchmark}' on ` +
         `'${request.historyBranch}'${newestStored(valid)}: record that commit first (loadgate record ` +

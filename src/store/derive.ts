@@ -29,6 +29,8 @@ export interface RunColumns {
   author: number[]
   runner: number[]
   verdict: number[]
+  /** Indexes into `RunValues.imported` ('' for a measured run); only when some run was imported. */
+  imported?: number[]
 }
 
 /** The distinct values the indexed run columns refer to. */
@@ -38,6 +40,8 @@ export interface RunValues {
   /** Runner descriptions: OS · CPU · cores. */
   runner: string[]
   verdict: Array<RunRecord['verdict']>
+  /** Where imported runs came from: `<tool> (<file>)`, '' for a measured run. */
+  imported?: string[]
 }
 
 export interface RunsFile {
@@ -86,6 +90,9 @@ const CHARTED: Record<string, boolean> = Object.fromEntries(
     (gatedLatencyMetrics() as string[]).includes(metric),
   ]),
 )
+
+/** An imported run's statistic the charts draw only for it: tools like Go's report a mean alone. */
+const IMPORTED_ONLY = new Set(['mean'])
 
 /** Three significant digits, as the reports show values: finer than a chart can draw. */
 function round(value: number | null | undefined): number | null {
@@ -157,7 +164,7 @@ export function buildDerived(
       if (!metrics) metricsByKey.set(series.key, (metrics = {}))
       for (const [metric, value] of Object.entries(series.metrics)) {
         // Keys come from files anyone with push access writes: `constructor` is no metric.
-        if (!Object.hasOwn(CHARTED, metric)) continue
+        if (!Object.hasOwn(CHARTED, metric) && !(record.imported && IMPORTED_ONLY.has(metric))) continue
         if (!Object.hasOwn(metrics, metric))
           metrics[metric] = CHARTED[metric] ? { median: [], low: [], high: [] } : { median: [] }
         const columns = metrics[metric]!
@@ -169,6 +176,7 @@ export function buildDerived(
       }
     }
   })
+  if (kept.some((r) => r.imported)) markImported(kept, runs, values)
   const keys = [...metricsByKey.keys()].sort()
   const found = findShifts(benchmark, kept)
   const series = keys.map((key): SeriesColumnsFile => {
@@ -189,6 +197,13 @@ export function buildDerived(
     series,
     badge: badgeState(kept, found),
   }
+}
+
+/** The `imported` column, and what each of its indexes says. */
+function markImported(kept: readonly RunRecord[], runs: RunColumns, values: RunValues): void {
+  values.imported = []
+  const indexOf = interner(values.imported)
+  runs.imported = kept.map((r) => indexOf(r.imported ? `${r.imported.from} (${r.imported.file})` : ''))
 }
 
 function pad(columns: Columns, length: number): void {

@@ -1,3 +1,4 @@
+import { measuredRuns } from '../../model/run-record'
 import type { ErraticSeries, MetricThreshold, RunRecord } from '../../model/types'
 import { globMatches, thresholdsForSeries } from '../rules'
 import { findShifts, type Shift, type WatchedMetrics } from './history'
@@ -22,7 +23,7 @@ export function gatedMetrics(
 /** The branch most runs were recorded for: the default branch of a history written by record mode. */
 export function mainBranch(records: readonly RunRecord[]): string {
   const counts = new Map<string, number>()
-  for (const record of records) counts.set(record.branch, (counts.get(record.branch) ?? 0) + 1)
+  for (const record of measuredRuns(records)) counts.set(record.branch, (counts.get(record.branch) ?? 0) + 1)
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? ''
 }
 
@@ -36,14 +37,17 @@ export interface ShiftRules {
   detector: Pick<DetectorOptions, 'maxP' | 'minChange' | 'minRuns'>
 }
 
-/** The shifts of one benchmark's recorded runs on `branch`, for its gated metrics. */
+/**
+ * The shifts of one benchmark's recorded runs on `branch`, for its gated metrics. Imported runs are
+ * left out: a step where the history changes tools would be the tools' difference, not the code's.
+ */
 export function watchHistory(options: {
   records: readonly RunRecord[]
   branch: string
   rules: ShiftRules
 }): Shift[] {
   const { rules } = options
-  const runs = options.records
+  const runs = measuredRuns(options.records)
     .filter((r) => r.branch === options.branch && r.verdict !== 'INVALID')
     .sort((a, b) => a.meta.startedAt.localeCompare(b.meta.startedAt))
   return findShifts(runs, gatedMetrics(rules.thresholds, rules.erratic), {
