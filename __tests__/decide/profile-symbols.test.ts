@@ -123,6 +123,15 @@ describe('a profile whose samples have no symbol says why, for its toolchain', (
     assert.doesNotMatch(renderProfileMarkdown(unnamed), /\| `slices/)
   })
 
+  test('where the added time is waiting, that sentence stands: it needs no names', () => {
+    const { diff } = profiled({ 'pocketbase;[unknown] (/pocketbase)': 900, 'pocketbase;main': 100 }, 1)
+    assert.equal(diff.unsymbolized?.runtime, 'binary')
+    // 30 ms more on the median request, no more CPU per request.
+    const markdown = renderProfileMarkdown(diff, 30_000)
+    assert.match(markdown, /the added time is spent waiting/, markdown)
+    assert.doesNotMatch(markdown, /% of the samples are /)
+  })
+
   test('the file named in the line is escaped for markdown', () => {
     const result = profiled({ 'x;[unknown] (/bin/a`b|c)': 900, 'x;main': 100 })
     assert.match(result.line, /in `\/bin\/ab\\\|c`, which has no symbol table/, result.line)

@@ -107,15 +107,16 @@ export function renderProfileMarkdown(
           ? ["No function's own CPU per request grew beyond what its samples allow."]
           : ['| function | self | with what it calls |', '|---|---:|---:|', ...findings.grown.map(row)]
   // Unnamed compiled code first: where it grew, the table's rows are not the whole story.
-  return [heading, ...unnamedJitLine(profile), '', ...table, ...switchingLine(profile)].join('\n')
+  const unnamed = 'unsymbolized' in findings ? [] : unnamedJitLine(profile)
+  return [heading, ...unnamed, '', ...table, ...switchingLine(profile)].join('\n')
 }
 
 /**
  * Compiled code perf could not name: one line, not a ranked row, and how to get its names (where
  * it is most of the samples, the line that replaces the table says so instead).
  */
-function unnamedJitLine({ unnamedJit, unsymbolized }: ProfileDiff): string[] {
-  if (!unnamedJit || unsymbolized) return []
+function unnamedJitLine({ unnamedJit }: ProfileDiff): string[] {
+  if (!unnamedJit) return []
   return [
     '',
     `JIT code without symbols: ${micros(unnamedJit.base)} → ${micros(unnamedJit.head)} ` +
