@@ -12,6 +12,7 @@ export default tseslint.config(
       'compose/**/bin/',
       'cpu-bound/**/bin/',
       'jit/**/bin/',
+      'jvm/**/bin/',
     ],
   },
   js.configs.recommended,
@@ -27,7 +28,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, uPlot: 'readonly' } },
   },
   {
-    files: ['compose/**/*.js', 'cpu-bound/**/*.js', 'jit/k6/*.js'],
+    files: ['compose/**/*.js', 'cpu-bound/**/*.js', 'jit/k6/*.js', 'jvm/k6/*.js'],
     languageOptions: {
       globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' },
     },

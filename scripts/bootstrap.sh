@@ -25,7 +25,7 @@ export PATH="$BIN:$PATH:/usr/local/go/bin"
 # The demo runs the committed bundle (dist/cli.js, no node_modules needed) and builds the example's
 # Go binaries; it needs no browser, profiler, workflow runner or JIT image.
 DEMO_COMPONENTS=(docker_engine compose_plugin go_toolchain k6)
-TEST_COMPONENTS=(node_packages docker_engine compose_plugin go_toolchain k6 act chromium jit_image perf git_identity)
+TEST_COMPONENTS=(node_packages docker_engine compose_plugin go_toolchain k6 act chromium jit_image jvm_image perf git_identity)
 
 fail() { printf '[bootstrap] error: %s\n' "$*" >&2; exit 1; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -118,6 +118,19 @@ jit_image_label="JIT image's libraries (ldd)"; jit_image_seconds=10
 jit_image_present() { have ldd; }
 jit_image_install() { apt_install libc-bin; }
 jit_image_summary() { echo "node $(node --version), $(ldd --version | head -1)"; }
+
+# The JVM service's image: jvm/prepare.sh builds a jlink runtime from this JDK (17 or later), as it finds it.
+jvm_image_label="JDK 17 for the JVM image (jlink)"; jvm_image_seconds=60
+jvm_jdk() {
+  local jdk
+  for jdk in "${JAVA_HOME:-}" /usr/lib/jvm/java-17-openjdk-amd64; do
+    if [ -n "$jdk" ] && [ -x "$jdk/bin/jlink" ] && [ -x "$jdk/bin/javac" ]; then echo "$jdk"; return; fi
+  done
+  have jlink && dirname "$(dirname "$(readlink -f "$(command -v jlink)")")"
+}
+jvm_image_present() { [ -n "$(jvm_jdk)" ]; }
+jvm_image_install() { apt_install openjdk-17-jdk-headless; }
+jvm_image_summary() { "$(jvm_jdk)/bin/java" -version 2>&1 | head -1; }
 
 perf_label="perf (a blocked run's profile)"; perf_seconds=30
 perf_present() { have perf; }

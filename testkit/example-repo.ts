@@ -13,7 +13,7 @@ export interface ExampleRepo {
 }
 
 /** A reference service's folder: the bundled example, the CPU-bound service, or the JIT (Node.js) one. */
-export type ExampleFolder = 'compose' | 'cpu-bound' | 'jit'
+export type ExampleFolder = 'compose' | 'cpu-bound' | 'jit' | 'jvm'
 
 /** Copies a reference service (its folder, without built binaries or a knob file) into `dest`. */
 export async function copyExample(dest: string, folder: ExampleFolder = 'compose'): Promise<void> {

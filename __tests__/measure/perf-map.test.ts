@@ -62,6 +62,29 @@ describe("a JIT's perf map, read as the code is laid out now", () => {
       'node;[JIT code without symbols]': 1,
     })
   })
+
+  test("the JVM's map (Compiler.perfmap, 0x-prefixed) names a method without its return type", () => {
+    // As JDK 17's `jcmd <pid> Compiler.perfmap` wrote it for the JVM reference service.
+    const map = new PerfMap(
+      [
+        '0x00007f9f84f048e0 0x0000000000001238 java.lang.String Shop.priceQuote(int)',
+        '0x00007f9f84f0bb80 0x0000000000000f90 java.lang.String Shop.checkout(java.lang.String)',
+        '0x00007f9f7d662780 0x00000000000008d0 void Shop.send(com.sun.net.httpserver.HttpExchange, int, java.lang.String)',
+        '0x00007f9f7d400000 0x0000000000000100 Interpreter',
+      ].join('\n'),
+    )
+    const script = [
+      'HTTP-Dispatcher 1/31 [000] 1.0: 1 cpu-clock:',
+      '\t7f9f84f0bc00 [unknown] (/tmp/perf-1.map)',
+      '\t7f9f7d662800 [unknown] (/tmp/perf-1.map)',
+      '\t7f9f7d400010 [unknown] (/tmp/perf-1.map)',
+      '\t7f9f8000 thread_native_entry+0x1 (/opt/jre/lib/server/libjvm.so)',
+      '',
+    ].join('\n')
+    assert.deepEqual(Object.fromEntries(foldPerfScript(script, new Map([[1, map]]))), {
+      'HTTP-Dispatcher;thread_native_entry;Interpreter;Shop.send(com.sun.net.httpserver.HttpExchange, int, java.lang.String);Shop.checkout(java.lang.String)': 1,
+    })
+  })
 })
 
 describe('a perf map is read without trusting the container that wrote it', () => {

@@ -1,4 +1,4 @@
-// A/A runs of the JIT reference service (jit/, Node.js) through the CLI, and what they say of a JIT's
+// A/A runs of a JIT reference service (jit/, Node.js; SERVICE=jvm for jvm/, Java 17) through the CLI, and what they say of a JIT's
 // warm-up: how each warm-up ended (steady or at its cap, after how long, the last drift), whether
 // measured trials still drift within themselves (each endpoint's p50 over a trial's second half
 // against its first half), and whether the arm measured second in a round uses more CPU per request
@@ -9,6 +9,7 @@
 //   WARMUP='steady up to 90s' node --import tsx bench/detection/jit-aa.ts 3   # ended by steadiness, for contrast
 //   PAUSE_IDLE_ARM=false node --import tsx bench/detection/jit-aa.ts 1   # the idle arm never frozen
 //   node --import tsx bench/detection/jit-aa.ts --read DIR         # again from the work dirs it kept
+//   SERVICE=jvm WORK_ROOT=DIR node --import tsx bench/detection/jit-aa.ts 6   # the JVM service, its work dirs in DIR
 import { spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, readdir } from 'node:fs/promises'
@@ -27,10 +28,14 @@ const TSX = import.meta.resolve('tsx')
 const WARMUP = process.env.WARMUP ?? 'auto'
 // PAUSE_IDLE_ARM=false leaves the arm not under load running: is the order effect its thaw?
 const PAUSE_IDLE_ARM = process.env.PAUSE_IDLE_ARM ?? ''
+const SERVICE = ((name: string): 'jit' | 'jvm' => {
+  if (name !== 'jit' && name !== 'jvm') throw new Error(`SERVICE=${name}: expected jit or jvm`)
+  return name
+})(process.env.SERVICE ?? 'jit')
 
-/** One A/A compare of the JIT service at the defaults; returns the benchmark's work directory. */
+/** One A/A compare of the service at the defaults; returns the benchmark's work directory. */
 async function runOnce(root: string, index: number): Promise<string> {
-  const repo = await makeExampleRepo({ folder: 'jit', headEnv: '' })
+  const repo = await makeExampleRepo({ folder: SERVICE, headEnv: '' })
   const work = path.join(root, `run${index}`)
   try {
     const run = spawnSync(
@@ -43,19 +48,19 @@ async function runOnce(root: string, index: number): Promise<string> {
         '--base',
         'HEAD~1',
         '--compose-file',
-        'jit/compose.yaml',
+        `${SERVICE}/compose.yaml`,
         '--service',
         'api',
         '--port',
         '8080',
         '--prepare',
-        'bash jit/prepare.sh',
+        `bash ${SERVICE}/prepare.sh`,
         '--k6-script',
-        'jit/k6/mixed.js',
+        `${SERVICE}/k6/mixed.js`,
         '--warmup',
         WARMUP,
         '--name',
-        'jit',
+        SERVICE,
         '--work-dir',
         work,
         ...(PAUSE_IDLE_ARM ? ['--pause-idle-arm', PAUSE_IDLE_ARM] : []),
@@ -66,7 +71,7 @@ async function runOnce(root: string, index: number): Promise<string> {
   } finally {
     await repo.cleanup()
   }
-  return path.join(work, 'jit')
+  return path.join(work, SERVICE)
 }
 
 /** Each endpoint's request latencies in a raw k6 output, with their times (ms since the epoch). */
@@ -166,10 +171,10 @@ if (args[0] === '--read') {
   const root = args[1]
   if (!root) throw new Error('usage: node --import tsx bench/detection/jit-aa.ts --read DIR')
   const runs = (await readdir(root)).filter((d) => d.startsWith('run')).sort()
-  await report(runs.map((run) => path.join(root, run, 'jit')))
+  await report(runs.map((run) => path.join(root, run, SERVICE)))
 } else {
   const count = Number(args[0] ?? 3)
-  const root = await mkdtemp(path.join(os.tmpdir(), 'loadgate-jit-aa-'))
+  const root = process.env.WORK_ROOT || (await mkdtemp(path.join(os.tmpdir(), `loadgate-${SERVICE}-aa-`)))
   console.log(`work dirs kept in ${root} (read again with --read ${root})`)
   const dirs: string[] = []
   for (let i = 1; i <= count; i++) dirs.push(await runOnce(root, i))

@@ -1,5 +1,6 @@
 import type { ArmProfile, FlameNode, FunctionCost, ProfileDiff, ProfileRecording } from '../model/profile'
 import { sureGrowth } from './profile-noise'
+import { unsymbolizedSamples } from './profile-symbols'
 import { isUnnamedJit, KERNEL_FRAME, UNNAMED_JIT_FRAME } from '../model/profile'
 
 /** Rows of the comment's table. */
@@ -139,6 +140,7 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
   // growth its samples bear out.
   const growth = (f: FunctionCost) => sureGrowth(totals, f.selfBase, f.selfHead)
   functions.sort((a, b) => growth(b) - growth(a) || a.name.localeCompare(b.name))
+  const unsymbolized = unsymbolizedSamples(base, head)
   return {
     functions: functions.slice(0, TABLE_ROWS),
     ...totals,
@@ -147,6 +149,7 @@ export function diffProfiles(recording: ProfileRecording): ProfileDiff {
     ...(unnamedBase + unnamedHead > 0 && {
       unnamedJit: { base: round(unnamedBase * scale.base), head: round(unnamedHead * scale.head) },
     }),
+    ...(unsymbolized && { unsymbolized }),
     flame: flameTree(base, head, scale),
   }
 }

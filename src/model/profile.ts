@@ -78,6 +78,19 @@ const flameNodeSchema: z.ZodType<FlameNode> = z.lazy(() =>
   }),
 )
 
+/**
+ * Most of the samples charged to code perf could not name: the share of both arms' samples, the
+ * file the most of them were in (`jit` for a JIT's code without a perf map) and the runtime the
+ * profile shows, which says how to get names (a binary without `-s`, `node --perf-basic-prof`,
+ * a JVM's perf map, `python -X perf`).
+ */
+export const unsymbolizedSchema = z.object({
+  share: finite,
+  file: text(500),
+  runtime: z.enum(['jit', 'jvm', 'node', 'cpython', 'binary', 'unmapped']),
+})
+export type Unsymbolized = z.infer<typeof unsymbolizedSchema>
+
 /** What a comparison says of the profiling pair: the functions that grew most, and the flame graph. */
 export const profileDiffSchema = z.object({
   /** Ordered by how much their own CPU per request grew, base → head. */
@@ -98,6 +111,8 @@ export const profileDiffSchema = z.object({
    * of `functions`: it is no one function. Absent where neither arm had any.
    */
   unnamedJit: z.object({ base: finite, head: finite }).optional(),
+  /** Where most samples have no symbol: then no function is judged, and the report says how to get names. */
+  unsymbolized: unsymbolizedSchema.optional(),
   flame: flameNodeSchema.optional(),
   unavailable: text(500).optional(),
 })

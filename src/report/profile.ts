@@ -1,8 +1,9 @@
-import type { FlameNode, FunctionCost, ProfileDiff } from '../model/profile'
+import type { FlameNode, FunctionCost, ProfileDiff, Unsymbolized } from '../model/profile'
 import { changeBeyondNoise, waitingNotComputing } from '../decide/profile-noise'
 import { ALL_REQUESTS } from '../model/metrics'
 import type { Comparison } from '../model/types'
 import { escapeHtml, escapeMarkdown, markdownCode } from './escape'
+import { unsymbolizedText } from './profile-symbols'
 
 /** Rows of the comment's table (the diff keeps a few more for the report). */
 const COMMENT_ROWS = 5
@@ -27,13 +28,14 @@ function row(f: FunctionCost): string {
 /**
  * What the profile says, for the comment and the terminal alike: the functions whose own CPU per
  * request grew beyond what their sample counts allow, the surest first; or, where the arm's CPU per
- * request did not change beyond noise, that the added time is waiting, not computing.
+ * request did not change beyond noise, that the added time is waiting, not computing; or, where
+ * most samples have no symbol, no verdict on the functions (the report says why and the fix).
  */
 export function profileFindings(
   profile: ProfileDiff,
   addedMicros: number | null,
   rows = COMMENT_ROWS,
-): { waiting: string } | { grown: FunctionCost[] } {
+): { waiting: string } | { grown: FunctionCost[] } | { unsymbolized: Unsymbolized } {
   const waiting = waitingNotComputing(profile, addedMicros)
   if (waiting) {
     const percent = `${waiting.change >= 0 ? '+' : '−'}${Math.abs(waiting.change * 100).toFixed(0)}%`
@@ -52,6 +54,7 @@ export function profileFindings(
           'the added time is spent waiting (I/O, locks, sleeps, the scheduler), not computing.',
     }
   }
+  if (profile.unsymbolized) return { unsymbolized: profile.unsymbolized }
   const grown = profile.functions.filter((f) => changeBeyondNoise(profile, f.selfBase, f.selfHead) === 1)
   return { grown: grown.slice(0, rows) }
 }
@@ -98,14 +101,20 @@ export function renderProfileMarkdown(
   const table =
     'waiting' in findings
       ? [findings.waiting]
-      : findings.grown.length === 0
-        ? ["No function's own CPU per request grew beyond what its samples allow."]
-        : ['| function | self | with what it calls |', '|---|---:|---:|', ...findings.grown.map(row)]
+      : 'unsymbolized' in findings
+        ? [unsymbolizedText(findings.unsymbolized, markdownCode)]
+        : findings.grown.length === 0
+          ? ["No function's own CPU per request grew beyond what its samples allow."]
+          : ['| function | self | with what it calls |', '|---|---:|---:|', ...findings.grown.map(row)]
   // Unnamed compiled code first: where it grew, the table's rows are not the whole story.
-  return [heading, ...unnamedJitLine(profile), '', ...table, ...switchingLine(profile)].join('\n')
+  const unnamed = 'unsymbolized' in findings ? [] : unnamedJitLine(profile)
+  return [heading, ...unnamed, '', ...table, ...switchingLine(profile)].join('\n')
 }
 
-/** Compiled code perf could not name: one line, not a ranked row, and how to get its names. */
+/**
+ * Compiled code perf could not name: one line, not a ranked row, and how to get its names (where
+ * it is most of the samples, the line that replaces the table says so instead).
+ */
 function unnamedJitLine({ unnamedJit }: ProfileDiff): string[] {
   if (!unnamedJit) return []
   return [

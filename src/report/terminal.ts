@@ -14,6 +14,7 @@ import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
 import { runnerLoadTexts, tooBusyText } from './runner-load'
 import { addedMedianMicros, functionCostText, profileFindings, profileTotalText } from './profile'
+import { unsymbolizedText } from './profile-symbols'
 import type { ProfileDiff } from '../model/profile'
 
 /** Functions the terminal names from the profile (the comment names five). */
@@ -114,6 +115,8 @@ function profileLines(profile: ProfileDiff, addedMicros: number | null): string[
     `  Where the CPU went, µs of CPU per request base → head: ${profileTotalText(profile)} ` +
     `(one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`
   if ('waiting' in findings) return [heading, `    ${findings.waiting}`]
+  if ('unsymbolized' in findings)
+    return [heading, `    ${unsymbolizedText(findings.unsymbolized, (text) => plain(text))}`]
   if (findings.grown.length === 0)
     return [heading, "    No function's own CPU per request grew beyond what its samples allow."]
   const rows = findings.grown

@@ -55,12 +55,22 @@ function frameName(line: string, jitMap?: PerfMap): string | null {
 const PER_PROCESS_MAP = /^\/tmp\/perf-\d+\.map$/
 
 /**
+ * The JVM's perf map names a compiled method with its return type (`java.lang.String
+ * Shop.priceQuote(int)`): the method and its parameters alone (`Shop.priceQuote(int)`), as a
+ * Java stack trace names it, so a changed return type is not a new function.
+ */
+const JVM_METHOD = /^[\w$.[\]]+ ([\w$.]+\.[\w$<>]+\([\w$.[\], ]*\))$/
+
+/**
  * V8's perf map names a function with its tier and position (`JS:*checkout /app/server.js:70:18`,
  * `JS:^checkout …` before it was optimised, `LazyCompile:*…` in older versions): the function and
  * its file alone (`checkout (/app/server.js)`), so every tier of it is one row and an edit above it
- * in the file does not make it a new function. Any other name is kept as it is.
+ * in the file does not make it a new function. A JVM's method loses its return type (JVM_METHOD).
+ * Any other name is kept as it is.
  */
 export function jitFrameName(symbol: string): string {
+  const jvm = JVM_METHOD.exec(symbol)
+  if (jvm) return jvm[1]!
   const v8 = /^(?:JS|LazyCompile|Function):[*~^+]?(.*?) (\S+?)(?::\d+){1,2}$/.exec(symbol)
   if (!v8) return symbol
   const [, name = '', file = ''] = v8

@@ -20,7 +20,8 @@ export class PerfMap {
 
   constructor(text: string) {
     for (const line of text.split('\n', MAX_MAP_LINES)) {
-      const match = /^([0-9a-f]+) ([0-9a-f]+) (.+)$/i.exec(line.trim())
+      // V8 writes `7f3c… 1a0 name`; the JVM's Compiler.perfmap `0x00007f3c… 0x00000000000001a0 name`.
+      const match = /^(?:0x)?([0-9a-f]+) (?:0x)?([0-9a-f]+) (.+)$/i.exec(line.trim())
       if (!match) continue
       const start = parseInt(match[1]!, 16)
       const end = start + parseInt(match[2]!, 16)
