@@ -13,3 +13,15 @@ const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\
 export function withoutControlCharacters(text: string, options: { keepLayout?: boolean } = {}): string {
   return text.replace(options.keepLayout ? CONTROL_CHARACTERS_BUT_LAYOUT : CONTROL_CHARACTERS, '?')
 }
+
+/**
+ * Untrusted text for one line of a workflow's log, which the runner scans for commands: a line
+ * that begins with `::` once leading white space is trimmed, and the older `##[name]` anywhere in
+ * the line (`##[save-state name=…;]` would hand the post step a value of the text's choosing).
+ * Control characters become `?`, a leading `::` is broken up, and every `##[` becomes `# #[`.
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return withoutControlCharacters(text)
+    .replace(/^(\s*):(?=:)/, '$1: ')
+    .replace(/##\[/g, '# #[')
+}
