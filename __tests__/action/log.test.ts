@@ -73,6 +73,7 @@ describe('the action log', () => {
       ` ::add-mask::ghs_x`,
       `\u00a0\u3000::stop-commands::t`,
       `GET /x ##[set-output name=verdict;]NO_CHANGE`,
+      `p50 of GET /a \u202e%02+ (shown reversed)`,
     ]
     const reporter = actionReporter()
     const action = await stdoutOf(async () => {
@@ -91,6 +92,7 @@ describe('the action log', () => {
       )
     }
     assert.match(action, /run # #\[save-state name=loadgate-resources;\]/, 'the text is still shown')
+    assert.doesNotMatch(action + cli, /\u202e/, 'no bidirectional override')
   })
 
   test('a log line never begins with `::`', () => {

@@ -1,9 +1,11 @@
-// C0 and C1 controls (ESC, CR, LF, NEL…), DEL and the Unicode line and paragraph separators.
+// C0 and C1 controls (ESC, CR, LF, NEL…), DEL, the Unicode line and paragraph separators, and the
+// bidirectional embeddings, overrides and isolates (which can show `+20%` as `%02+`).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 // The same but line feeds and tabs, for a document whose own layout uses them.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARACTERS_BUT_LAYOUT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /**
  * Untrusted text for a log line or a terminal: every control character becomes `?`, so a value
