@@ -47,3 +47,15 @@ export function safeUrl(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null
   return url.replace(/[()\s<>"']/g, (c) => encodeURIComponent(c))
 }
+
+/**
+ * A URL stored on the history branch (a run's, a pull request comment's) as a link: only one into
+ * the repository itself, so a hostile run file cannot make loadgate's issue or notice link elsewhere.
+ */
+export function repositoryUrl(
+  url: string | undefined,
+  where: { serverUrl: string; repository: string },
+): string | null {
+  const safe = safeUrl(url)
+  return safe?.startsWith(`${where.serverUrl}/${where.repository}/`) ? safe : null
+}
