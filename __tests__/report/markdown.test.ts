@@ -165,6 +165,15 @@ describe('PR comment markdown', () => {
     assert.ok(tables(body).every((t) => t.rows.every((row) => row.length === 6)))
   })
 
+  test('attacker: a bidirectional override in a name cannot reorder what the comment shows', () => {
+    const c = comparisons.regression()
+    c.series[0]!.name = 'GET /a \u202e%02+ \u2066x\u2069'
+    c.series[0]!.key = `api ${c.series[0]!.name}`
+    const body = renderComment(c, links)
+    assert.doesNotMatch(body, /[\u202a-\u202e\u2066-\u2069]/)
+    assert.match(body, /GET \/a \?%02\\\+ \?x\?/)
+  })
+
   test('escaped text renders as written: quotes, ampersands and brackets, never an entity', () => {
     const text = `can't "stop" & <go> #1`
     const html = marked.parseInline(escapeMarkdown(text)) as string

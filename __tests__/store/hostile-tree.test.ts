@@ -201,6 +201,25 @@ describe('a history branch whose tree is hostile', () => {
     }
   })
 
+  test('a folder where a derived file goes: refused in one line before anything is written', async () => {
+    for (const entry of ['loadgate/data/index.json', 'loadgate/data/api/series.json', 'loadgate/app.js']) {
+      const { made } = await honestHistory()
+      const planted = await plant(made, `folder-${entry.replace(/\W/g, '-')}`, async (dir) => {
+        await rm(path.join(dir, entry), { recursive: true, force: true })
+        await mkdir(path.join(dir, entry), { recursive: true })
+        await writeFile(path.join(dir, entry, 'keep'), '')
+      })
+      const outcome = await record(made, runOf('2'.repeat(40), 2))
+      assert.equal(outcome.pushed, false, entry)
+      const shown = entry.replace(/\./g, '\\.')
+      assert.match(
+        outcome.error ?? '',
+        new RegExp(`^Refused .*'${shown}' is a folder where loadgate writes a file`),
+      )
+      assert.equal(tip(made), git(planted, 'rev-parse', 'HEAD'), entry)
+    }
+  })
+
   test('storing a calibration refuses a linked data folder', async () => {
     const { made, outside } = await honestHistory()
     const before = await snapshot(outside)

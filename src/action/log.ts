@@ -1,12 +1,12 @@
-import { withoutControlCharacters } from '../util/control-characters'
+import { withoutControlCharacters, withoutWorkflowCommands } from '../util/control-characters'
 
 /**
  * Text for one line of the runner's log. The runner reads a line that begins with `::` as a
  * workflow command (set an output, add a mask, stop commands), so an untrusted value may neither
- * start a line nor begin one: control characters become `?` and a leading `::` is broken up.
+ * start a line nor begin one, nor carry the older `##[command]` form the runner finds anywhere.
  */
 export function logLine(text: string): string {
-  return withoutControlCharacters(text).replace(/^::/, ': :')
+  return withoutWorkflowCommands(text)
 }
 
 /**

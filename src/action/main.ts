@@ -11,7 +11,7 @@ import { secretValues } from '../settings/secrets'
 import { runBenchmark, type BenchmarkOutcome } from '../pipeline'
 import { failureText, logLine } from './log'
 import { actionReporter } from './reporter'
-import { saveTrackedResources } from './state'
+import { claimPostStepState, saveTrackedResources } from './state'
 import type { Settings } from '../settings/types'
 import { GateKeeper, unsettledText } from './gates'
 import { reportSettingsError } from './settings-error'
@@ -21,6 +21,7 @@ import { installK6ThroughToolCache } from './k6-tool-cache'
 /** The action's entry point: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
   try {
+    claimPostStepState()
     const context = readRunContext()
     const settings = await actionSettings(context)
     for (const secret of secretValues(settings)) core.setSecret(secret)

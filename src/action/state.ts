@@ -5,6 +5,18 @@ import { onTrackedChange } from '../measure/cleanup'
 // What the main step leaves for the post step, which runs even when the main step was killed.
 const RESOURCES = 'loadgate-resources'
 
+/**
+ * Claims the post step's state for the state file before anything is logged: the runner applies
+ * that file after the step, over what an older `##[save-state]` line in the log had set, so a
+ * value planted in untrusted text can never choose what the post step removes (a teardown command
+ * it runs) or which statuses it settles.
+ */
+export function claimPostStepState(): void {
+  if (!process.env.GITHUB_STATE) return
+  core.saveState(RESOURCES, '[]')
+  core.saveState(GATES, '[]')
+}
+
 /** Keeps the post step's list of live resources up to date for the rest of the main step. */
 export function saveTrackedResources(): void {
   if (!process.env.GITHUB_STATE) return

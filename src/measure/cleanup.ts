@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '../util/control-characters'
+import { withoutControlCharacters, withoutWorkflowCommands } from '../util/control-characters'
 import { errorMessage } from '../util/errors'
 import { killRunningChildren } from '../util/exec'
 
@@ -80,7 +80,7 @@ export function stopRun(signal: NodeJS.Signals, exitCode: number, why: string): 
   received = signal
   const say = (message: string) => {
     // The output may be the very pipe that closed: nothing more can be said then.
-    if (process.stderr.writable) process.stderr.write(`loadgate: ${withoutControlCharacters(message)}\n`)
+    if (process.stderr.writable) process.stderr.write(`loadgate: ${withoutWorkflowCommands(message)}\n`)
   }
   say(`${why}: removing containers and worktrees`)
   killRunningChildren('SIGKILL')

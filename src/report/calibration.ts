@@ -1,7 +1,7 @@
 import type { Calibration, NoiseFloor, NoiseRow } from '../model/calibration'
 import { seriesLabel } from '../model/format'
 import type { MetricId } from '../model/types'
-import { withoutControlCharacters as plain } from '../util/control-characters'
+import { withoutWorkflowCommands as plain } from '../util/control-characters'
 import { escapeMarkdown } from './escape'
 import { minutesRange } from './format'
 

@@ -3,7 +3,7 @@ import type { Shift, ShiftRun } from '../decide/change-points'
 import { formatValue } from '../model/format'
 import { unitOf } from '../model/metrics'
 import { withoutControlCharacters } from '../util/control-characters'
-import { escapeMarkdown, safeUrl } from './escape'
+import { escapeMarkdown, repositoryUrl, safeUrl } from './escape'
 
 /** A signed percentage: +18%, −4.2%. */
 export function signedPercent(change: number): string {
@@ -98,16 +98,16 @@ function commitLink(links: ShiftLinks, sha: string): string {
   return url ? `[\`${sha.slice(0, 7)}\`](${url})` : `\`${sha.slice(0, 7)}\``
 }
 
-function runLink(url: string): string {
-  const safe = safeUrl(url)
+function runLink(links: ShiftLinks, url: string): string {
+  const safe = repositoryUrl(url, links)
   return safe ? ` ([run](${safe}))` : ''
 }
 
 /** The pull request the commit came through, linked to loadgate's comment there when it has one. */
-function pullRequestLink(run: ShiftRun): string {
+function pullRequestLink(links: ShiftLinks, run: ShiftRun): string {
   const merged = run.mergedThrough
   if (!merged) return ''
-  const comment = safeUrl(merged.commentUrl)
+  const comment = repositoryUrl(merged.commentUrl, links)
   return comment ? ` in [#${merged.pullRequest}](${comment})` : ` in #${merged.pullRequest}`
 }
 
@@ -164,8 +164,8 @@ export function renderShiftIssue(
     '|---|---|---|---|---|---|',
     ...ordered.map(row),
     '',
-    `**Commit range:** last run before ${commitLink(links, lastBefore.sha)} ${escapeMarkdown(lastBefore.message)}${pullRequestLink(lastBefore)}${runLink(lastBefore.runUrl)}` +
-      ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${pullRequestLink(firstAfter)}${runLink(firstAfter.runUrl)}` +
+    `**Commit range:** last run before ${commitLink(links, lastBefore.sha)} ${escapeMarkdown(lastBefore.message)}${pullRequestLink(links, lastBefore)}${runLink(links, lastBefore.runUrl)}` +
+      ` → first run after ${commitLink(links, firstAfter.sha)} ${escapeMarkdown(firstAfter.message)}${pullRequestLink(links, firstAfter)}${runLink(links, firstAfter.runUrl)}` +
       (compare ? ` · [every commit in between](${compare})` : ''),
     ...(dashboard ? ['', `[Open it on the dashboard](${dashboard})`] : []),
     ...(cc.length > 0 ? ['', `cc ${cc.join(' ')}`] : []),

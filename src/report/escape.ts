@@ -10,17 +10,17 @@ export function escapeHtml(text: string): string {
 
 /**
  * Untrusted text inside GitHub markdown (table cells included): HTML-escaped, markdown
- * punctuation backslash-escaped, line breaks folded, so a name like `x|y<script>` or `[a](b)`
+ * punctuation backslash-escaped, line breaks folded, control characters shown as `?`, so a name like `x|y<script>` or `[a](b)`
  * shows as written and can neither break the table nor inject a link.
  */
 export function escapeMarkdown(text: string): string {
   // Quotes only matter inside HTML attributes; as `&#39;` they would meet the `#` escape below
   // and show as the entity itself.
-  return text
+  // Other control characters (a bidirectional override among them) become `?`.
+  return withoutControlCharacters(text.replace(/\r?\n/g, ' '), { keepLayout: true })
     .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
     .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
     .replace(/@/g, '@\u200b')
-    .replace(/\r?\n/g, ' ')
 }
 
 /**
@@ -46,4 +46,16 @@ export function markdownCode(text: string): string {
 export function safeUrl(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null
   return url.replace(/[()\s<>"']/g, (c) => encodeURIComponent(c))
+}
+
+/**
+ * A URL stored on the history branch (a run's, a pull request comment's) as a link: only one into
+ * the repository itself, so a hostile run file cannot make loadgate's issue or notice link elsewhere.
+ */
+export function repositoryUrl(
+  url: string | undefined,
+  where: { serverUrl: string; repository: string },
+): string | null {
+  const safe = safeUrl(url)
+  return safe?.startsWith(`${where.serverUrl}/${where.repository}/`) ? safe : null
 }

@@ -3,7 +3,7 @@ import { formatValue } from '../model/format'
 import { unitOf } from '../model/metrics'
 import { withoutControlCharacters } from '../util/control-characters'
 import { shiftIssueTitle, signedPercent, type ShiftLinks } from './change-points'
-import { safeUrl } from './escape'
+import { repositoryUrl, safeUrl } from './escape'
 
 /** What a team is told through the webhook. */
 export type Notice =
@@ -120,7 +120,7 @@ function shiftFields(notice: Exclude<Notice, { event: 'run-blocked' }>, group: S
     links: {
       issue: safeUrl(notice.issueUrl),
       dashboard: safeUrl(notice.links.dashboard),
-      run: safeUrl(shift.firstAfter.runUrl),
+      run: repositoryUrl(shift.firstAfter.runUrl, notice.links),
       compare: compareUrl(notice.links, shift),
     },
     detail: notice.event === 'shift-closed' ? notice.detail : '',

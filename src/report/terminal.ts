@@ -8,7 +8,7 @@ import {
   seriesLabel,
 } from '../model/format'
 import type { Comparison, MetricComparison } from '../model/types'
-import { withoutControlCharacters as plain } from '../util/control-characters'
+import { withoutWorkflowCommands as plain } from '../util/control-characters'
 import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'

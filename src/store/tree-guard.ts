@@ -25,12 +25,20 @@ export interface TreeWhere {
   prefix?: string
 }
 
+/** What stands where loadgate needs `wanted` ('folder' or 'file'), or null when it may write there. */
+function misplaced(kind: string | null, wanted: 'folder' | 'file'): string | null {
+  if (kind === null || kind === wanted) return null
+  if (kind === 'file') return 'a file where loadgate keeps a folder'
+  return kind === 'folder' ? 'a folder where loadgate writes a file' : kind
+}
+
 /**
  * Refuses, before anything is written, a history tree in which writing `relatives` (paths under
- * `root`, '/'-separated) would go through anything but regular folders and files: anyone who once
- * pushed to the history branch chooses what it holds, and a symbolic link on the way (the data
- * folder, index.json, .nojekyll) would steer the writes, and the removals, outside the checkout.
- * Every part of every path is looked at with lstat; a missing part is fine (it is created).
+ * `root`, '/'-separated; a folder's ends with '/') would go through anything but regular folders
+ * and files: anyone who once pushed to the history branch chooses what it holds, and a symbolic
+ * link on the way (the data folder, index.json, .nojekyll) would steer the writes, and the
+ * removals, outside the checkout. Every part of every path is looked at with lstat; a missing
+ * part is fine (it is created).
  */
 export async function refuseUnsafePaths(
   root: string,
@@ -44,14 +52,15 @@ export async function refuseUnsafePaths(
       const sub = parts.slice(0, i + 1).join('/')
       if (!checked.has(sub)) checked.set(sub, await entryKind(path.join(root, ...parts.slice(0, i + 1))))
       const kind = checked.get(sub)!
+      const wanted = i < parts.length - 1 || relative.endsWith('/') ? 'folder' : 'file'
+      const found = misplaced(kind, wanted)
       if (kind === null) break
-      const last = i === parts.length - 1
-      if (kind === 'folder' || (last && kind === 'file')) continue
+      if (!found) continue
       const shown = path.posix.join(where.prefix ?? '', sub)
       throw new LoadgateError(
         `Refused to write to '${printable(where.branch, 100)}': its '${printable(shown, 300)}' is ` +
-          `${kind === 'file' ? 'a file where loadgate keeps a folder' : kind}, and loadgate writes only through ` +
-          'regular folders and files; remove it from that branch (git rm) and record again',
+          `${found}, and loadgate writes only through regular folders and files; remove it from ` +
+          'that branch (git rm) and record again',
       )
     }
   }

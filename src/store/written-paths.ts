@@ -4,10 +4,16 @@ import { BENCHMARK_NAME } from '../model/names'
 import { siteFiles } from './site'
 import { refuseUnsafePaths, type TreeWhere } from './tree-guard'
 
-/** What rebuilding the derived files writes or removes for one benchmark, under the data root. */
+/** What rebuilding the derived files writes or removes for one benchmark, under the data root (folders end with '/'). */
 export function benchmarkPaths(benchmark: string): string[] {
   const dir = `data/${benchmark}`
-  return [`${dir}/runs`, `${dir}/runs.json`, `${dir}/series`, `${dir}/series.json`, `${dir}/calibration.json`]
+  return [
+    `${dir}/runs/`,
+    `${dir}/runs.json`,
+    `${dir}/series/`,
+    `${dir}/series.json`,
+    `${dir}/calibration.json`,
+  ]
 }
 
 /** The benchmark folders under `<root>/data` that rebuilding reads and writes (real folders with a benchmark's name). */
@@ -27,7 +33,7 @@ export async function refuseUnsafeDerived(
   where: TreeWhere,
   more: readonly string[] = [],
 ): Promise<void> {
-  await refuseUnsafePaths(root, ['data/index.json', 'badges', ...(await siteFiles()), ...more], where)
+  await refuseUnsafePaths(root, ['data/index.json', 'badges/', ...(await siteFiles()), ...more], where)
   const benchmarks = await benchmarkFolders(root)
   await refuseUnsafePaths(root, benchmarks.flatMap(benchmarkPaths), where)
 }

@@ -1,9 +1,11 @@
-// C0 and C1 controls (ESC, CR, LF, NEL…), DEL and the Unicode line and paragraph separators.
+// C0 and C1 controls (ESC, CR, LF, NEL…), DEL, the Unicode line and paragraph separators, and the
+// bidirectional embeddings, overrides and isolates (which can show `+20%` as `%02+`).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 // The same but line feeds and tabs, for a document whose own layout uses them.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARACTERS_BUT_LAYOUT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /**
  * Untrusted text for a log line or a terminal: every control character becomes `?`, so a value
@@ -12,4 +14,16 @@ const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\
  */
 export function withoutControlCharacters(text: string, options: { keepLayout?: boolean } = {}): string {
   return text.replace(options.keepLayout ? CONTROL_CHARACTERS_BUT_LAYOUT : CONTROL_CHARACTERS, '?')
+}
+
+/**
+ * Untrusted text for one line of a workflow's log, which the runner scans for commands: a line
+ * that begins with `::` once leading white space is trimmed, and the older `##[name]` anywhere in
+ * the line (`##[save-state name=…;]` would hand the post step a value of the text's choosing).
+ * Control characters become `?`, a leading `::` is broken up, and every `##[` becomes `# #[`.
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return withoutControlCharacters(text)
+    .replace(/^(\s*):(?=:)/, '$1: ')
+    .replace(/##\[/g, '# #[')
 }

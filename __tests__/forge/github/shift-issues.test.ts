@@ -133,6 +133,23 @@ describe('one issue per shift (API double checked against the OpenAPI descriptio
     assert.deepEqual(double.violations, [])
   })
 
+  test('attacker: run and comment URLs planted on the history branch link nowhere outside the repository', async () => {
+    const records = history(30).map((r, i) =>
+      i === 20
+        ? {
+            ...r,
+            meta: { ...r.meta, runUrl: 'https://evil.example/acme/shop/actions/runs/1' },
+            mergedThrough: { pullRequest: 9, commentUrl: 'https://github.com/evil/shop/pull/9' },
+          }
+        : r,
+    )
+    const { double, sync } = await setup()
+    await sync(records)
+    const body = double.state.issues[0]?.body ?? ''
+    assert.match(body, /change 20 in #9 · /, body)
+    assert.doesNotMatch(body, /evil/, body)
+  })
+
   test('a shift that began with an accepted pull request is not filed; an open issue for it is closed', async () => {
     const accepted = { by: 'maintainer', at: '2026-01-02T00:00:00.000Z', reason: 'audit log (#42)' }
     const withAcceptance = (records: RunRecord[]) =>
