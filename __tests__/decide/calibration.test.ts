@@ -132,7 +132,9 @@ describe('calibration', () => {
       line({ look: 15, seconds: 250 }),
       new RegExp(
         `typical: unchanged code settles in half the runs by round ${calibration.medianRounds}, in 90% by round ` +
-          `${calibration.rows[0]!.roundsNeeded}; the median run of this plan stops at its 15-round look, about 5 minutes`,
+          `${calibration.rows[0]!.roundsNeeded} at this calibration's σ \\(fewer than 3 stored sessions\\); ` +
+          `at σ's 85% upper confidence bound, in 90% by round ${calibration.rows[0]!.planRounds} \\(the plan's last look\\); ` +
+          `the median run of this plan stops at its 15-round look, about 5 minutes`,
       ),
     )
     assert.match(line(null), /half the runs of this plan go past its last look \(20 rounds\)/)
