@@ -15,7 +15,7 @@ import { lookAlpha } from './plan'
 import { analysisMargin } from './rules'
 import { measured, pairedSamples } from './samples'
 import { rulesFor, seriesKeys } from './series'
-import { planSigmas, storedEstimates } from './noise-history'
+import { calibrationSession, planSigmas, storedEstimates } from './noise-history'
 import {
   MIN_CALIBRATION_ROUNDS,
   POWER,
@@ -184,7 +184,7 @@ export function calibrate(results: ResultsFile, alpha: number, stored = NO_STORE
     medianRounds,
     suggestion: suggest(rows, { minRounds, maxRounds, trialSeconds, rate, scale }),
     tailRelief: tailRelief({ rows, alpha, minRounds, maxRounds }),
-    sessions: [...stored.calibrations, ownSession(results, rows)].slice(-MAX_KEPT_SESSIONS),
+    sessions: [...stored.calibrations, calibrationSession(results, rows)].slice(-MAX_KEPT_SESSIONS),
   }
 }
 
@@ -226,21 +226,6 @@ function noiseRows(
       ...(planned.farAbove ? { farAbove: planned.farAbove } : {}),
     }
   })
-}
-
-/** This calibration as a session of the noise history. */
-function ownSession(results: ResultsFile, rows: readonly NoiseRow[]): NoiseSession {
-  return {
-    measuredAt: results.meta.startedAt,
-    commit: results.meta.head.sha,
-    sigmas: rows.map((row) => ({
-      key: row.key,
-      metric: row.metric,
-      sigma: row.sigma,
-      rounds: row.rounds,
-      sigmaMethod: row.sigmaMethod,
-    })),
-  }
 }
 
 function requestRate(trial: ResultsFile['trials'][number]): number {

@@ -1,4 +1,5 @@
 import type { NoiseRow, NoiseSession, SessionSigma, SigmaMethod } from '../model/calibration'
+import type { ResultsFile } from '../model/types'
 import { chiSquareQuantile } from './stats/chi-square'
 import { studentTQuantile } from './stats/student-t'
 
@@ -112,4 +113,19 @@ export function storedEstimates(
       .filter((s) => s.key === row.key && s.metric === row.metric)
       .map((s) => ({ ...s, absolute: row.absolute })),
   )
+}
+
+/** This calibration as a session of the noise history. */
+export function calibrationSession(results: ResultsFile, rows: readonly NoiseRow[]): NoiseSession {
+  return {
+    measuredAt: results.meta.startedAt,
+    commit: results.meta.head.sha,
+    sigmas: rows.map((row) => ({
+      key: row.key,
+      metric: row.metric,
+      sigma: row.sigma,
+      rounds: row.rounds,
+      sigmaMethod: row.sigmaMethod,
+    })),
+  }
 }
