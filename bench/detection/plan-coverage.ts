@@ -20,7 +20,7 @@ import { classify } from '../../src/decide/classify'
 import { pairedInterval } from '../../src/decide/paired-test'
 import { planLooks } from '../../src/decide/sequential'
 import { lookAlpha } from '../../src/decide/plan'
-import { roundsPlan } from '../../src/decide/settling'
+import { roundsForMargin, roundsPlan } from '../../src/decide/settling'
 import type { NoiseSession } from '../../src/model/calibration'
 import type { MetricThreshold } from '../../src/model/types'
 import { normalQuantile } from '../../src/decide/stats/basic'
@@ -173,6 +173,26 @@ console.log(
   '| case | plan | min-rounds 10/50/90% | max-rounds 10/50/90% | runs settled at the first look | runs settled by max-rounds |',
 )
 console.log('|---|---|---|---|---:|---:|')
+/** At the true σ itself: the first look's share of settled runs at the normal formula's rounds and at t's. */
+function atTrueSigma(runs = 4000): void {
+  const random = seededRandom(0x7a5e + SEED)
+  const firstLook = (rounds: number) => {
+    const plan = { minRounds: rounds, maxRounds: 2 * rounds }
+    let settled = 0
+    for (let i = 0; i < runs; i++) {
+      const differences = Array.from({ length: plan.maxRounds }, () => SIGMA * gaussian(random))
+      if (settlingLook(differences, plan) === rounds) settled++
+    }
+    return percent(settled, runs)
+  }
+  const t = roundsForMargin(SIGMA, MARGIN, ALPHA)
+  console.log(
+    `\nAt the true σ, ${runs} runs each: the normal formula's 12 rounds settle ${firstLook(12)} at that first look; ` +
+      `t's ${t} rounds settle ${firstLook(t)} (the aim: 90%).`,
+  )
+}
+
 simulate(false)
 simulate(true)
+atTrueSigma()
 if (VERIFY) console.log(`\nruns where the whole gate (judgeRun) read otherwise: ${disagreements}`)
