@@ -12,6 +12,7 @@ import { fewestSignificantRounds, roundsForMargin, settlingPower } from '../../s
 import { signedRankSigma } from '../../src/decide/stats/signed-rank'
 import { fitBudget, settlingChange } from '../../src/decide/calibration-budget'
 import { normalQuantile } from '../../src/decide/stats/basic'
+import { studentTQuantile } from '../../src/decide/stats/student-t'
 import type { MetricThreshold } from '../../src/model/types'
 import { renderCalibrationMarkdown, renderCalibrationText } from '../../src/report/calibration'
 import { makeResults } from '../../testkit/results-factory'
@@ -41,6 +42,17 @@ function aaResults(differences: number[], minRounds = differences.length, maxRou
 const close = (actual: number, expected: number, tolerance = 1e-4) =>
   assert.ok(Math.abs(actual - expected) < tolerance, `${actual} is not ${expected}`)
 
+/** (t₁₋ₐ + t_power) / √n with n − 1 degrees of freedom: the one-sided test's detectable shift per σ. */
+const tShift = (rounds: number, level: number, power = 0.9) =>
+  (studentTQuantile(1 - level, rounds - 1) + studentTQuantile(power, rounds - 1)) / Math.sqrt(rounds)
+
+/** The fewest rounds (from 2) whose t-sized bound settles the margin, counted one by one. */
+function tRounds(sigma: number, margin: number, level: number, power = 0.9): number {
+  let rounds = 2
+  while (tShift(rounds, level, power) * sigma > margin) rounds++
+  return Math.max(fewestSignificantRounds(level), rounds)
+}
+
 describe('calibration', () => {
   test('σ is 1.4826 × MAD of the per-round differences', () => {
     const spread = robustSigma([-0.2, -0.1, 0, 0.1, 0.2, -0.2, -0.1, 0, 0.1, 0.2])
@@ -48,12 +60,17 @@ describe('calibration', () => {
     close(spread.sigma, 0.14826)
   })
 
-  test('a known σ gives the normal-approximation MDE and the rounds that bring it under δ', () => {
-    // z.95 + z.9 = 1.644854 + 1.281552 = 2.926406
+  test('a known σ gives the MDE and the rounds that bring it under δ, sized with t, not z', () => {
+    // t.95 + t.9 with 9 degrees of freedom = 1.833113 + 1.383029 = 3.216142 (z: 2.926406)
     const test10 = testLevel(0.05, 1, 10)
-    close(detectableShift(0.14826, test10), (2.926406 * 0.14826) / Math.sqrt(10))
-    // ((2.926406 · 0.14826) / ln 1.05)² = 79.08 → 80 rounds
-    assert.equal(roundsForMargin(0.14826, Math.log(1.05), 0.05), 80)
+    close(detectableShift(0.14826, test10), (3.216142 * 0.14826) / Math.sqrt(10))
+    // The normal formula: ((2.926406 · 0.14826) / ln 1.05)² = 79.08 → 80 rounds; t asks a few more.
+    const rounds = roundsForMargin(0.14826, Math.log(1.05), 0.05)
+    assert.equal(rounds, tRounds(0.14826, Math.log(1.05), 0.05))
+    assert.ok(rounds > 80, `${rounds} rounds`)
+    // Where it matters: a σ the normal formula settles in 12 rounds needs 15 with t.
+    const sigma = (Math.log(1.05) * Math.sqrt(12)) / (normalQuantile(1 - 0.0258) + normalQuantile(0.9))
+    assert.equal(roundsForMargin(sigma, Math.log(1.05), 0.0258), 15)
   })
 
   test('the family correction divides α among the gated metrics', () => {
@@ -78,15 +95,15 @@ describe('calibration', () => {
     assert.equal(row.sigmaMethod, 'signed-rank')
     close(row.sigma, sigma, 1e-12)
     close(row.noiseFloor, Math.expm1(sigma))
-    const z = 1.88901 + 1.281552 // z(1 − 0.0294) + z(0.9)
-    close(row.detectable, Math.expm1((z * sigma) / Math.sqrt(10)), 1e-3)
-    const needed = Math.ceil(((z * sigma) / Math.log(1.05)) ** 2)
+    close(row.detectable, Math.expm1(tShift(10, 0.0294) * sigma), 1e-6)
+    const needed = tRounds(sigma, Math.log(1.05), 0.0294)
     assert.equal(row.roundsNeeded, needed)
     assert.equal(calibration.suggestion.sufficient, false)
     assert.equal(calibration.suggestion.minRounds, needed)
-    // The plan keeps its two looks in the same ratio, and with them its α per look.
-    assert.equal(calibration.suggestion.maxRounds, Math.min(200, needed * 2))
-    close(calibration.suggestion.scale, ((z * sigma) / Math.log(1.05)) ** 2 / 10, 1e-2)
+    // The last look settles at the planning σ: at least the plan's ratio of looks.
+    assert.equal(row.planRounds, tRounds(row.planSigma!, Math.log(1.05), 0.0294))
+    assert.equal(calibration.suggestion.maxRounds, Math.min(200, Math.max(needed * 2, row.planRounds!)))
+    close(calibration.suggestion.scale, ((tShift(10, 0.0294) * sigma) / Math.log(1.05)) ** 2, 1e-6)
     assert.equal(calibration.trialSeconds, 10)
   })
 
@@ -94,9 +111,8 @@ describe('calibration', () => {
     const d = [-0.1, -0.05, 0, 0.05, 0.1, -0.1, -0.05, 0, 0.05, 0.1]
     const calibration = calibrate(aaResults(d, 10, 20), 0.0294)
     const sigma = signedRankSigma(d)!
-    // z(1 − 0.0294) + z(0.5): the bound falls under δ in half the runs.
-    const half = Math.ceil(((1.88901 * sigma) / Math.log(1.05)) ** 2)
-    assert.equal(calibration.medianRounds, Math.max(fewestSignificantRounds(0.0294), half))
+    // t(1 − 0.0294) + t(0.5): the bound falls under δ in half the runs.
+    assert.equal(calibration.medianRounds, tRounds(sigma, Math.log(1.05), 0.0294, 0.5))
     assert.ok(calibration.medianRounds! < calibration.rows[0]!.roundsNeeded)
     const line = (median: { look: number; seconds: number } | null) =>
       renderCalibrationText({
@@ -116,7 +132,9 @@ describe('calibration', () => {
       line({ look: 15, seconds: 250 }),
       new RegExp(
         `typical: unchanged code settles in half the runs by round ${calibration.medianRounds}, in 90% by round ` +
-          `${calibration.rows[0]!.roundsNeeded}; the median run of this plan stops at its 15-round look, about 5 minutes`,
+          `${calibration.rows[0]!.roundsNeeded} at this calibration's σ \\(fewer than 3 stored sessions\\); ` +
+          `at σ's 85% upper confidence bound, in 90% by round ${calibration.rows[0]!.planRounds} \\(the plan's last look\\); ` +
+          `the median run of this plan stops at its 15-round look, about 5 minutes`,
       ),
     )
     assert.match(line(null), /half the runs of this plan go past its last look \(20 rounds\)/)
@@ -188,7 +206,7 @@ describe('calibration', () => {
       minRounds: calibration.suggestion.minRounds,
       maxRounds: calibration.suggestion.maxRounds,
     }
-    assert.equal(suggested.maxRounds, 2 * suggested.minRounds)
+    assert.equal(suggested.maxRounds, Math.max(2 * suggested.minRounds, row.planRounds!))
     // A run: 60 s of setup, then 2 trials of (trial + 2) s a round.
     const run = (rounds: { minRounds: number; maxRounds: number }, trial: number) =>
       [60 + rounds.minRounds * 2 * (trial + 2), 60 + rounds.maxRounds * 2 * (trial + 2)] as const
@@ -201,8 +219,10 @@ describe('calibration', () => {
     assert.ok(roomy.settles[0]! <= 0.05, `settles under δ: ${roomy.settles[0]}`)
 
     const tight = fitBudget(calibration, run(suggested, 10)[1] - 1, run)
+    // Short of the suggested plan: the most rounds that fit, looks in its ratio.
     const fewer = suggested.minRounds - 1
-    assert.deepEqual([tight.fits, tight.minRounds, tight.maxRounds], [false, fewer, 2 * fewer])
+    const fewerLast = Math.ceil((fewer * suggested.maxRounds) / suggested.minRounds - 1e-9)
+    assert.deepEqual([tight.fits, tight.minRounds, tight.maxRounds], [false, fewer, fewerLast])
     close(tight.settles[0]!, settlingChange(calibration, row, fewer), 1e-12)
     assert.ok(tight.settles[0]! > 0.05)
 
@@ -212,7 +232,7 @@ describe('calibration', () => {
     const text = renderCalibrationText({ ...calibration, budget: tight })
     assert.match(
       text,
-      new RegExp(`within ${Math.round(tight.seconds)} s: ${fewer}–${2 * fewer} rounds of 10s trials`),
+      new RegExp(`within ${Math.round(tight.seconds)} s: ${fewer}–${fewerLast} rounds of 10s trials`),
     )
     assert.match(text, /GET \/items\/:id p50: settles under 5\.\d%, δ is 5\.0%/)
     assert.match(text, /raise its δ to what it settles under, let it inform \(thresholds\)/)
@@ -240,8 +260,7 @@ describe('calibration', () => {
     results.settings.thresholds = [P50]
     const two = calibrate(results, 0.0258)
     const alone = calibrate(aaResults(d, 10, 20), 0.0258)
-    const z95 = normalQuantile(1 - 0.0258) + normalQuantile(0.95)
-    assert.equal(two.rows[0]!.roundsNeeded, Math.ceil(((z95 * signedRankSigma(d)!) / Math.log(1.05)) ** 2))
+    assert.equal(two.rows[0]!.roundsNeeded, tRounds(signedRankSigma(d)!, Math.log(1.05), 0.0258, 0.95))
     assert.ok(two.rows[0]!.roundsNeeded > alone.rows[0]!.roundsNeeded)
     assert.ok(settlingChange(two, two.rows[0]!) > settlingChange(alone, alone.rows[0]!))
     // Detecting a change in one metric still asks 90% of that metric alone.

@@ -109,7 +109,7 @@ describe('loadgate calibrate on the bundled example', () => {
     assert.ok(calibration.medianRounds! <= Math.max(...calibration.rows.map((r) => r.roundsNeeded)))
     assert.match(
       run.stdout,
-      /typical: unchanged code settles in half the runs by round \d+, in 90% by round \d+; (the median run of this plan stops at its \d+-round look, about .*minutes?|half the runs of this plan go past its last look)/,
+      /typical: unchanged code settles in half the runs by round \d+, in 90% by round \d+ at this calibration's σ \(fewer than 3 stored sessions\); at σ's 85% upper confidence bound, in 90% by round \d+ \(the plan's last look\); (the median run of this plan stops at its \d+-round look, about .*minutes?|half the runs of this plan go past its last look)/,
     )
 
     const { minRounds, maxRounds } = calibration.suggestion

@@ -6,7 +6,16 @@ import { calibrate } from '../../src/decide/calibration'
 import type { Calibration } from '../../src/model/calibration'
 import { writeCalibration } from '../../src/model/calibration-file'
 import { attachNoiseFloor, calibrationInput } from '../../src/modes/calibrate'
-import { calibrationPath, readStoredCalibration, storeCalibration } from '../../src/store/calibration'
+import {
+  calibrationPath,
+  readStoredCalibration,
+  readStoredNoise,
+  storeCalibration,
+} from '../../src/store/calibration'
+import { compareResults } from '../../src/decide'
+import { noiseSigma } from '../../src/decide/calibration'
+import { pairedSamples } from '../../src/decide/samples'
+import { runFileName, toRunRecord } from '../../src/store'
 import { comparisons } from '../../testkit/comparisons'
 import { settingsFor } from '../../testkit/settings'
 import { localRun } from './local-run'
@@ -85,6 +94,68 @@ describe('the stored calibration', () => {
       if (warning) assert.match(warnings.join('\n'), warning)
       else assert.deepEqual(warnings, [])
     }
+  })
+
+  test("a paired run keeps each gated metric's σ; the noise history reads it beside older files without it", async () => {
+    const made = await repo()
+    const results = makeResults({
+      rounds: 8,
+      base: () => ({ p50: 100 }),
+      head: (round) => ({ p50: 100 * (1 + ((round * 7) % 5) * 0.01 - 0.02) }),
+    })
+    const comparison = compareResults(results, { failOn: ['REGRESSION'] })
+    const p50 = comparison.series[0]!.metrics.find((m) => m.metric === 'p50')!
+    const expected = noiseSigma(
+      pairedSamples(results, comparison.series[0]!.key, 'p50', false).differences,
+      false,
+    )
+    assert.equal(p50.sigma, expected.sigma, "the comparison's own σ of a gated metric")
+    assert.ok(comparison.series[0]!.metrics.filter((m) => !m.gate).every((m) => m.sigma === undefined))
+    const paired = toRunRecord(results, comparison, 'main')
+    assert.deepEqual(
+      paired.noise?.find((n) => n.metric === 'p50'),
+      { key: comparison.series[0]!.key, metric: 'p50', sigma: expected.sigma, rounds: 8 },
+    )
+    const older = {
+      ...toRunRecord(results, null, 'main'),
+      meta: { ...results.meta, startedAt: '2026-10-01T00:00:00Z' },
+    }
+    assert.equal(older.noise, undefined, 'a run of the head alone has no σ')
+    const { sessions: _none, ...olderCalibration } = aCalibration()
+    const runs = path.posix.join('loadgate', 'data', 'api', 'runs')
+    await pushHistory(made, {
+      [path.posix.join(runs, runFileName(paired))]: JSON.stringify(paired),
+      [path.posix.join(runs, runFileName(older))]: JSON.stringify(older),
+      [calibrationPath('loadgate', 'api')]: JSON.stringify(olderCalibration),
+    })
+    const warnings: string[] = []
+    const noise = await readStoredNoise({
+      ...place(made.dir),
+      benchmark: 'api',
+      onWarning: (message) => warnings.push(message),
+    })
+    assert.deepEqual(warnings, [])
+    assert.deepEqual(noise.runs, [
+      { measuredAt: paired.meta.startedAt, commit: paired.meta.head.sha, sigmas: paired.noise },
+    ])
+    // A calibration written before it kept its sessions is one session: its rows.
+    assert.deepEqual(noise.calibrations, [
+      {
+        measuredAt: olderCalibration.measuredAt,
+        commit: olderCalibration.commit,
+        sigmas: olderCalibration.rows.map((r) => ({
+          key: r.key,
+          metric: r.metric,
+          sigma: r.sigma,
+          rounds: r.rounds,
+          sigmaMethod: r.sigmaMethod,
+        })),
+      },
+    ])
+    assert.deepEqual(await readStoredNoise({ ...place((await repo()).dir), benchmark: 'api' }), {
+      calibrations: [],
+      runs: [],
+    })
   })
 
   test('no history branch: nothing stored, nothing to show', async () => {

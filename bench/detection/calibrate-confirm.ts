@@ -8,8 +8,11 @@
 // BUDGET=10m applies the plan that budget affords instead (calibrate-budget): its rounds and trial
 // length, and for each gated metric it leaves unsettled a δ of what it settles under, rounded up
 // to a whole percent, as a team would write it into thresholds; and says how long the A/A run took.
-// SAVE_DIR=DIR keeps both runs' results.json there.
-//   node --import tsx bench/detection/calibrate-confirm.ts [seed=1]
+// SAVE_DIR=DIR keeps both runs' results.json there. RUNS=N runs N fresh A/A comparisons with the
+// applied plan instead of one, each its own seed, and says how many settled (NO CHANGE) by the
+// plan's max-rounds: whether the plan settles the runs that follow it (docs/statistics.md, How
+// calibration plans rounds).
+//   [SERVICE=cpu-bound] [RUNS=1] node --import tsx bench/detection/calibrate-confirm.ts [seed=1]
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults, needsMoreRounds } from '../../src/decide'
@@ -66,26 +69,37 @@ const trial: Record<string, string> =
   applied.trialSeconds > trialSeconds ? { DURATION: `${applied.trialSeconds}s` } : {}
 const thresholds = budget ? budgetThresholds(calibration) : ''
 const options = { failOn: ['REGRESSION' as Verdict, 'INVALID' as Verdict] }
+const RUNS = Number(process.env.RUNS ?? 1)
+
+/** Keeps a run's results in SAVE_DIR/<folder>/<name>.json, for bench/detection/round-spread.ts. */
+async function save(folder: string, name: string, file: unknown): Promise<void> {
+  if (!process.env.SAVE_DIR) return
+  await mkdir(path.join(process.env.SAVE_DIR, folder), { recursive: true })
+  await writeFile(path.join(process.env.SAVE_DIR, folder, `${name}.json`), JSON.stringify(file))
+}
+
+await save('calibration', String(seed), aa)
+const runs: string[] = []
+let settled = 0
 started = Date.now()
-const results = await measureScenario('a-a', {
-  minRounds: applied.minRounds,
-  maxRounds: applied.maxRounds,
-  seed: 104_729 * seed + 1,
-  trial,
-  inputs: thresholds ? { thresholds } : {},
-  shouldExtend: (partial) => needsMoreRounds(partial, options),
-  onProgress: progress('a-a with the suggestion'),
-})
-const comparison = compareResults(results, options)
-if (process.env.SAVE_DIR) {
-  // Both runs' results, a folder each, for bench/detection/round-spread.ts: the noise the applied trials had.
-  for (const [folder, file] of [
-    ['calibration', aa],
-    ['applied', results],
-  ] as const) {
-    await mkdir(path.join(process.env.SAVE_DIR, folder), { recursive: true })
-    await writeFile(path.join(process.env.SAVE_DIR, folder, `${seed}.json`), JSON.stringify(file))
-  }
+let comparison = null as ReturnType<typeof compareResults> | null
+for (let run = 0; run < RUNS; run++) {
+  started = Date.now()
+  const results = await measureScenario('a-a', {
+    minRounds: applied.minRounds,
+    maxRounds: applied.maxRounds,
+    seed: 104_729 * seed + 1 + run,
+    trial,
+    inputs: thresholds ? { thresholds } : {},
+    shouldExtend: (partial) => needsMoreRounds(partial, options),
+    onProgress: progress(`a-a ${run + 1} of ${RUNS} with the suggestion`),
+  })
+  comparison = compareResults(results, options)
+  if (comparison.verdict === 'NO_CHANGE') settled++
+  runs.push(
+    `  ${run + 1}: ${comparison.verdict} after ${comparison.rounds} rounds (${((Date.now() - started) / 60000).toFixed(1)} min)`,
+  )
+  await save('applied', RUNS === 1 ? String(seed) : `${seed}-${run + 1}`, results)
 }
 
 process.stdout.write(
@@ -97,8 +111,14 @@ process.stdout.write(
     `Applied${budget ? ` (the plan of BUDGET=${process.env.BUDGET})` : ''}: min-rounds ${applied.minRounds}, max-rounds ${applied.maxRounds}` +
       (trial.DURATION ? `, trials of ${trial.DURATION}` : `, trials unchanged (${TRIAL.DURATION})`) +
       (thresholds ? `, thresholds:\n  ${thresholds.split('\n').join('\n  ')}` : ''),
-    `Next A/A run: ${comparison.verdict} after ${comparison.rounds} rounds — ${comparison.headline} ` +
-      `(${((Date.now() - started) / 60000).toFixed(1)} min${budget ? `, budget ${(budget.seconds / 60).toFixed(1)} min` : ''})`,
+    RUNS === 1
+      ? `Next A/A run: ${comparison!.verdict} after ${comparison!.rounds} rounds — ${comparison!.headline} ` +
+        `(${((Date.now() - started) / 60000).toFixed(1)} min${budget ? `, budget ${(budget.seconds / 60).toFixed(1)} min` : ''})`
+      : [
+          `Next ${RUNS} A/A runs: ${settled} settled (NO CHANGE) by max-rounds ${applied.maxRounds}, ` +
+            `${((100 * settled) / RUNS).toFixed(0)}%`,
+          ...runs,
+        ].join('\n'),
     '',
   ].join('\n'),
 )

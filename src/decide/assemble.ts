@@ -23,6 +23,8 @@ import type { OneSampleResult } from './stats/sign-flip'
 import { runnerLoad } from './runner-load'
 import { findInvalidReasons } from './validity'
 import { classifyFewInstances } from './instance-pairs'
+import { noiseSigma } from './calibration'
+import { MIN_CALIBRATION_ROUNDS } from './settling'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
 
@@ -178,6 +180,9 @@ function metricComparison(
     absolute: t.absolute,
     // The interval's half-width, centred on no change: what this run's noise lets through.
     noiseFloor: stats && finite ? fromAnalysis(t, (stats.high - stats.low) / 2) : null,
+    ...(t.gate && samples.differences.length >= MIN_CALIBRATION_ROUNDS
+      ? { sigma: noiseSigma(samples.differences, t.absolute).sigma }
+      : {}),
     ...(t.target
       ? { target: checkTarget(t, samples.head, samples.base, stats ? (1 - stats.level) / 2 : 0.025) }
       : {}),

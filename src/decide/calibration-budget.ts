@@ -34,7 +34,7 @@ export type RunSeconds = (rounds: PlanRounds, trialSeconds: number) => readonly 
 /**
  * The plan a time budget affords, judged at a run's worst case (max-rounds), with the trials as
  * calibrated: the suggested rounds when they fit, else the most rounds that fit (never fewer than
- * calibrated, nor than can reach the look's level), looks in the calibrated ratio, and the change
+ * calibrated, nor than can reach the look's level), looks in the suggested plan's ratio, and the change
  * each gated metric then settles under. Rounds, not longer trials: on the CPU-bound reference
  * service most of a p50's noise is the state of each trial's instance, common to all its
  * endpoints, which 11-s trials did not reduce from 5-s ones; more rounds average any noise.
@@ -45,8 +45,13 @@ export function fitBudget(
   runSeconds: RunSeconds,
 ): CalibrationBudget {
   const trialSeconds = Math.max(1, Math.round(calibration.trialSeconds))
-  const ratio = calibration.maxRounds / calibration.minRounds
-  // The same ratio of looks keeps the plan's α per look.
+  // The suggested plan's ratio of looks (its last look sized at the planning σ: noise-history.ts),
+  // so that the plans walked reach it; calibrations without one keep the calibrated ratio.
+  const { suggestion } = calibration
+  const ratio = Math.max(
+    calibration.maxRounds / calibration.minRounds,
+    suggestion.minRounds > 0 ? suggestion.maxRounds / suggestion.minRounds : 0,
+  )
   const roundsFrom = (minRounds: number): PlanRounds => ({
     minRounds,
     maxRounds: Math.min(MAX_ROUNDS, Math.max(minRounds, Math.ceil(minRounds * ratio - 1e-9))),
@@ -65,7 +70,6 @@ export function fitBudget(
   }
   const fewest = roundsFrom(Math.max(calibration.minRounds, fewestSignificantRounds(calibration.alpha)))
   if (!fitsIn(fewest)) return { ...plan(fewest), fits: false, trialSeconds: 0 }
-  const { suggestion } = calibration
   const suggested = { minRounds: suggestion.minRounds, maxRounds: suggestion.maxRounds }
   if (suggested.minRounds >= fewest.minRounds && fitsIn(suggested)) return plan(suggested)
   let most = fewest

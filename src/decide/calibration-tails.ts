@@ -8,10 +8,13 @@ import { roundsForMargin, roundsPlan, settlingPower } from './settling'
 
 const TAILS: ReadonlySet<string> = new Set(['p90', 'p95', 'p99'])
 
-/** Per row of `kept`: the rounds by which it settles when these are every gated metric (see roundsForMargin). */
-function roundsNeeded(kept: readonly NoiseRow[], alpha: number): number[] {
+/**
+ * Per row of `kept`: the rounds by which it settles when these are every gated metric (see
+ * roundsForMargin), at σ's typical value and at its planning value (noise-history.ts), as calibrate plans.
+ */
+function roundsNeeded(kept: readonly NoiseRow[], alpha: number, at: 'typicalSigma' | 'planSigma'): number[] {
   const power = settlingPower(kept.map((row) => row.sigma))
-  return kept.map((row) => roundsForMargin(row.sigma, analysisMargin(row), alpha, power))
+  return kept.map((row) => roundsForMargin(row[at] ?? row.sigma, analysisMargin(row), alpha, power))
 }
 
 /**
@@ -26,14 +29,15 @@ export function tailRelief(
   const kept = c.rows.map((row, index) => ({ row, index }))
   const informational: number[] = []
   for (;;) {
-    const needed = roundsNeeded(
-      kept.map((k) => k.row),
-      c.alpha,
-    )
+    const rows = kept.map((k) => k.row)
+    const needed = roundsNeeded(rows, c.alpha, 'typicalSigma')
     const most = Math.max(...needed)
     const costliest = needed.indexOf(most)
-    if (most <= c.minRounds || !TAILS.has(kept[costliest]!.row.metric) || kept.length === 1)
-      return informational.length ? { informational, roundsNeeded: most, ...roundsPlan(most, c) } : null
+    if (most <= c.minRounds || !TAILS.has(kept[costliest]!.row.metric) || kept.length === 1) {
+      if (informational.length === 0) return null
+      const last = Math.max(...roundsNeeded(rows, c.alpha, 'planSigma'))
+      return { informational, roundsNeeded: most, ...roundsPlan(most, c, last) }
+    }
     informational.push(kept[costliest]!.index)
     kept.splice(costliest, 1)
   }

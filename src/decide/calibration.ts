@@ -3,9 +3,10 @@ import type {
   CalibrationSuggestion,
   NoiseFloor,
   NoiseRow,
+  NoiseSession,
   SigmaMethod,
 } from '../model/calibration'
-import { CALIBRATION_SCHEMA_VERSION } from '../model/calibration'
+import { CALIBRATION_SCHEMA_VERSION, MAX_KEPT_SESSIONS } from '../model/calibration'
 import { ALL_REQUESTS } from '../model/metrics'
 import type { Comparison, MetricThreshold, ResultsFile } from '../model/types'
 import { LoadgateError } from '../util/errors'
@@ -14,8 +15,16 @@ import { lookAlpha } from './plan'
 import { analysisMargin } from './rules'
 import { measured, pairedSamples } from './samples'
 import { rulesFor, seriesKeys } from './series'
-import { MIN_CALIBRATION_ROUNDS, POWER, roundsForMargin, roundsPlan, settlingPower } from './settling'
-import { median, normalQuantile } from './stats/basic'
+import { calibrationSession, planSigmas, storedEstimates } from './noise-history'
+import {
+  MIN_CALIBRATION_ROUNDS,
+  POWER,
+  roundsForMargin,
+  roundsPlan,
+  settlingPower,
+  shiftPerSigma,
+} from './settling'
+import { median } from './stats/basic'
 import { signedRankSigma } from './stats/signed-rank'
 
 /** 1.4826 × MAD estimates the SD of normal noise. */
@@ -81,9 +90,9 @@ export function robustSigma(differences: readonly number[]): { sigma: number; me
   return { sigma: Math.sqrt(variance), method: 'sd' }
 }
 
-/** (z₁₋ₐ + z₀.₉) / √n: the detectable shift per unit of σ (one-sided test of the mean, normal approximation). */
+/** (t₁₋ₐ + t₀.₉) / √n, n − 1 degrees of freedom: the detectable shift per unit of σ (one-sided test of n rounds). */
 function detectablePerSigma(test: TestLevel): number {
-  return (normalQuantile(1 - test.level) + normalQuantile(test.power ?? POWER)) / Math.sqrt(test.rounds)
+  return shiftPerSigma(test.rounds, test.level, test.power ?? POWER)
 }
 
 /** The smallest shift on the analysis scale that the test detects with its power (90% unless said). */
@@ -113,13 +122,22 @@ function gatedMetrics(results: ResultsFile): GatedMetric[] {
   )
 }
 
+/** What a calibration plans from besides its own rounds: the stored calibrations' sessions and the stored runs'. */
+export interface StoredNoise {
+  calibrations: NoiseSession[]
+  runs: NoiseSession[]
+}
+
+const NO_STORED_NOISE: StoredNoise = { calibrations: [], runs: [] }
+
 /**
  * What A/A rounds (head = base) say about the plan: each gated metric's noise floor, the smallest
  * change the plan detects with 90% power at its first look (min-rounds), and the rounds — or,
  * keeping them, the trial length or rate (σ of a percentile shrinks ~1/√requests) — that bring
- * every gated metric's detectable change under its δ.
+ * every gated metric's detectable change under its δ. The rounds rest on the typical σ (first look)
+ * and the planning σ (last look) of noise-history.ts, from this σ and the stored sessions.
  */
-export function calibrate(results: ResultsFile, alpha: number): Calibration {
+export function calibrate(results: ResultsFile, alpha: number, stored = NO_STORED_NOISE): Calibration {
   const { minRounds, maxRounds } = results.settings
   const gated = gatedMetrics(results)
   if (gated.length === 0)
@@ -133,17 +151,61 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
         `calibration needs at least ${MIN_CALIBRATION_ROUNDS} (raise max-rounds, the rounds calibrate measures)`,
     )
   }
+  const rows = noiseRows(gated, alpha, minRounds, [...stored.calibrations, ...stored.runs])
+  const typical = rows.map((row) => row.typicalSigma ?? row.sigma)
+  // Where the median run of unchanged code settles: every metric at once, in half the runs.
+  const halfPower = settlingPower(
+    rows.map((row) => row.sigma),
+    0.5,
+  )
+  const medianRounds = Math.max(
+    ...rows.map((row, i) => roundsForMargin(typical[i]!, analysisMargin(row), alpha, halfPower)),
+  )
+  // The first look's settling bound over δ, squared: how many times the information of a trial must grow.
+  const settles = { ...testLevel(alpha, 1, minRounds), power: settlingPower(rows.map((row) => row.sigma)) }
+  const scale = Math.max(
+    ...rows.map((row, i) => (detectableShift(typical[i]!, settles) / analysisMargin(row)) ** 2),
+  )
+  const trialSeconds = median(measured(results).map((t) => t.durationSeconds)) ?? 0
+  const rate = median(measured(results).map(requestRate)) ?? 0
+  return {
+    schemaVersion: CALIBRATION_SCHEMA_VERSION,
+    benchmark: results.benchmark,
+    commit: results.meta.head.sha,
+    measuredAt: results.meta.startedAt,
+    alpha,
+    family: gated.length,
+    level: testLevel(alpha, gated.length, minRounds).level,
+    minRounds,
+    maxRounds,
+    trialSeconds,
+    rate,
+    rows,
+    medianRounds,
+    suggestion: suggest(rows, { minRounds, maxRounds, trialSeconds, rate, scale }),
+    tailRelief: tailRelief({ rows, alpha, minRounds, maxRounds }),
+    sessions: [...stored.calibrations, calibrationSession(results, rows)].slice(-MAX_KEPT_SESSIONS),
+  }
+}
+
+/** Each gated metric's noise and the rounds its typical and planning σ need (every gated metric settling at once). */
+function noiseRows(
+  gated: GatedMetric[],
+  alpha: number,
+  minRounds: number,
+  stored: NoiseSession[],
+): NoiseRow[] {
   const test = testLevel(alpha, gated.length, minRounds)
   const spreads = gated.map(({ rule, differences }) => noiseSigma(differences, rule.absolute))
-  const sigmas = spreads.map((spread) => spread.sigma)
-  const power = settlingPower(sigmas)
-  // Where the median run of unchanged code settles: every metric at once, in half the runs.
-  const halfPower = settlingPower(sigmas, 0.5)
-  const medianRounds = Math.max(
-    ...gated.map((g, i) => roundsForMargin(sigmas[i]!, analysisMargin(g.rule), alpha, halfPower)),
-  )
-  const rows: NoiseRow[] = gated.map(({ series, rule, differences }, i) => {
+  const power = settlingPower(spreads.map((spread) => spread.sigma))
+  return gated.map(({ series, rule, differences }, i) => {
     const { sigma, method } = spreads[i]!
+    const identity = { key: series.key, metric: rule.metric, absolute: rule.absolute }
+    const planned = planSigmas(
+      { sigma, rounds: differences.length, sigmaMethod: method, absolute: rule.absolute },
+      storedEstimates(identity, stored),
+    )
+    const margin = analysisMargin(rule)
     return {
       key: series.key,
       name: series.name,
@@ -156,33 +218,14 @@ export function calibrate(results: ResultsFile, alpha: number): Calibration {
       sigmaMethod: method,
       noiseFloor: asChange(sigma, rule.absolute),
       detectable: asChange(detectableShift(sigma, test), rule.absolute),
-      roundsNeeded: roundsForMargin(sigma, analysisMargin(rule), alpha, power),
+      roundsNeeded: roundsForMargin(planned.typical, margin, alpha, power),
+      typicalSigma: planned.typical,
+      planSigma: planned.plan,
+      planRounds: roundsForMargin(planned.plan, margin, alpha, power),
+      sessions: planned.sessions,
+      ...(planned.farAbove ? { farAbove: planned.farAbove } : {}),
     }
   })
-  // The first look's settling bound over δ, squared: how many times the information of a trial must grow.
-  const settles = { ...testLevel(alpha, 1, minRounds), power }
-  const scale = Math.max(
-    ...gated.map((g, i) => (detectableShift(rows[i]!.sigma, settles) / analysisMargin(g.rule)) ** 2),
-  )
-  const trialSeconds = median(measured(results).map((t) => t.durationSeconds)) ?? 0
-  const rate = median(measured(results).map(requestRate)) ?? 0
-  return {
-    schemaVersion: CALIBRATION_SCHEMA_VERSION,
-    benchmark: results.benchmark,
-    commit: results.meta.head.sha,
-    measuredAt: results.meta.startedAt,
-    alpha,
-    family: gated.length,
-    level: test.level,
-    minRounds,
-    maxRounds,
-    trialSeconds,
-    rate,
-    rows,
-    medianRounds,
-    suggestion: suggest(rows, { minRounds, maxRounds, trialSeconds, rate, scale }),
-    tailRelief: tailRelief({ rows, alpha, minRounds, maxRounds }),
-  }
 }
 
 function requestRate(trial: ResultsFile['trials'][number]): number {
@@ -192,10 +235,9 @@ function requestRate(trial: ResultsFile['trials'][number]): number {
 }
 
 /**
- * The plan that brings every gated metric under its δ. It only ever grows the calibrated plan: the
- * rounds needed come from a normal approximation, optimistic for an exact sign-flip test of a few
- * rounds and for a σ estimated from a few rounds, and rounds are what averages the instances'
- * offsets out. (A plan cut to 6/12 rounds this way blocked an A/A run on a +3.4% offset that 20
+ * The plan that brings every gated metric under its δ: a first look that settles runs at the typical
+ * σ, a last look that settles them at the planning σ (noise-history.ts). It only ever grows the
+ * calibrated plan: rounds are what averages the instances' offsets out. (A plan cut to 6/12 rounds this way blocked an A/A run on a +3.4% offset that 20
  * rounds would have shown to be under δ.)
  */
 function suggest(
@@ -203,12 +245,13 @@ function suggest(
   plan: { minRounds: number; maxRounds: number; trialSeconds: number; rate: number; scale: number },
 ): CalibrationSuggestion {
   const needed = Math.max(...rows.map((r) => r.roundsNeeded))
-  const { minRounds, maxRounds } = roundsPlan(needed, plan)
+  const lastNeeded = Math.max(...rows.map((r) => r.planRounds ?? r.roundsNeeded))
+  const { minRounds, maxRounds } = roundsPlan(needed, plan, lastNeeded)
   const scale = Math.max(1, plan.scale)
   // A measured trial runs a little over its configured length (k6 starting and stopping).
   const trialSeconds = Math.max(1, Math.round(plan.trialSeconds))
   return {
-    sufficient: needed <= plan.minRounds,
+    sufficient: needed <= plan.minRounds && lastNeeded <= plan.maxRounds,
     minRounds,
     maxRounds,
     scale,

@@ -33,10 +33,46 @@ export const noiseRowSchema = z.object({
   noiseFloor: finite,
   /** The smallest change the plan detects with 90% power at its first look, as a change like noiseFloor. */
   detectable: finite,
-  /** Rounds at which this metric settles with the power that lets every gated metric settle in 90% of runs. */
+  /**
+   * Rounds at which this metric settles with the power that lets every gated metric settle in 90% of
+   * runs, at its typical σ (`typicalSigma`; this calibration's σ where absent).
+   */
   roundsNeeded: count,
+  /**
+   * The σ a plan is sized at (decide/noise-history.ts): the typical σ, the predictive median over the
+   * stored sessions (this calibration's σ with fewer than three); the planning σ, their 85% predictive
+   * quantile (with fewer, this σ's 85% upper confidence bound); and the rounds the planning σ needs.
+   * `sessions`: the stored sessions they rest on besides this one. Absent in older calibrations.
+   */
+  typicalSigma: finite.optional(),
+  planSigma: finite.optional(),
+  planRounds: count.optional(),
+  sessions: count.optional(),
+  /** When this σ is above the stored sessions' 95% predictive quantile: how many times their median, and that quantile. */
+  farAbove: z.object({ factor: finite, bound: finite }).optional(),
 })
 export type NoiseRow = z.infer<typeof noiseRowSchema>
+
+/** One metric's per-round σ from one session (a calibration or a gate run), with the rounds it rests on. */
+export const sessionSigmaSchema = z.object({
+  key: text(1000),
+  metric: metricIdSchema,
+  sigma: finite,
+  rounds: count,
+  sigmaMethod: sigmaMethodSchema.optional(),
+})
+export type SessionSigma = z.infer<typeof sessionSigmaSchema>
+
+/** The σ of every gated metric one session measured: the noise history a calibration plans from. */
+export const noiseSessionSchema = z.object({
+  measuredAt: text(64),
+  commit: z.string().regex(/^[0-9a-f]{7,64}$/, 'a hex commit id'),
+  sigmas: z.array(sessionSigmaSchema).max(2000),
+})
+export type NoiseSession = z.infer<typeof noiseSessionSchema>
+
+/** The calibrations a calibration file keeps, its own last. */
+export const MAX_KEPT_SESSIONS = 30
 
 export const calibrationSuggestionSchema = z.object({
   /** Whether the configured plan already detects every gated metric's δ. */
@@ -137,6 +173,11 @@ export const calibrationSchema = z.object({
   suggestion: calibrationSuggestionSchema,
   /** Null when no tail holds the plan back; absent in older calibrations. */
   tailRelief: tailReliefSchema.nullable().optional(),
+  /**
+   * The σ of this calibration and of the calibrations stored before it (at most MAX_KEPT_SESSIONS,
+   * oldest first, this one last). Absent in older calibrations: their rows are their one session.
+   */
+  sessions: z.array(noiseSessionSchema).max(MAX_KEPT_SESSIONS).optional(),
   /** Absent in calibrations written before runs were costed. */
   cost: calibrationCostSchema.optional(),
   budget: calibrationBudgetSchema.optional(),

@@ -42,6 +42,11 @@ export const metricComparisonSchema = z.object({
   verdict: metricVerdictSchema,
   /** Half-width of the CI in the change's unit: the smallest change this run could detect. */
   noiseFloor: finiteOrNull,
+  /**
+   * Paired runs: the per-round SD of the differences on the analysis scale, as calibration estimates
+   * it (decide/calibration.ts noiseSigma), for the noise history. Absent in older comparisons.
+   */
+  sigma: finite.optional(),
   /** Plain-words reason, e.g. "fewer than 6 pairs can never be significant". */
   note: text(1000).optional(),
   /** LIKELY_OVER_DELTA: about how many rounds would show the estimated change beyond δ/2. */

@@ -3,6 +3,7 @@ import { runMetaSchema, seriesIdentity } from './results'
 import { mergedThroughSchema } from './acceptance'
 import { erraticSeriesSchema, metricThresholdSchema, verdictSchema } from './thresholds'
 import { finite, finiteOrNull, text } from './validation'
+import { sessionSigmaSchema } from './calibration'
 
 export const RUN_RECORD_SCHEMA_VERSION = 2
 
@@ -51,6 +52,11 @@ export const runRecordSchema = z.object({
       metrics: z.record(z.string(), medianWithIntervalSchema),
     }),
   ),
+  /**
+   * A paired run's per-round σ of each gated metric (the noise history calibrations plan from).
+   * Absent in older files and in runs that measured the head alone.
+   */
+  noise: z.array(sessionSigmaSchema).max(2000).optional(),
   /** Per-trial values of the head arm, kept for `baseline: stored`: key → metric → values. */
   trials: z.record(z.string(), z.record(z.string(), z.array(finite))),
 })

@@ -1,14 +1,14 @@
 import path from 'node:path'
-import { calibrate, noiseFloorFor, planAlpha } from '../decide/calibration'
+import { calibrate, noiseFloorFor, planAlpha, type StoredNoise } from '../decide/calibration'
 import { priceCalibration } from '../measure/cost'
 import { measure } from '../measure/measure'
 import type { Calibration } from '../model/calibration'
 import { readCalibration, writeCalibration } from '../model/calibration-file'
 import type { Comparison } from '../model/types'
-import { budgetHeadline, renderCalibrationMarkdown } from '../report/calibration'
+import { budgetHeadline, farAboveLine, renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
 import { checkPushAccess } from '../store'
-import { readStoredCalibration, storeCalibration } from '../store/calibration'
+import { readStoredCalibration, readStoredNoise, storeCalibration } from '../store/calibration'
 import { errorMessage, LoadgateError } from '../util/errors'
 import {
   headCommit,
@@ -47,11 +47,13 @@ export async function calibrateMode(
     }),
   )
   results.settings.minRounds = settings.minRounds
-  const calibration = calibrate(results, planAlpha(settings))
+  const calibration = calibrate(results, planAlpha(settings), await storedNoise(run, bench.name))
   Object.assign(calibration, priceCalibration(calibration, results, settings.calibrateBudgetSeconds))
   const calibrationFile = path.join(path.dirname(resultsPath), 'calibration.json')
   await writeCalibration(calibrationFile, calibration)
   reporter.summary(renderCalibrationMarkdown(calibration))
+  const noisier = farAboveLine(calibration)
+  if (noisier) reporter.warning(`${bench.name}: ${noisier}`)
   if (stores) await storeLatestCalibration(run, calibration)
   const headline =
     budgetHeadline(calibration) ||
@@ -60,6 +62,16 @@ export async function calibrateMode(
       : `suggested min-rounds ${calibration.suggestion.minRounds}, max-rounds ${calibration.suggestion.maxRounds}`)
   reporter.info(`${bench.name}: ${headline}`)
   return { ...outcomeWithoutVerdict(bench.name, headline, resultsPath), calibration, calibrationFile }
+}
+
+/** The stored noise history the plan is sized from; unreadable, the calibration plans from its own rounds. */
+async function storedNoise(run: ModeRun, benchmark: string): Promise<StoredNoise> {
+  return readStoredNoise(historyOf(run, benchmark)).catch((error: unknown) => {
+    run.reporter.warning(
+      `The stored noise history could not be read (the plan rests on this calibration alone): ${errorMessage(error)}`,
+    )
+    return { calibrations: [], runs: [] }
+  })
 }
 
 /** Adds the stored calibration's noise floor to a comparison a pull request will be shown. */

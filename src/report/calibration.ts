@@ -44,8 +44,54 @@ const METHOD_LINE =
   'noise floor: the per-round SD each test faces — for relative metrics (log-ratios) the σ whose normal ' +
   'interval is as wide as the signed-rank one, so far-out rounds count as much as they cost the test; for ' +
   'absolute ones 1.4826 × MAD of the differences (the sample SD where MAD is 0). detectable: the change found ' +
-  'with 90% power at the first look (normal approximation). rounds needed: for unchanged code to settle in ' +
-  '90% of runs, every gated metric at once (each of the k that vary settles with 1 − 10%/k).'
+  'with 90% power at the first look (Student t, n − 1 degrees of freedom). rounds needed: for unchanged code ' +
+  'to settle in 90% of runs at the typical σ, every gated metric at once (each of the k that vary settles ' +
+  "with 1 − 10%/k); the plan's last look is sized at σ's 85% bound."
+
+/** What the typical and the planning σ rest on: the stored sessions, or this calibration alone. */
+function basis(c: Calibration): string {
+  const sessions = Math.max(0, ...c.rows.map((r) => r.sessions ?? 0))
+  return sessions > 0
+    ? `the predictive median σ over ${sessions} stored sessions and this one`
+    : "this calibration's σ (fewer than 3 stored sessions)"
+}
+
+/** The rounds the planning σ needs: the last look of the plan. */
+function mostPlanRounds(c: Calibration): number | undefined {
+  const rounds = c.rows.flatMap((r) => (r.planRounds === undefined ? [] : [r.planRounds]))
+  return rounds.length ? Math.max(...rounds) : undefined
+}
+
+/** "; at σ's 85% upper confidence bound, in 90% by round 39 (the plan's last look)", or ''. */
+function planBound(c: Calibration): string {
+  const last = mostPlanRounds(c)
+  if (last === undefined) return ''
+  const sessions = c.rows.some((r) => (r.sessions ?? 0) > 0)
+  const bound = sessions ? 'predictive quantile' : 'upper confidence bound'
+  return `; at σ's 85% ${bound}, in 90% by round ${last} (the plan's last look)`
+}
+
+/**
+ * One line when this calibration's σ is above what the stored sessions predict (their 95%
+ * quantile): the metric furthest above, by how many times their median, and what to do.
+ */
+export function farAboveLine(c: Calibration): string {
+  const above = c.rows.filter((r) => r.farAbove)
+  if (above.length === 0) return ''
+  const worst = above.reduce((a, b) => (b.farAbove!.factor > a.farAbove!.factor ? b : a))
+  const { factor, bound } = worst.farAbove!
+  const more = above.length > 1 ? ` (and ${above.length - 1} more gated metrics)` : ''
+  return (
+    `noise: ${worst.metric} of ${seriesLabel(worst)} moved ${factor.toFixed(1)}× what the stored runs show ` +
+    `(${plusMinus(worst.noiseFloor, worst.absolute)} a round, their 95% bound ` +
+    `${plusMinus(asChange(bound, worst.absolute), worst.absolute)})${more}: the runner was busier than usual — ` +
+    'rerun the calibration, or run it on a quieter runner, before adopting its plan'
+  )
+}
+
+function asChange(sigma: number, absolute: boolean): number {
+  return absolute ? sigma : Math.expm1(sigma)
+}
 
 /** "about 4–9 minutes a run", or '' for a calibration written before runs were costed. */
 function runMinutes(seconds: readonly number[] | undefined): string {
@@ -118,7 +164,8 @@ function tailReliefLines(c: Calibration): string[] {
  */
 function typicalLine(c: Calibration): string {
   if (c.medianRounds === undefined) return ''
-  const settles = `unchanged code settles in half the runs by round ${c.medianRounds}, in 90% by round ${mostRoundsNeeded(c)}`
+  const at = c.rows.some((r) => r.typicalSigma !== undefined) ? ` at ${basis(c)}${planBound(c)}` : ''
+  const settles = `unchanged code settles in half the runs by round ${c.medianRounds}, in 90% by round ${mostRoundsNeeded(c)}${at}`
   const median = c.cost?.median
   if (median === undefined) return `typical: ${settles}`
   if (median === null)
@@ -187,6 +234,7 @@ export function renderCalibrationText(c: Calibration): string {
   return [
     `calibration of ${plain(c.benchmark)}: ${c.rows[0]?.rounds ?? 0} A/A rounds of ${c.commit.slice(0, 12)} (head = base)`,
     planLine(c),
+    ...[farAboveLine(c)].filter(Boolean).map((line) => plain(line)),
     '',
     ...rows.map((cells) => `  ${cells.map((cell, i) => pad(cell, widths[i]!)).join('  ')}`.trimEnd()),
     '',
@@ -205,6 +253,7 @@ export function renderCalibrationMarkdown(c: Calibration): string {
     '',
     cell(planLine(c)),
     '',
+    ...[farAboveLine(c)].filter(Boolean).flatMap((line) => [`⚠️ ${cell(line)}`, '']),
     `| ${HEAD.join(' | ')} |`,
     '|---|---|---:|---:|---:|---:|',
     ...c.rows.map((row) => `| ${rowCells(row).map(cell).join(' | ')} |`),

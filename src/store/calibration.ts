@@ -1,8 +1,10 @@
-import type { BenchmarkHistory, HistoryLocation } from './history'
+import { readHistory, type BenchmarkHistory, type HistoryLocation } from './history'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Calibration } from '../model/calibration'
+import type { StoredNoise } from '../decide/calibration'
+import type { Calibration, NoiseSession } from '../model/calibration'
+import type { RunRecord } from '../model/types'
 import { parseCalibration } from '../model/calibration-file'
 import { Git } from '../util/git'
 import { commitToHistory, removeCheckout, type HistoryCommit } from './history-commit'
@@ -76,4 +78,41 @@ export async function readStoredCalibration(store: BenchmarkHistory): Promise<Ca
   if (parsed.calibration.benchmark !== store.benchmark)
     return ignored(`it calibrates '${parsed.calibration.benchmark}'`)
   return parsed.calibration
+}
+
+/** A stored calibration's sessions: those it keeps, or, written before it kept them, its rows as one. */
+export function calibrationSessions(calibration: Calibration): NoiseSession[] {
+  if (calibration.sessions) return calibration.sessions
+  return [
+    {
+      measuredAt: calibration.measuredAt,
+      commit: calibration.commit,
+      sigmas: calibration.rows.map((row) => ({
+        key: row.key,
+        metric: row.metric,
+        sigma: row.sigma,
+        rounds: row.rounds,
+        sigmaMethod: row.sigmaMethod,
+      })),
+    },
+  ]
+}
+
+/** The runs' sessions: each stored paired run's σ of its gated metrics (runs stored before it was kept have none). */
+export function runSessions(records: readonly RunRecord[]): NoiseSession[] {
+  return records.flatMap((record) =>
+    record.noise?.length
+      ? [{ measuredAt: record.meta.startedAt, commit: record.meta.head.sha, sigmas: record.noise }]
+      : [],
+  )
+}
+
+/**
+ * The noise history a calibration plans from: the stored calibration's sessions and the stored
+ * runs'. Nothing stored, or no history branch to read, is an empty history.
+ */
+export async function readStoredNoise(store: BenchmarkHistory): Promise<StoredNoise> {
+  const calibration = await readStoredCalibration(store)
+  const runs = await readHistory(store)
+  return { calibrations: calibration ? calibrationSessions(calibration) : [], runs: runSessions(runs) }
 }

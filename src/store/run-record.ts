@@ -1,5 +1,6 @@
 import type { ShiftRules } from '../decide/change-points'
 import { medianInterval } from '../decide/stats/basic'
+import type { SessionSigma } from '../model/calibration'
 import { CUSTOM_SERIES, metricValue } from '../model/metrics'
 import {
   RUN_RECORD_SCHEMA_VERSION,
@@ -48,7 +49,21 @@ export function toRunRecord(
   }
   for (const key of keys) add(key, STORED_METRICS)
   if (customMetrics.length) add(CUSTOM_SERIES, customMetrics)
+  const noise = comparison ? noiseOf(comparison) : []
+  if (noise.length) record.noise = noise
   return record
+}
+
+/** A paired comparison's per-round σ of each gated metric, as the noise history keeps it. */
+export function noiseOf(comparison: Comparison): SessionSigma[] {
+  if (comparison.kind !== 'paired') return []
+  return comparison.series.flatMap((series) =>
+    series.metrics.flatMap((m) =>
+      m.gate && m.sigma !== undefined
+        ? [{ key: series.key, metric: m.metric, sigma: m.sigma, rounds: m.pairs }]
+        : [],
+    ),
+  )
 }
 
 /** `YYYY/MM/<time>-<sha7>-<runid>.json`: unique per run, so concurrent writers never touch the same file. */
