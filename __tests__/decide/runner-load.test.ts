@@ -140,4 +140,50 @@ describe("what the trials say of the runner (saturated CPUs, the hypervisor's st
     for (const t of file.trials) if (t.foreignCpu === 0.42) t.foreignCpu = 0.05
     assert.match(renderComment(compareResults(file, opts), {}), /rerun on a larger runner \(steal/)
   })
+
+  test('a round measured again: counted and shown with why, its superseded pair kept out of the verdict', () => {
+    const file = makeResults({
+      rounds: 10,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 1)) }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.01, 2)) }),
+    })
+    for (const t of file.trials) Object.assign(t, { hostCpuBusy: 0.6, hostCpuStolen: 0.01, foreignCpu: 0.03 })
+    const first = file.trials.filter((t) => t.round === 4)
+    const again = first.map((t) => ({ ...t, repeat: 1 }))
+    for (const t of first) {
+      t.superseded = true
+      t.foreignCpu = t.arm === 'base' ? 0.31 : 0.06
+      // The burst slowed the base trial: were it compared, the round would read −40%.
+      if (t.arm === 'base') t.series[0]!.latency!.p50 *= 1.7
+    }
+    file.trials.push(...again)
+    file.repeats = { perRound: 1, perRun: 3, rounds: [{ round: 4, order: ['head', 'base'] }], exhausted: [] }
+    const c = compareResults(file, opts)
+    assert.equal(c.verdict, 'NO_CHANGE')
+    assert.equal(c.rounds, 10)
+    assert.deepEqual(c.runner?.repeatedRounds, [
+      {
+        round: 4,
+        base: { foreignCpu: 0.31, stolen: 0.01 },
+        head: { foreignCpu: 0.06, stolen: 0.01 },
+        by: 'foreign',
+      },
+    ])
+    comparisonSchema.parse(c)
+    const comment = renderComment(c, {})
+    assert.match(comment, /10 rounds, 1 round measured again, disturbed \(at most 3 a run\)/)
+    assert.ok(
+      comment.includes(
+        "  - round 4 measured again: the base trial's host was 31% busy with other work, the head's 6%",
+      ),
+    )
+    assert.match(renderTerminal(c, { color: false }), /i 1 round measured again.*round 4 measured again/)
+    for (const t of file.trials.filter((t) => t.superseded)) t.foreignCpu = 0.03
+    for (const t of file.trials.filter((t) => t.superseded)) t.hostCpuStolen = t.arm === 'head' ? 0.25 : 0.02
+    assert.ok(
+      renderComment(compareResults(file, opts), {}).includes(
+        "round 4 measured again: the head trial lost 25% of the CPU time to steal, the base's 2%",
+      ),
+    )
+  })
 })

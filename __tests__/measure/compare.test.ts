@@ -54,8 +54,14 @@ describe('measure: real Compose stacks and k6', () => {
       assert.match(results.meta.versions.k6, /^\d+\.\d+\.\d+$/)
       assert.equal(results.schedule.length, 3)
       const warmups = results.trials.filter((t) => t.phase === 'warmup')
+      // A round whose two trials a neighbour disturbed (a busy machine) is measured again on a
+      // fresh pair: its superseded pair is kept and marked, and its raw output named apart.
+      const repeats = results.repeats?.rounds ?? []
+      const measured = results.trials.filter((t) => t.phase === 'measure')
+      assert.equal(measured.filter((t) => t.superseded).length, 2 * repeats.length)
+      assert.equal(measured.length, 2 * (3 + repeats.length))
       // fresh-instances round (the default): every arm's new instance of each round is warmed up.
-      assert.equal(warmups.length, 2 * 3, 'one warm-up per arm and instance, kept apart')
+      assert.equal(warmups.length, 2 * (3 + repeats.length), 'one warm-up per arm and instance, kept apart')
       for (const warmup of warmups) {
         const end = warmup.warmupEnd!
         assert.ok(end.reason === 'cap' || end.seconds < 20, `${JSON.stringify(end)}`)
@@ -75,10 +81,14 @@ describe('measure: real Compose stacks and k6', () => {
         raw.includes('warmup-base.json.gz') && !raw.some((f) => f.endsWith('.json') && f !== 'results.json'),
         raw.join(' '),
       )
+      assert.equal(
+        raw.filter((f) => /^round-\d+-(base|head)-again-1\.json\.gz$/.test(f)).length,
+        2 * repeats.length,
+      )
       for (let round = 1; round <= 3; round++) {
         const p50 = (arm: string) =>
           results.trials
-            .find((t) => t.round === round && t.arm === arm && t.phase === 'measure')!
+            .find((t) => t.round === round && t.arm === arm && t.phase === 'measure' && !t.superseded)!
             .series.find((s) => s.key === 'api GET /items/:id')!.latency!.p50
         assert.ok(
           p50('head') > p50('base') * 1.1,

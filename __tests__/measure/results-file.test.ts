@@ -41,6 +41,37 @@ describe('results file', () => {
     )
   })
 
+  test('a round measured again: the superseded pair and the repeats are read back; a bad mark is named', async () => {
+    const file = path.join(dir, 'repeated.json')
+    const document = results(2)
+    for (const t of document.trials.filter((t) => t.round === 2)) t.superseded = true
+    document.trials.push(...results(1).trials.map((t) => ({ ...t, round: 2, repeat: 1 })))
+    document.repeats = {
+      perRound: 1,
+      perRun: 3,
+      rounds: [{ round: 2, order: ['head', 'base'] }],
+      exhausted: [],
+    }
+    await writeResults(file, document)
+    const read = await readResults(file)
+    assert.deepEqual(read, document)
+    assert.deepEqual(
+      read.trials.map((t) => [t.round, t.superseded ?? false, t.repeat ?? 0]),
+      [
+        [1, false, 0],
+        [1, false, 0],
+        [2, true, 0],
+        [2, true, 0],
+        [2, false, 1],
+        [2, false, 1],
+      ],
+    )
+    const bad = JSON.parse(JSON.stringify(document)) as { trials: Array<Record<string, unknown>> }
+    bad.trials[2]!.superseded = 'yes'
+    await writeFile(file, JSON.stringify(bad))
+    await assert.rejects(readResults(file), /is not a valid results file: trials\.2\.superseded: /)
+  })
+
   test('disk full: a clear error, and the previous file is intact', async (t) => {
     // A 64 KiB filesystem of its own (needs root, as on the CI machine and GitHub's runners).
     const small = path.join(dir, 'small')

@@ -1,4 +1,4 @@
-import type { Arm, Trial } from '../model/types'
+import type { Arm, RepeatedRound, Trial } from '../model/types'
 
 /** Above this busy fraction over a trial, the runner's CPUs were saturated: the arms competed for them. */
 export const SATURATED_CPU_BUSY = 0.95
@@ -40,11 +40,18 @@ export function besideTheRun(trial: Trial): BesideTheRun {
   }
 }
 
+/** Each signal's difference between a round's two trials (null where it was not read in both). */
+function besideGaps(a: BesideTheRun, b: BesideTheRun): { foreign: number | null; steal: number | null } {
+  const gap = (x: number | null, y: number | null) => (x === null || y === null ? null : Math.abs(x - y))
+  return {
+    foreign: a.saturated && b.saturated ? null : gap(a.foreignCpu, b.foreignCpu),
+    steal: gap(a.stealOfBusy, b.stealOfBusy),
+  }
+}
+
 /** How far apart a round's two trials were beside the run; null when neither signal was read in both. */
 export function besideDifference(a: BesideTheRun, b: BesideTheRun): number | null {
-  const gap = (x: number | null, y: number | null) => (x === null || y === null ? null : Math.abs(x - y))
-  const foreign = a.saturated && b.saturated ? null : gap(a.foreignCpu, b.foreignCpu)
-  const steal = gap(a.stealOfBusy, b.stealOfBusy)
+  const { foreign, steal } = besideGaps(a, b)
   if (foreign === null && steal === null) return null
   return Math.round(Math.max(foreign ?? 0, steal ?? 0) * 1000) / 1000
 }
@@ -100,6 +107,24 @@ export function roundDisturbances(trials: readonly Trial[]): RoundDisturbance[] 
     })
   }
   return rounds
+}
+
+/** The superseded pairs of trials, one per repeat, in round order: why each round was measured again. */
+export function repeatedRounds(trials: readonly Trial[]): RepeatedRound[] {
+  const pairs = new Map<string, Partial<Record<Arm, Trial>>>()
+  for (const t of trials) {
+    if (t.phase !== 'measure' || !t.superseded) continue
+    const key = `${t.round}:${t.repeat ?? 0}`
+    pairs.set(key, { ...pairs.get(key), [t.arm]: t })
+  }
+  return [...pairs.values()]
+    .flatMap(({ base, head }) => {
+      if (!base || !head) return []
+      const { foreign, steal } = besideGaps(besideTheRun(base), besideTheRun(head))
+      const by = (steal ?? 0) > (foreign ?? 0) ? ('steal' as const) : ('foreign' as const)
+      return [{ round: base.round, base: armBeside(base), head: armBeside(head), by }]
+    })
+    .sort((a, b) => a.round - b.round)
 }
 
 /** Whether the last pair of trials of `round` was disturbed (false when the round lacks a reading). */

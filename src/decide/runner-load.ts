@@ -1,6 +1,6 @@
-import type { ResultsFile, RunnerLoad, Trial } from '../model/types'
-import { roundDisturbances, SATURATED_CPU_BUSY, SHOWN_DIFFERENCE } from './disturbance'
-import { measured } from './samples'
+import type { RepeatedRound, ResultsFile, RunnerLoad, Trial } from '../model/types'
+import { repeatedRounds, roundDisturbances, SATURATED_CPU_BUSY, SHOWN_DIFFERENCE } from './disturbance'
+import { everyMeasured } from './samples'
 
 export { SATURATED_CPU_BUSY }
 
@@ -20,13 +20,17 @@ const mean = (xs: number[]) => (xs.length ? round3(xs.reduce((a, b) => a + b, 0)
  * when none of that happened (or nothing was read: not Linux, or a results file from before).
  */
 export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
-  const trials = measured(results)
+  // Every trial, those a repeat superseded included: they are what the runner did to the run.
+  const trials = everyMeasured(results)
   const roundsWhere = (hit: (t: Trial) => boolean) =>
     [...new Set(trials.filter(hit).map((t) => t.round))].sort((a, b) => a - b)
   const saturatedRounds = roundsWhere((t) => (t.hostCpuBusy ?? 0) >= SATURATED_CPU_BUSY)
   const stolenRounds = roundsWhere((t) => (t.hostCpuStolen ?? 0) >= STOLEN_NOTE)
   const differing = roundDisturbances(trials).filter((r) => r.difference >= SHOWN_DIFFERENCE)
-  if (!saturatedRounds.length && !stolenRounds.length && !differing.length) return undefined
+  const repeated = repeatedRounds(trials)
+  const exhausted = results.repeats?.exhausted ?? []
+  if (![saturatedRounds, stolenRounds, differing, repeated, exhausted].some((list) => list.length))
+    return undefined
   const stolen = trials.flatMap((t) => (t.hostCpuStolen === undefined ? [] : [t.hostCpuStolen]))
   const foreign = trials.flatMap((t) => (t.foreignCpu === undefined ? [] : [t.foreignCpu]))
   return {
@@ -47,5 +51,20 @@ export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
           })),
         }
       : {}),
+    ...repeatsSeen(results, repeated, exhausted),
+  }
+}
+
+/** The rounds measured again and those left disturbed, with the run's bound; nothing when there were none. */
+function repeatsSeen(
+  results: ResultsFile,
+  repeated: RepeatedRound[],
+  exhausted: number[],
+): Pick<RunnerLoad, 'repeatedRounds' | 'repeatsPerRun' | 'exhaustedRounds'> {
+  if (!repeated.length && !exhausted.length) return {}
+  return {
+    ...(repeated.length ? { repeatedRounds: repeated } : {}),
+    ...(results.repeats ? { repeatsPerRun: results.repeats.perRun } : {}),
+    ...(exhausted.length ? { exhaustedRounds: exhausted } : {}),
   }
 }

@@ -17,9 +17,17 @@ export interface Samples {
   counts?: PairedCounts
 }
 
-/** The trials of the measure phase, of one arm or both. */
+/**
+ * The trials of the measure phase that are compared, of one arm or both: a round measured again
+ * (disturbed) is compared on its last pair, the pairs it superseded are left out.
+ */
 export function measured(results: ResultsFile, arm?: Arm): Trial[] {
-  return results.trials.filter((t) => t.phase === 'measure' && (!arm || t.arm === arm))
+  return everyMeasured(results).filter((t) => !t.superseded && (!arm || t.arm === arm))
+}
+
+/** Every trial of the measure phase, superseded ones included: what the runner's load is read from. */
+export function everyMeasured(results: Pick<ResultsFile, 'trials'>): Trial[] {
+  return results.trials.filter((t) => t.phase === 'measure')
 }
 
 export function validTrials(results: ResultsFile, arm: Arm): Trial[] {

@@ -4,6 +4,7 @@ import type { LoadBackend } from './load'
 import type { Measurement } from './measurement'
 import type { MeasureOptions } from './options'
 import { trialClock } from './progress'
+import { roundRepeats } from './round-repeats'
 import { followSchedule, interleavedSchedule } from './schedule'
 import { StopMeasuring, TrialRunner } from './trial-runner'
 
@@ -31,13 +32,19 @@ export async function measureRounds(
   )
   const clock = trialClock(plan, stated)
   const trials = new TrialRunner({ run, options, ...arms, clock })
+  const { repeats, ...repeatSteps } = roundRepeats(
+    { results: run.results, say: run.say, added: clock.repeated },
+    { arms: options.arms, segment: settings.segment !== null, freshInstances, warmup: warmupSeconds > 0 },
+  )
   const schedule = interleavedSchedule({
     arms: options.arms,
     looks: plan.looks,
     seed: settings.seed,
     freshInstances,
+    repeats,
   })
   await followSchedule(schedule, {
+    ...repeatSteps,
     warmup: warmupSeconds > 0,
     armsUnderLoad: settings.armsUnderLoad,
     runTrial: trials.run,

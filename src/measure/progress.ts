@@ -27,6 +27,7 @@ export function trialClock(plan: RunPlan, statedSteps: Stated) {
   let nextLook = plan.looks[0]!
   let planned = trials(nextLook)
   let done = 0
+  let repeatedTrials = 0
   let rounds = 0
   const timed = { trial: [0, 0], warmup: [0, 0], renewal: [0, 0] }
   const time = (step: keyof typeof timed, ms: number) => {
@@ -55,8 +56,10 @@ export function trialClock(plan: RunPlan, statedSteps: Stated) {
     /** The plan now runs `rounds` rounds in all. */
     extend(toRounds: number) {
       nextLook = toRounds
-      planned = trials(toRounds)
+      planned = trials(toRounds) + repeatedTrials
     },
+    /** A round is measured again: its trials (and the warm-ups of its fresh pair) are added to the count. */
+    repeated: (trials: number) => void ((repeatedTrials += trials), (planned += trials)),
     /** Each step's mean time, once every step the plan has was timed; null before. */
     measuredSteps(): StepSeconds | null {
       const trial = mean('trial')

@@ -51,6 +51,8 @@ export interface ScheduledTrial {
    * generator is ready and held (or `failed` when it never will be) and starts its load on release.
    */
   barrier?: StartBarrier
+  /** A round measured again: 1 for its first repeat (its warm-ups included), absent for the first measurement. */
+  repeat?: number
 }
 
 /**
@@ -75,6 +77,11 @@ export interface Schedule {
   looks: number[]
   /** Rounds 1..the last look, in the order they run. */
   rounds: ScheduledRound[]
+  /**
+   * The arms' orders for rounds measured again (a disturbed round), the run's first repeat taking
+   * the first: as many as the run may repeat, drawn apart from the rounds' orders.
+   */
+  repeatOrders?: Arm[][]
 }
 
 /**
@@ -86,6 +93,8 @@ export function interleavedSchedule(options: {
   looks: number[]
   seed: number
   freshInstances?: FreshInstances
+  /** The most repeats of disturbed rounds the run may take (default none). */
+  repeats?: number
 }): Schedule {
   const { arms, looks } = options
   const orders = roundOrders(arms, looks.at(-1)!, seededRandom(options.seed))
@@ -94,7 +103,10 @@ export function interleavedSchedule(options: {
     if (renewsBefore(i + 1, options.freshInstances ?? 'run')) pair++
     return { round: i + 1, pair, order }
   })
-  return { arms, looks, rounds }
+  if (!options.repeats) return { arms, looks, rounds }
+  // A stream of their own: the rounds' orders stay those the seed always gave.
+  const repeatRandom = seededRandom((Math.imul(options.seed ^ 0x2545f491, 0x9e3779b1) + 0x55) >>> 0)
+  return { arms, looks, rounds, repeatOrders: roundOrders(arms, options.repeats, repeatRandom) }
 }
 
 /** How a schedule's steps are run. */
@@ -116,6 +128,14 @@ export interface ScheduleSteps {
   /** Asked at each look but the last: true runs on to the next look (planned looks, not "until significant"). */
   shouldExtend?: () => boolean
   onExtend?: (toRounds: number) => void
+  /**
+   * Asked after each round's trials (and after each repeat of it): true measures the round again,
+   * on fresh instances where the design gives the round a pair of its own, the arms in the next of
+   * the schedule's repeat orders; a yes with no order left measures nothing (the run's bound).
+   */
+  measureAgain?: (round: number) => boolean
+  /** Called before a round is measured again, with the order its arms will run in. */
+  onRepeat?: (round: number, order: Arm[]) => void
 }
 
 export interface ScheduleOptions extends ScheduleSteps {
@@ -143,6 +163,7 @@ export async function followSchedule(
   let look = 0
   let planned = looks[0]!
   let pair = -1
+  let repeats = 0
   for (const { round, pair: serving, order } of schedule.rounds) {
     if (round > planned) break
     if (serving !== pair) {
@@ -152,6 +173,7 @@ export async function followSchedule(
     }
     steps.onRound?.(order)
     await measureRound(order, round, steps)
+    repeats = await repeatWhileAsked(schedule, { round, pair: serving }, steps, repeats)
     if (round === planned && look + 1 < looks.length && steps.shouldExtend?.()) {
       planned = looks[++look]!
       steps.onExtend?.(planned)
@@ -161,25 +183,59 @@ export async function followSchedule(
 }
 
 /**
+ * Measures `round` again while the steps ask and a repeat order is left (`used` of them taken
+ * before; the steps are asked first, so they see each round the bound leaves disturbed): on a pair of its own, renewed and warmed up as before its first measurement, where the
+ * design gives the round one (fresh instances every round); on the pair serving it otherwise.
+ * Returns the repeat orders the run has used.
+ */
+async function repeatWhileAsked(
+  schedule: Schedule,
+  { round, pair }: Pick<ScheduledRound, 'round' | 'pair'>,
+  steps: ScheduleSteps,
+  used: number,
+): Promise<number> {
+  const orders = schedule.repeatOrders ?? []
+  const ownPair = schedule.rounds.filter((r) => r.pair === pair).length === 1
+  for (let repeat = 1; steps.measureAgain?.(round) && used < orders.length; repeat++) {
+    const order = orders[used++]!
+    if (ownPair) {
+      await steps.renewInstances?.(round)
+      await warmUp(schedule.arms, round, steps, repeat)
+    }
+    steps.onRepeat?.(round, order)
+    await measureRound(order, round, steps, repeat)
+  }
+  return used
+}
+
+/**
  * A new pair's warm-up, one trial per arm (`round`: the first it serves, 0 for the first pair).
  * Nothing is measured during a warm-up, so the arms warm up at the same time: with fresh instances
  * every round, warming one after the other would add a warm-up's length to every round.
  */
-async function warmUp(arms: Arm[], round: number, steps: ScheduleSteps): Promise<void> {
-  if (steps.warmup) await sideBySide(arms.map((arm) => steps.runTrial({ arm, phase: 'warmup', round })))
+async function warmUp(arms: Arm[], round: number, steps: ScheduleSteps, repeat?: number): Promise<void> {
+  const again = repeat ? { repeat } : {}
+  if (steps.warmup)
+    await sideBySide(arms.map((arm) => steps.runTrial({ arm, phase: 'warmup', round, ...again })))
 }
 
 /** One round's measured trials: one after the other in its order, or in duet at once from a barrier. */
-async function measureRound(order: Arm[], round: number, steps: ScheduleSteps): Promise<void> {
+async function measureRound(
+  order: Arm[],
+  round: number,
+  steps: ScheduleSteps,
+  repeat?: number,
+): Promise<void> {
+  const again = repeat ? { repeat } : {}
   if (steps.armsUnderLoad !== 'both') {
-    for (const arm of order) await steps.runTrial({ arm, phase: 'measure', round })
+    for (const arm of order) await steps.runTrial({ arm, phase: 'measure', round, ...again })
     return
   }
   const barrier = new StartBarrier(order)
   await sideBySide(
     order.map((arm) =>
       // A trial that ended without being ready (it failed to start) must not hold the other arm's.
-      steps.runTrial({ arm, phase: 'measure', round, barrier }).finally(() => barrier.failed(arm)),
+      steps.runTrial({ arm, phase: 'measure', round, barrier, ...again }).finally(() => barrier.failed(arm)),
     ),
   )
 }

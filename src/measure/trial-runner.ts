@@ -49,7 +49,8 @@ export class TrialRunner {
   readonly run = async (scheduled: ScheduledTrial): Promise<void> => {
     const { phase, round } = scheduled
     const { run, clock, options } = this.context
-    const label = phase === 'warmup' ? `warm-up ${scheduled.arm}` : `round ${round} ${scheduled.arm}`
+    const again = scheduled.repeat ? ' (measured again)' : ''
+    const label = `${phase === 'warmup' ? 'warm-up' : `round ${round}`} ${scheduled.arm}${again}`
     if (
       phase === 'measure' &&
       round === LENGTHENED_FROM_ROUND &&
@@ -97,7 +98,7 @@ export class TrialRunner {
 
   /** The trial itself; one cut short by SIGINT/SIGTERM measured nothing and is not recorded. */
   private async execute(
-    { arm, phase, round, barrier }: ScheduledTrial,
+    { arm, phase, round, barrier, repeat }: ScheduledTrial,
     label: string,
   ): Promise<TrialOutcome> {
     const { load, instances, options, warmupSeconds } = this.context
@@ -118,6 +119,7 @@ export class TrialRunner {
         env: this.env,
         warmupSeconds,
         untilSteady: options.settings.warmupUntilSteady,
+        ...(repeat ? { repeat } : {}),
         ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
       })
     // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor in duet).
@@ -151,7 +153,9 @@ export class TrialRunner {
   private noteRound(trial: Trial, label: string, phase: Phase, round: number): void {
     const { run, clock, options } = this.context
     const arms = options.arms.length
-    const measured = run.results.trials.filter((t) => t.phase === 'measure' && t.round === round)
+    const measured = run.results.trials.filter(
+      (t) => t.phase === 'measure' && t.round === round && !t.superseded,
+    )
     const roundDone = phase === 'measure' && measured.length === arms
     if (roundDone) clock.roundDone(round)
     run.progress({ message: `${label}: ${summarizeTrial(trial)}`, ...clock.status() })

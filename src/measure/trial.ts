@@ -21,6 +21,8 @@ export interface TrialPlan {
   cpus?: string
   /** warmup steady: a warm-up ends once steady, at most warmupSeconds. */
   untilSteady?: boolean
+  /** The round measured again (1 for its first repeat): the trial and its raw output say so. */
+  repeat?: number
 }
 
 export interface TrialOutcome {
@@ -30,10 +32,12 @@ export interface TrialOutcome {
 }
 
 /** Stem of a trial's raw output, unique within the benchmark's folder. */
-export function trialName(arm: Arm, phase: Phase, round: number): string {
+export function trialName(arm: Arm, phase: Phase, round: number, repeat?: number): string {
   const roundName = `round-${String(round).padStart(2, '0')}-${arm}`
   // A warm-up of a recreated instance carries the round it precedes; the first one is round 0.
-  return phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
+  const name = phase === 'measure' ? roundName : round === 0 ? `warmup-${arm}` : `warmup-${roundName}`
+  // A round measured again keeps the raw output of the trials it supersedes.
+  return repeat ? `${name}-again-${repeat}` : name
 }
 
 /** What the load backend is asked to run for a trial: a warm-up runs `warmupSeconds` (or until steady). */
@@ -59,7 +63,7 @@ export async function runTrial(
   plan: TrialPlan,
 ): Promise<TrialOutcome> {
   const { arm, phase, round } = plan
-  const name = trialName(arm, phase, round)
+  const name = trialName(arm, phase, round, plan.repeat)
   const measured = instance.instance
   const sampling = instance.sampleResources()
   const startedAt = new Date().toISOString()
@@ -108,6 +112,7 @@ export async function runTrial(
     ...(foreignCpu !== null ? { foreignCpu } : {}),
     ...(machineProbe ? { machineProbe } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
+    ...(plan.repeat ? { repeat: plan.repeat } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }

@@ -154,6 +154,15 @@ const differingRoundSchema = z.object({
 })
 export type DifferingRound = z.infer<typeof differingRoundSchema>
 
+/** A round measured again: the pair of trials it superseded, and the signal that set them apart. */
+const repeatedRoundSchema = z.object({
+  round: z.number().int().min(1),
+  base: armBesideSchema,
+  head: armBesideSchema,
+  by: z.enum(['foreign', 'steal']),
+})
+export type RepeatedRound = z.infer<typeof repeatedRoundSchema>
+
 /** What the measured trials say of the runner itself: CPUs saturated, or taken by the hypervisor. */
 export const runnerLoadSchema = z.object({
   /** Rounds with a trial at or above the saturation mark, and the highest busy fraction. */
@@ -169,6 +178,11 @@ export const runnerLoadSchema = z.object({
   meanForeign: fraction.optional(),
   /** Rounds whose two trials differed beside the run by at least the shown difference. */
   differingRounds: z.array(differingRoundSchema).max(1000).optional(),
+  /** Each repeat of a disturbed round, with the pair it superseded; only each round's last pair is compared. */
+  repeatedRounds: z.array(repeatedRoundSchema).max(1000).optional(),
+  /** The most repeats the run allowed, and the rounds still disturbed once no repeat was left. */
+  repeatsPerRun: z.number().int().min(0).max(1000).optional(),
+  exhaustedRounds: roundList.optional(),
 })
 export type RunnerLoad = z.infer<typeof runnerLoadSchema>
 

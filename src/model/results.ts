@@ -154,6 +154,13 @@ export const trialSchema = z.object({
   foreignCpu: z.number().min(0).max(1).optional(),
   /** A measured trial's machine-speed probe (measure/machine-probe.ts); absent in duet and warm-ups. */
   machineProbe: machineProbeSchema.optional(),
+  /**
+   * The round was measured again (its two trials were disturbed beside the run) and this trial's
+   * pair is not the round's last: kept as measured, left out of the comparison.
+   */
+  superseded: z.boolean().optional(),
+  /** Which measurement of its round this trial belongs to: 1 for the first repeat (absent: the first). */
+  repeat: z.number().int().min(1).max(100).optional(),
   /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */
   cpus: z
     .string()
@@ -262,6 +269,21 @@ export const resultsFileSchema = z.object({
     .object({
       rounds: z.array(z.number().int().nonnegative()).max(1000),
       maxCpuBusy: z.number().min(0).max(1),
+    })
+    .optional(),
+  /**
+   * Rounds measured again because their two trials were disturbed (decide/disturbance.ts): the
+   * bounds, each repeat in the order it ran with the arms' new order, and the rounds still disturbed
+   * when the bounds allowed no further repeat. Absent when no round was disturbed.
+   */
+  repeats: z
+    .object({
+      perRound: z.number().int().min(0).max(100),
+      perRun: z.number().int().min(0).max(1000),
+      rounds: z
+        .array(z.object({ round: z.number().int().min(1), order: z.array(armSchema).max(2) }))
+        .max(1000),
+      exhausted: z.array(z.number().int().min(1)).max(1000),
     })
     .optional(),
   /** The profiling pair run after the verdict (profile input): both arms' stacks, or why there are none. */

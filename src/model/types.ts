@@ -41,6 +41,7 @@ export { COMPARISON_SCHEMA_VERSION } from './comparison'
 export type {
   Comparison,
   DifferingRound,
+  RepeatedRound,
   DispersionChange,
   Interval,
   InvalidReason,

@@ -2,7 +2,7 @@ import { formatAlpha, formatBytes } from '../model/format'
 import type { Comparison } from '../model/types'
 import { escapeMarkdown, markdownCode } from './escape'
 import { timingText } from './format'
-import { differingRoundsDetail } from './runner-load'
+import { differingRoundsDetail, repeatsCountText } from './runner-load'
 
 function sha7(sha: string | undefined): string {
   return sha ? `\`${sha.slice(0, 7).replace(/[^0-9a-f]/g, '')}\`` : '?'
@@ -34,7 +34,7 @@ export function runDetails(comparison: Comparison): string {
   return [
     `- Runner: ${escapeMarkdown(m.runner.cpuModel)}, ${m.runner.cores} cores, ${escapeMarkdown(m.runner.os)}`,
     `- Versions: loadgate ${escapeMarkdown(m.versions.loadgate)}, k6 ${escapeMarkdown(m.versions.k6)}, Docker ${escapeMarkdown(m.versions.docker)}, Compose ${escapeMarkdown(m.versions.compose)}`,
-    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
+    `- Round order seed ${m.seed}; ${comparison.rounds} rounds${comparison.extended ? ' (went on past the first look)' : ''}${repeatsCountText(comparison) ? `, ${repeatsCountText(comparison)}` : ''}; one-sided level ${formatAlpha(comparison.alpha)} per look; ${comparison.kind === 'paired' ? "signed-rank tests of the typical round's ratio (error rates: sign-flip tests of the mean), step-down maxT over gated metrics" : 'Holm over gated metrics'}`,
     m.base
       ? `- Base ${sha7(m.base.sha)} ${escapeMarkdown(m.base.message.split('\n')[0] ?? '')}`
       : '- Base: none (the head was measured alone)',

@@ -1,4 +1,4 @@
-import type { Comparison, DifferingRound } from '../model/types'
+import type { Comparison, DifferingRound, RepeatedRound } from '../model/types'
 
 const percent = (x: number) => `${Math.round(x * 100)}%`
 
@@ -84,12 +84,58 @@ export function differingRoundLines(comparison: Comparison): string[] {
   })
 }
 
-/** The details' list item: the rounds whose two trials differed beside the run, one sub-item each. */
+/**
+ * Why a round was measured again, from the pair it superseded, the busier arm first: "round 4
+ * measured again: the base trial's host was 31% busy with other work, the head's 6%".
+ */
+export function repeatedRoundText(r: RepeatedRound): string {
+  const share = (arm: (typeof arms)[number]) => (r.by === 'steal' ? r[arm].stolen : r[arm].foreignCpu) ?? 0
+  const [busier, other] = share('base') >= share('head') ? arms : ([...arms].reverse() as ['head', 'base'])
+  const what =
+    r.by === 'steal'
+      ? `the ${busier} trial lost ${percent(share(busier))} of the CPU time to steal, the ${other}'s ${percent(share(other))}`
+      : `the ${busier} trial's host was ${percent(share(busier))} busy with other work, the ${other}'s ${percent(share(other))}`
+  return `round ${r.round} measured again: ${what}`
+}
+
+/** "2 rounds measured again (at most 3 a run)", or '' when none was. */
+export function repeatsCountText(comparison: Comparison): string {
+  const repeated = comparison.runner?.repeatedRounds ?? []
+  if (!repeated.length) return ''
+  const bound = comparison.runner?.repeatsPerRun
+  return (
+    `${repeated.length} ${repeated.length === 1 ? 'round' : 'rounds'} measured again, disturbed` +
+    `${bound ? ` (at most ${bound} a run)` : ''}`
+  )
+}
+
+/** The lines on repeats: each round measured again and why, and the rounds left disturbed. */
+export function repeatLines(comparison: Comparison): string[] {
+  const exhausted = comparison.runner?.exhaustedRounds ?? []
+  return [
+    ...(comparison.runner?.repeatedRounds ?? []).map(repeatedRoundText),
+    ...(exhausted.length
+      ? [`${roundsText(exhausted, comparison.rounds)} still disturbed, no repeat left: compared as measured`]
+      : []),
+  ]
+}
+
+/** The details' list items: the rounds measured again, and those whose two trials differed beside the run. */
 export function differingRoundsDetail(comparison: Comparison): string[] {
   const lines = differingRoundLines(comparison)
-  if (!lines.length) return []
+  const repeats = repeatLines(comparison)
   return [
-    "- CPU that was not this run's, where a round's two trials differed:",
-    ...lines.map((l) => `  - ${l}`),
+    ...(repeats.length
+      ? [
+          `- ${repeatsCountText(comparison) || 'No round measured again'}; each round is compared on its last pair of trials:`,
+          ...repeats.map((l) => `  - ${l}`),
+        ]
+      : []),
+    ...(lines.length
+      ? [
+          "- CPU that was not this run's, where a round's two trials differed:",
+          ...lines.map((l) => `  - ${l}`),
+        ]
+      : []),
   ]
 }

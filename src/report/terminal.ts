@@ -12,7 +12,7 @@ import { withoutWorkflowCommands as plain } from '../util/control-characters'
 import { timingText, verdictTone, verdictWord } from './format'
 import { thinSeries, thinTailsSentences } from './sample-size'
 import { erraticSeries, erraticText } from './erratic'
-import { runnerLoadTexts, tooBusyText } from './runner-load'
+import { repeatLines, repeatsCountText, runnerLoadTexts, tooBusyText } from './runner-load'
 import { addedMedianMicros, functionCostText, profileFindings, profileTotalText } from './profile'
 import { unsymbolizedText } from './profile-symbols'
 import type { ProfileDiff } from '../model/profile'
@@ -85,6 +85,9 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
     `  * informs only: "higher" and "lower" are corrected over the informational metrics, never for the gated family, and never block. ${comparison.rounds} rounds, α ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === 'paired' ? 'paired by round' : 'cross-run (stored baseline)'}.`,
   )
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`)
+  const repeats = repeatLines(comparison)
+  if (repeats.length)
+    lines.push(`  i ${repeatsCountText(comparison) || 'No round measured again'}: ${repeats.join('; ')}.`)
   const flagged =
     comparison.verdict === 'INVALID' ? [] : comparison.series.filter((s) => s.dispersion.flagged)
   for (const series of flagged) {
