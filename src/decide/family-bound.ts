@@ -1,7 +1,10 @@
 import { familyScores } from './paired-test'
 import { maxTAdjusted } from './stats/max-t'
-import type { FamilyMember } from './assemble'
+import type { MetricThreshold } from '../model/types'
 import { analysisMargin } from './rules'
+
+/** What the family test needs of a gated metric: its rule and its differences by round. */
+type Member = { threshold: MetricThreshold; byRound: readonly (number | null)[] }
 
 /** Bisection steps: the bound to within 2⁻¹⁴ of δ/2, far finer than a printed percent. */
 const STEPS = 14
@@ -15,7 +18,7 @@ const STEPS = 14
  * verdict. Found by bisection between 0 (what the family showed: worse at all) and δ/2 (what it
  * did not); a bound the test still rejects, so it never claims more than the test showed.
  */
-export function familyWiseBound<M extends FamilyMember>(gated: M[], metric: M, alpha: number): number {
+export function familyWiseBound<M extends Member>(gated: M[], metric: M, alpha: number): number {
   const index = gated.indexOf(metric)
   const half = (m: M) => analysisMargin(m.threshold, 1 / 2)
   const sign = (m: M) => (m.threshold.direction === 'lower' ? 1 : -1)
