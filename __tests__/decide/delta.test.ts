@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { classify } from '../../src/decide/classify'
 import { formatBound } from '../../src/model/format'
-import { renderSummary } from '../../src/report/markdown'
+import { renderHtmlReport } from '../../src/report/html'
+import { renderComment, renderSummary } from '../../src/report/markdown'
 import { analysisMargin } from '../../src/decide/rules'
 import type { FailOn, MetricThreshold } from '../../src/model/types'
 import { parseThresholdLines } from '../../src/settings/thresholds'
@@ -114,6 +115,11 @@ describe('δ means the tolerance', () => {
       .split('\n')
       .find((line) => line.includes('| p50 |') && line.includes('❗'))!
     assert.match(row, new RegExp(`\\] on its own, > ${bound} corrected over the gated metrics`))
+    assert.match(
+      renderHtmlReport(c, {}),
+      new RegExp(`on its own, &gt; ${bound} corrected over the gated metrics`),
+    )
+    assert.match(renderComment(c, {}), new RegExp(`on its own, > ${bound} corrected over the gated metrics`))
     // A bound just short of δ/2 never prints as δ/2 itself.
     assert.equal(formatBound(0.02499, false), '+2.4%')
     assert.equal(formatBound(-0.02499, false), '−2.4%')
