@@ -5,7 +5,8 @@
   'use strict'
 
   const SCHEMA_VERSION = 2
-  const BAD = new Set(['REGRESSION', 'INVALID'])
+  // The verdicts the default fail-on blocks on: src/store/badge.ts, FAILING_VERDICTS.
+  const BAD = new Set(['REGRESSION', 'TARGET_MISSED', 'INVALID'])
   const state = {
     index: null,
     bench: null,
@@ -26,13 +27,13 @@
       { name: 'p50', color: '--p50', series: [1, 2, 3] },
       { name: 'p90', color: '--p90', series: [4, 5, 6] },
       { name: 'p99', color: '--p99', series: [7] },
-      { name: 'regression / invalid', color: '--bad', series: [8] },
+      { name: 'blocked: regression, target, invalid', color: '--bad', series: [8] },
       { name: 'imported', color: '--imported', series: [9] },
     ],
     traffic: [
       { name: 'throughput (left)', color: '--throughput', series: [1] },
       { name: 'error rate (right)', color: '--errors', series: [2] },
-      { name: 'regression / invalid', color: '--bad', series: [3] },
+      { name: 'blocked: regression, target, invalid', color: '--bad', series: [3] },
       { name: 'imported', color: '--imported', series: [4] },
     ],
   }
@@ -236,7 +237,7 @@
       },
     ]
     const marker = {
-      label: 'regression / invalid',
+      label: 'blocked: regression, target, invalid',
       stroke: css('--bad'),
       width: 0,
       points: { show: true, size: 9, stroke: css('--bad'), fill: css('--bad') },

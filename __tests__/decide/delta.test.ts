@@ -2,6 +2,9 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults } from '../../src/decide'
 import { classify } from '../../src/decide/classify'
+import { formatBound } from '../../src/model/format'
+import { renderHtmlReport } from '../../src/report/html'
+import { renderComment, renderSummary } from '../../src/report/markdown'
 import { analysisMargin } from '../../src/decide/rules'
 import type { FailOn, MetricThreshold } from '../../src/model/types'
 import { parseThresholdLines } from '../../src/settings/thresholds'
@@ -93,6 +96,36 @@ describe('δ means the tolerance', () => {
     assert.match(family(4, 1.05, 0.04, ['LIKELY_OVER_DELTA']).c.headline, /^Blocked — likely over δ/)
     const inconclusive = family(4, 1.05, 0.04, ['INCONCLUSIVE']).c
     assert.equal(inconclusive.blocking, true, 'fail-on INCONCLUSIVE fails every inconclusive verdict')
+  })
+
+  test('likely over δ shows the family-wise bound its verdict used beside its own interval, never one beyond δ/2', () => {
+    const { c, m } = family(4, 1.05, 0.04)
+    assert.equal(m.verdict, 'LIKELY_OVER_DELTA')
+    assert.ok(m.ci!.low > 0.025, `own interval [${m.ci!.low}, ${m.ci!.high}] beyond δ/2`)
+    assert.ok(
+      m.familyBound! > 0 && m.familyBound! < 0.025,
+      `family-wise bound ${m.familyBound}: worse, not beyond δ/2`,
+    )
+    const bound = formatBound(m.familyBound!, false).replace('+', '\\+')
+    assert.match(
+      c.headline,
+      new RegExp(`past \\+2\\.5% \\(half its δ\\) by its own interval, only past ${bound} corrected`),
+    )
+    const row = renderSummary(c, {})
+      .split('\n')
+      .find((line) => line.includes('| p50 |') && line.includes('❗'))!
+    assert.match(row, new RegExp(`\\] on its own, > ${bound} corrected over the gated metrics`))
+    assert.match(
+      renderHtmlReport(c, {}),
+      new RegExp(`on its own, &gt; ${bound} corrected over the gated metrics`),
+    )
+    assert.match(renderComment(c, {}), new RegExp(`on its own, > ${bound} corrected over the gated metrics`))
+    // A bound just short of δ/2 never prints as δ/2 itself.
+    assert.equal(formatBound(0.02499, false), '+2.4%')
+    assert.equal(formatBound(-0.02499, false), '−2.4%')
+    // Any metric that is not likely over δ keeps its own interval alone.
+    const other = c.series.flatMap((s) => s.metrics).filter((x) => x !== m)
+    assert.ok(other.every((x) => x.familyBound === undefined))
   })
 
   test('worse beyond doubt past ¾δ but not shown beyond δ/2 is inconclusive: likely over δ tests δ/2, not no change', () => {

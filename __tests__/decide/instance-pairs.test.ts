@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compareResults, needsMoreRounds } from '../../src/decide'
-import { ONE_INSTANCE_REASON } from '../../src/decide/instance-pairs'
+import {
+  INSTANCE_OFFSET_ALLOWANCE,
+  MIN_INSTANCE_PAIRS,
+  ONE_INSTANCE_REASON,
+} from '../../src/decide/instance-pairs'
+import { ONE_INSTANCE_COST } from '../../src/measure/cost'
+import { INPUTS } from '../../src/settings/inputs'
 import { parseResults } from '../../src/model/results-file'
 import type { Comparison } from '../../src/model/types'
 import { makeResults, wobble } from '../../testkit/results-factory'
@@ -145,4 +151,23 @@ describe('several instance pairs', () => {
     assert.equal(p50.verdict, 'INCONCLUSIVE')
     assert.match(p50.note ?? '', /^4 instance pairs: .* until there are 6/)
   })
+})
+
+test("fresh-instances says what one instance per arm costs, in the decision's own figures", () => {
+  const description = INPUTS.find((i) => i.name === 'fresh-instances')!.description
+  const allowance = `${Math.round(Math.expm1(INSTANCE_OFFSET_ALLOWANCE) * 100)}%`
+  assert.match(
+    description,
+    new RegExp(`run \\(one instance per arm for the whole run: .*stops at min-rounds`),
+  )
+  assert.ok(
+    description.includes(
+      `no gated metric can read NO CHANGE and one is decided only beyond δ/2 + ${allowance}`,
+    ),
+  )
+  assert.ok(
+    ONE_INSTANCE_COST.includes(
+      `more than δ/2 + ${allowance} (never NO CHANGE); ${MIN_INSTANCE_PAIRS} or more`,
+    ),
+  )
 })

@@ -74,11 +74,15 @@ describe('what a run will cost, from its plan', () => {
       costNote(planOf(settings, exampleBenchmark({ k6Env: {} }), 2, 'round')),
       'this run takes 10–20 rounds; the time left is estimated once a trial has run',
     )
-    // One instance per arm: no renewal to state.
+    // One instance per arm: no renewal to state, and no look past the first (more rounds add no
+    // instance pair), with what it can decide.
+    const one = costNote(planOf(settings, bench, 2, 'run'))
+    assert.match(one, /^this run takes 10 rounds, about 3 minutes after the stacks start/)
     assert.match(
-      costNote(planOf(settings, bench, 2, 'run')),
-      /after the stacks start \(if a trial takes 7 s; the progress line corrects it as they are timed\)$/,
+      one,
+      /\(if a trial takes 7 s; the progress line corrects it as they are timed\); one instance per arm: more rounds add no instance, so it stops there, and a gated metric is decided only when it moved by more than δ\/2 \+ 20% \(never NO CHANGE\); 6 or more instance pairs/,
     )
+    assert.deepEqual(planOf(settings, bench, 2, 'run').plan.looks, [10])
     // record decides nothing, so it never goes on past min-rounds: its note says so.
     assert.match(
       costNote(planOf(settings, bench, 1, 'round', false)),

@@ -56,7 +56,7 @@ describe('loadgate.yml', () => {
     )
     assert.deepEqual(message.split('\n'), [
       'loadgate.yml has 3 problems:',
-      "  Input 'loadgate.yml fail-on (line 4)' is 'slow': expected verdicts among REGRESSION, INVALID, LIKELY_OVER_DELTA, INCONCLUSIVE, IMPROVEMENT, NO_CHANGE (comma-separated), or never",
+      "  Input 'loadgate.yml fail-on (line 4)' is 'slow': expected verdicts among REGRESSION, TARGET_MISSED, INVALID, LIKELY_OVER_DELTA, INCONCLUSIVE, IMPROVEMENT, NO_CHANGE (comma-separated), or never",
       "  Input 'loadgate.yml min-rounds (line 5)' is 'lots': expected a whole number from 1 to 200",
       "  loadgate.yml thresholds[0] (line 7): 'p90 +10% gate inform' — expected one of gate or inform, once (not both, they contradict)",
     ])

@@ -10,7 +10,8 @@
 // The true changes are fractions of δ (0, δ/2, ¾δ, δ, 2δ by default). "Blocks under fail-on
 // LIKELY_OVER_DELTA" is REGRESSION or likely over δ: what a team that blocks on the label gets.
 // TEST=mean judges by the mean log-ratio and its sign-flip test instead, for comparison.
-// gate-oc.ts, next to it, gives the check's P(pass | change), one instance per arm and error rates on few requests.
+// gate-oc.ts, next to it, gives the check's P(pass | change), one instance per arm, URL targets and
+// error rates on few requests (binomial); family-aa.ts the default rules' gated and informational families.
 // METRIC=p90 judges the default p90 rule (δ +10%); SDS=0.07,0.1 sets the per-round SDs (fractions);
 // SEED=1 (2, …) draws other runs of the same cells, an independent check of a row.
 //   [FAR_OUT=0.3] [TEST=mean] [METRIC=p90] [SDS=…] [SEED=0] node --import tsx bench/detection/sensitivity.ts [runs=2000] [changes=0,0.5,0.75,1,2]

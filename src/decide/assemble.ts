@@ -25,6 +25,7 @@ import { findInvalidReasons } from './validity'
 import { classifyFewInstances } from './instance-pairs'
 import { noiseSigma } from './calibration'
 import { MIN_CALIBRATION_ROUNDS } from './settling'
+import { familyWiseBound } from './family-bound'
 
 type MeasuredMetric = Omit<MetricComparison, 'pAdjusted' | 'verdict'>
 
@@ -146,6 +147,11 @@ export function judgeMetric(
   return classify(m.threshold, m.stats, p, family, alpha, finalLook)
 }
 
+/** A worsening on the analysis scale as a change: up for a latency, down for a throughput. */
+function worsening(t: MetricThreshold, value: number): number {
+  return fromAnalysis(t, t.direction === 'lower' ? value : -value)
+}
+
 /** The testable metrics of the drafts that gate (or that only inform): each is a family of its own. */
 function familyOf(drafts: Draft[], gate: boolean): MetricDraft[] {
   return drafts
@@ -213,7 +219,11 @@ export function assemble(
       let result = judgeMetric(m, p, gated.length, alpha, finalLook)
       if (m.threshold.gate) result = withTarget(result, m.base)
       if (m.remark) result = { ...result, note: result.note ? `${result.note}; ${m.remark}` : m.remark }
-      return { ...m.base, pAdjusted: p ? p.bad : null, ...result }
+      const bound =
+        result.verdict === 'LIKELY_OVER_DELTA' && m.threshold.gate && kind === 'paired'
+          ? { familyBound: worsening(m.threshold, familyWiseBound(gated, m, alpha)) }
+          : {}
+      return { ...m.base, pAdjusted: p ? p.bad : null, ...result, ...bound }
     })
     const gatedVerdicts = metrics.filter((m) => m.gate).map((m) => m.verdict)
     return { ...draft.series, metrics, verdict: worstMetricVerdict(gatedVerdicts) }

@@ -3,7 +3,14 @@ import { ALL_REQUESTS } from '../model/metrics'
 import { type Comparison, type MetricComparison, type SeriesComparison } from '../model/types'
 import { minimumPairs } from './plan'
 import { insideMinimumEffect } from './rules'
-import { formatAlpha, formatChange, formatInterval, formatValue, seriesLabel as where } from '../model/format'
+import {
+  formatAlpha,
+  formatBound,
+  formatChange,
+  formatInterval,
+  formatValue,
+  seriesLabel as where,
+} from '../model/format'
 
 function interval(m: MetricComparison): string {
   return m.ci ? ` ${formatInterval(m)}` : ''
@@ -107,7 +114,11 @@ function mainHeadline(comparison: Comparison): string {
       const prefix = comparison.blocking ? 'Blocked — likely over δ' : 'Inconclusive, likely over δ'
       const half = formatChange(((metric.direction === 'lower' ? 1 : -1) * metric.delta) / 2, metric.absolute)
       const more = metric.roundsToDecide ? `; ${metric.roundsToDecide} rounds or more would decide` : ''
-      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} after ${rounds}: past ${half} (half its δ) on its own, not once corrected for the other gated metrics${more}`
+      const corrected =
+        metric.familyBound === undefined
+          ? 'not once corrected for the other gated metrics'
+          : `only past ${formatBound(metric.familyBound, metric.absolute)} corrected for the other gated metrics`
+      return `${prefix} — ${label(metric)} of ${where(series)} ${formatChange(metric.change ?? 0, metric.absolute)}${interval(metric)} after ${rounds}: past ${half} (half its δ) by its own interval, ${corrected}${more}`
     }
     case 'INCONCLUSIVE': {
       const needed = minimumPairs(comparison.alpha)

@@ -1,5 +1,6 @@
 import { STEADY_FLOOR_SECONDS } from '../decide/steady-warmup'
 import { fitBudget, type PlanRounds } from '../decide/calibration-budget'
+import { MIN_INSTANCE_PAIRS } from '../decide/instance-pairs'
 import { planLooks } from '../decide/sequential'
 import { median } from '../decide/stats/basic'
 import type { Calibration, CalibrationBudget, CalibrationCost } from '../model/calibration'
@@ -91,7 +92,9 @@ export function statedTrialSeconds(env: Record<string, string>): number | null {
 
 /**
  * The plan of a run with these settings, and each step's stated time (the trial's null when
- * unknown). A run that cannot extend (record, which decides nothing) runs min-rounds and no more.
+ * unknown). A run that cannot extend (record, which decides nothing) runs min-rounds and no more;
+ * nor does one instance per arm (`run`, a URL target): more rounds add no instance pair, so the
+ * gate stops at the first look (decide/paired.ts, needsMoreRounds).
  */
 export function planOf(
   settings: Settings,
@@ -103,7 +106,7 @@ export function planOf(
   const looks = planLooks(settings.minRounds, settings.maxRounds)
   const plan: RunPlan = {
     arms,
-    looks: extendable ? looks : looks.slice(0, 1),
+    looks: extendable && freshInstances !== 'run' ? looks : looks.slice(0, 1),
     warmup: settings.warmupSeconds > 0,
     freshInstances,
     armsUnderLoad: settings.armsUnderLoad,
@@ -119,8 +122,22 @@ export function planOf(
   return { plan, stated }
 }
 
+/**
+ * What one instance per arm costs a run's verdict (decide/instance-pairs.ts): its offset is in no
+ * interval, so no gated metric reads NO CHANGE, and one decides only beyond δ/2 + 20%.
+ */
+export const ONE_INSTANCE_COST =
+  'one instance per arm: more rounds add no instance, so it stops there, and a gated metric is decided ' +
+  `only when it moved by more than δ/2 + 20% (never NO CHANGE); ${MIN_INSTANCE_PAIRS} or more instance ` +
+  'pairs (fresh-instances: round) are needed to judge smaller changes'
+
 /** The line a run starts with: its rounds, and its minutes where a trial's length is known. */
 export function costNote({ plan, stated }: ReturnType<typeof planOf>): string {
+  const note = rawCostNote({ plan, stated })
+  return plan.freshInstances === 'run' ? `${note}; ${ONE_INSTANCE_COST}` : note
+}
+
+function rawCostNote({ plan, stated }: ReturnType<typeof planOf>): string {
   const looks = plan.looks
   const rounds = looks.length === 1 ? `${looks[0]} rounds` : `${looks[0]}–${looks.at(-1)} rounds`
   if (stated.trial === null)

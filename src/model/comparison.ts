@@ -52,6 +52,11 @@ export const metricComparisonSchema = z.object({
   /** LIKELY_OVER_DELTA: about how many rounds would show the estimated change beyond δ/2. */
   roundsToDecide: finite.optional(),
   /**
+   * LIKELY_OVER_DELTA: the family-wise bound its verdict used, as a change — worse than this,
+   * corrected over the gated metrics (under δ/2, where its own interval is beyond it).
+   */
+  familyBound: finite.optional(),
+  /**
    * The rule's absolute target, judged on the head's median over trials: `pass` null when the trials
    * cannot tell (or none were measured); `low`/`high` bound that median at the look's level (absent
    * from comparisons made before they were kept); `baseMisses` when the base's median misses it too.

@@ -17,6 +17,29 @@ export function formatInterval(m: Pick<MetricComparison, 'ci' | 'absolute'>): st
   return m.ci ? `[${formatChange(m.ci.low, m.absolute)}, ${formatChange(m.ci.high, m.absolute)}]` : ''
 }
 
+/**
+ * A metric's interval as its verdict used it. Likely over δ rests on two: its own interval, beyond
+ * δ/2, and the family-wise bound, short of it (worse at all, not beyond δ/2, once corrected over the
+ * gated metrics): both are shown, labelled, so that neither reads as contradicting the verdict.
+ */
+export function formatDecisionInterval(
+  m: Pick<MetricComparison, 'ci' | 'absolute' | 'direction' | 'familyBound'>,
+): string {
+  const own = formatInterval(m)
+  if (m.familyBound === undefined || !own) return own
+  const side = m.direction === 'lower' ? '>' : '<'
+  return `${own} on its own, ${side} ${formatBound(m.familyBound, m.absolute)} corrected over the gated metrics`
+}
+
+/**
+ * A bound as formatChange prints it, cut toward no change rather than rounded: a bound just short of
+ * δ/2 must not print as δ/2 itself (0.1% steps relative, 0.01 pp absolute).
+ */
+export function formatBound(value: number, absolute: boolean): string {
+  const step = absolute ? 1e4 : 1e3
+  return formatChange(Math.trunc(value * step + (value > 0 ? 1e-9 : -1e-9)) / step, absolute)
+}
+
 /** A measured value in its unit; null is "not measured", never 0. */
 export function formatValue(unit: MetricComparison['unit'], value: number | null): string {
   if (value === null) return 'not measured'

@@ -37,7 +37,8 @@ export function legend(comparison: Comparison): string {
     "Base and head: each arm's median over its trials. Typical round's change: the rounds' median " +
     "head/base ratio (Hodges–Lehmann) and its own interval, what the test judges; it pairs each round's " +
     'two trials, so it need not equal the ratio of the two medians, nor share its sign. The interval is ' +
-    'each metric on its own; a regression must also hold corrected over every gated metric. The run ' +
+    'each metric on its own; a regression must also hold corrected over every gated metric, and a ' +
+    'likely over δ row shows beside it the bound corrected over them that its verdict used. The run ' +
     'stops at the look that decides, so its intervals are repeated ones: each look at its own level, ' +
     'all of them together at the level shown.</sub>'
   )

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { addedMedianMicros, renderProfileMarkdown } from './profile'
 import {
   formatChange,
+  formatDecisionInterval,
   formatInterval,
   intervalTitle,
   formatValue,
@@ -76,7 +77,7 @@ function sha7(sha: string | undefined): string {
 
 function changeCell(m: MetricComparison): string {
   if (m.change === null) return m.note ? escapeMarkdown(m.note) : '–'
-  const ci = formatInterval(m)
+  const ci = formatDecisionInterval(m)
   return `${formatChange(m.change, m.absolute)}${ci ? ` ${ci}` : ''}`
 }
 

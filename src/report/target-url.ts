@@ -10,6 +10,8 @@ export function deployedTargetsNote(comparison: Comparison): string | null {
     `⚠️ Measured against deployed environments: base ${address(targets.base)}, head ${address(targets.head)}. ` +
     'The comparison is only as fair as these two environments are alike (size, data, neighbours); ' +
     'their resource use was not measured. Each is one instance for the whole run: its own speed is not ' +
-    'in the interval, so no gated metric is approved from it.'
+    'in the interval, so no gated metric reads no change from it, and one is blocked or improved only beyond δ/2 + 20%: ' +
+    'environments whose speeds differ by more than about 10% can cross that alone, so compare the two ' +
+    'on the same code first (docs/statistics.md, URL targets).'
   )
 }

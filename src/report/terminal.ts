@@ -1,7 +1,7 @@
 import {
   formatAlpha,
   formatChange,
-  formatInterval,
+  formatDecisionInterval,
   formatValue,
   intervalTitle,
   metricLabel,
@@ -67,7 +67,7 @@ export function renderTerminal(comparison: Comparison, options: { color: boolean
         formatValue(m.unit, m.base),
         formatValue(m.unit, m.head),
         m.change === null ? '–' : formatChange(m.change, m.absolute),
-        formatInterval(m),
+        formatDecisionInterval(m),
         verdictWord(m),
       ]
       rows.push(cells.map((cell) => plain(cell)))

@@ -258,9 +258,11 @@ const TABLE = [
     name: 'fresh-instances',
     description:
       "When each arm's Compose stack is recreated: round (before every round, so each round pairs fresh " +
-      'instances and their offset enters the interval) or run (one instance per arm for the whole run; ' +
-      'every N rounds is refused, its rounds would not be independent pairs). A warm-up, when set, runs on ' +
-      'every new instance. target url - always run.',
+      'instances and their offset enters the interval) or run (one instance per arm for the whole run: ' +
+      "the instances' own speed is in no interval, so the run stops at min-rounds, no gated metric can " +
+      'read NO CHANGE and one is decided only beyond δ/2 + 20% — the rest is INCONCLUSIVE; every N rounds ' +
+      'is refused, its rounds would not be independent pairs). A warm-up, when set, runs on every new ' +
+      'instance. target url - always run.',
     default: 'round',
     scopes: SHARED,
   },
@@ -462,8 +464,9 @@ const TABLE = [
   {
     name: 'fail-on',
     description:
-      'Verdicts that fail the step and set a failing status (comma-separated; never for none). A run with ' +
-      'nothing gated (NOTHING_GATED) fails whatever this says, with status error.',
+      'Verdicts that fail the step and set a failing status (comma-separated; never for none). REGRESSION ' +
+      'also fails a missed target (TARGET_MISSED, which can be named alone), INCONCLUSIVE a likely over δ. ' +
+      'A run with nothing gated (NOTHING_GATED) fails whatever this says, with status error.',
     default: 'REGRESSION, INVALID',
     scopes: SHARED,
   },

@@ -9,6 +9,7 @@ import {
   oneOf,
   parseDuration,
   parseEnvLines,
+  FAIL_ON_VERDICTS,
   parseFailOn,
   parseFraction,
   parseFreshInstances,
@@ -73,8 +74,7 @@ function caseless(word: string): string {
     .join('')
 }
 
-const VERDICTS = ['REGRESSION', 'INVALID', 'LIKELY_OVER_DELTA', 'INCONCLUSIVE', 'IMPROVEMENT', 'NO_CHANGE']
-const verdict = `(${VERDICTS.map(caseless).join('|')})`
+const verdict = `(${FAIL_ON_VERDICTS.map(caseless).join('|')})`
 /** A mapping of `NAME: value` or `series: reason`, or the same as lines of text. */
 const LINES_OR_MAPPING: JsonSchema = {
   anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: SCALAR }],

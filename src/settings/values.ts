@@ -155,15 +155,23 @@ export function parseEnvLines(input: string, text: string): Record<string, strin
 }
 
 /** 'REGRESSION, invalid' → verdicts; 'never' → none. A wrong word is named as written. */
+/**
+ * The verdicts `fail-on` can name. TARGET_MISSED on its own blocks on targets and not on
+ * regressions; REGRESSION names it too (decide/severity.ts), as the gate always blocked on a missed
+ * target. NOTHING_GATED and NO_BASE are not a team's choice.
+ */
+export const FAIL_ON_VERDICTS: readonly FailOn[] = [
+  'REGRESSION',
+  'TARGET_MISSED',
+  'INVALID',
+  'LIKELY_OVER_DELTA',
+  'INCONCLUSIVE',
+  'IMPROVEMENT',
+  'NO_CHANGE',
+]
+
 export function parseFailOn(input: string, value: string): FailOn[] {
-  const allowed: FailOn[] = [
-    'REGRESSION',
-    'INVALID',
-    'LIKELY_OVER_DELTA',
-    'INCONCLUSIVE',
-    'IMPROVEMENT',
-    'NO_CHANGE',
-  ]
+  const allowed = FAIL_ON_VERDICTS
   const written = value
     .split(',')
     .map((w) => w.trim())

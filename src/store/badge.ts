@@ -3,14 +3,24 @@ import path from 'node:path'
 import type { HistoryShifts } from '../decide/change-points'
 import { BENCHMARK_NAME } from '../model/names'
 import { measuredRuns } from '../model/run-record'
-import type { RunRecord } from '../model/types'
+import type { RunRecord, Verdict } from '../model/types'
 import { renderBadge, type BadgeState } from '../report/badge'
 import { printable } from './run-files'
 
 /**
+ * The verdicts the default `fail-on` blocks on (a missed target through REGRESSION): what the badge
+ * calls failing and the dashboard (site/app.js, its BAD set) marks red.
+ */
+export const FAILING_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>([
+  'REGRESSION',
+  'TARGET_MISSED',
+  'INVALID',
+])
+
+/**
  * The state of a benchmark's newest run on its default branch (the branch its shifts are watched
- * on): failing when that run is invalid or a regression, shifted while a lasting shift stands that
- * no accepted pull request started (what a shift issue is open for), ok otherwise.
+ * on): failing when that run is invalid, a regression or missed a target, shifted while a lasting
+ * shift stands that no accepted pull request started (what a shift issue is open for), ok otherwise.
  */
 export function badgeState(records: readonly RunRecord[], found: HistoryShifts): BadgeState {
   const latest = measuredRuns(records)
@@ -19,7 +29,7 @@ export function badgeState(records: readonly RunRecord[], found: HistoryShifts):
       (newest, r) => (!newest || r.meta.startedAt >= newest.meta.startedAt ? r : newest),
       undefined,
     )
-  if (latest?.verdict === 'INVALID' || latest?.verdict === 'REGRESSION') return 'failing'
+  if (latest?.verdict && FAILING_VERDICTS.has(latest.verdict)) return 'failing'
   if (found.open.some((shift) => !shift.firstAfter.mergedThrough?.accepted)) return 'shifted'
   return 'ok'
 }
