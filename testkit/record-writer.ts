@@ -1,10 +1,11 @@
 // One `record` writer in its own process, for the concurrency test: records a synthetic run of
-// benchmark `api` (index N) into the gh-pages branch of the workspace's origin.
-import { recordRun, toRunRecord } from '../src/store'
+// benchmark `api` (index N) into the gh-pages branch of the workspace's origin, of a history
+// repository (`repository:<url or path>`), or into a history file (`file:<path>`).
+import { appendRunToFile, openHistoryGit, recordRun, toRunRecord } from '../src/store'
 import { makeResults, wobble } from './results-factory'
 import { shiftFinder } from '../src/modes/change-points'
 
-const [workspace, indexText, fallbackDir] = process.argv.slice(2)
+const [workspace, indexText, fallbackDir, where = 'origin'] = process.argv.slice(2)
 const index = Number(indexText)
 const results = makeResults({
   rounds: 6,
@@ -19,12 +20,21 @@ results.meta.head = {
   sha: index.toString(16).padStart(40, 'c'),
   message: `change ${index}`,
 }
-const outcome = await recordRun({
-  workspace: workspace!,
-  branch: 'gh-pages',
-  dataDir: 'loadgate',
-  record: toRunRecord(results, null, 'main'),
-  fallbackDir: fallbackDir!,
-  findShifts: shiftFinder(),
-})
-process.stdout.write(JSON.stringify(outcome))
+const record = toRunRecord(results, null, 'main')
+if (where.startsWith('file:')) {
+  const earlier = await appendRunToFile(where.slice('file:'.length), record)
+  process.stdout.write(JSON.stringify({ pushed: true, earlierRunsOfCommit: earlier }))
+} else {
+  const url = where.startsWith('repository:') ? where.slice('repository:'.length) : ''
+  const place = url ? openHistoryGit(workspace!, { kind: 'url', url }, process.env.FAKE_TOKEN ?? '') : {}
+  const outcome = await recordRun({
+    workspace: workspace!,
+    ...place,
+    branch: 'gh-pages',
+    dataDir: 'loadgate',
+    record,
+    fallbackDir: fallbackDir!,
+    findShifts: shiftFinder(),
+  })
+  process.stdout.write(JSON.stringify(outcome))
+}

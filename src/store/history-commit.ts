@@ -15,6 +15,8 @@ export interface HistoryTarget {
   tree: string
   /** Who commits (the forge's bot); null or absent keeps the repository's own git identity. */
   committer?: { name: string; email: string } | null
+  /** What git needs to reach the remote (the history token's header), for these commands only. */
+  gitEnv?: Record<string, string>
 }
 
 export interface HistoryCommit {
@@ -125,7 +127,7 @@ export async function commitToHistory(
   apply: (tree: string) => Promise<void>,
   expected: readonly ExpectedFile[] = [],
 ): Promise<HistoryCommit> {
-  const repo = new Git(target.workspace)
+  const repo = new Git(target.workspace, target.gitEnv)
   let lastError = ''
   let attempts = 0
   for (attempts = 1; attempts <= MAX_ATTEMPTS; attempts++) {
@@ -133,15 +135,14 @@ export async function commitToHistory(
     try {
       const parent = await checkoutHistory(repo, target.remote, target.branch, target.tree)
       await apply(target.tree)
-      const worktree = new Git(target.tree)
+      const worktree = new Git(target.tree, target.gitEnv)
       const commit = await commitWorktree(worktree, target, parent, message)
       await verifyCommitted(worktree, commit, expected)
-      const pushed = await gitOutcome(target.tree, [
-        'push',
-        '--porcelain',
-        target.remote,
-        `${commit}:refs/heads/${target.branch}`,
-      ])
+      const pushed = await gitOutcome(
+        target.tree,
+        ['push', '--porcelain', target.remote, `${commit}:refs/heads/${target.branch}`],
+        target.gitEnv,
+      )
       if (pushed.code === 0) return { pushed: true, attempts, commit, error: '' }
       // `--porcelain` prints the refused ref and why ('! … [remote rejected] (protected branch …)').
       const refused = pushed.stdout.split('\n').find((line) => line.startsWith('!')) ?? ''
