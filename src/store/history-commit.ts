@@ -4,7 +4,11 @@ import { Git } from '../util/git'
 import { fetchBranch, gitOutcome, remoteRef } from './remote'
 import { printable } from './run-files'
 
-const MAX_ATTEMPTS = 8
+/**
+ * Only a push that lost the race to another writer is retried, and with N writers at once the
+ * unluckiest loses up to N-1 times: 20 attempts keep 20 concurrent writers from losing a run.
+ */
+const MAX_ATTEMPTS = 20
 
 export interface HistoryTarget {
   /** A git checkout whose remote is the repository. */
