@@ -1,22 +1,11 @@
-import { lstat, open, readFile, rm } from 'node:fs/promises'
+import { lstat, mkdir, open, rm } from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import { LoadgateError } from '../util/errors'
 import { printable } from './run-files'
 
 /** A lock older than this is a writer that died without removing it (no write takes minutes). */
 const STALE_MS = 10 * 60 * 1000
-
-/** Whether the holder named in a lock file is gone: a process of this machine that no longer runs. */
-function holderIsGone(holder: string): boolean {
-  const [pid = '', host = ''] = holder.split(' ')
-  if (host !== os.hostname() || !/^\d+$/.test(pid)) return false
-  try {
-    process.kill(Number(pid), 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
-}
 
 /** Takes the lock (an exclusive create: a symbolic link in its place is never followed); false when held. */
 async function tryLock(lock: string): Promise<boolean> {
@@ -28,12 +17,12 @@ async function tryLock(lock: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
-  const holder = await readFile(lock, 'utf8').catch(() => '')
+  // Only by age: a holder that just finished could otherwise be judged gone while a new one holds the lock.
   const age = await lstat(lock).then(
     (s) => Date.now() - s.mtimeMs,
     () => 0,
   )
-  if (holderIsGone(holder.trim()) || age > STALE_MS) await rm(lock, { force: true })
+  if (age > STALE_MS) await rm(lock, { force: true })
   return false
 }
 
@@ -47,6 +36,7 @@ export async function withFileLock<T>(
   timeoutMs = 120_000,
 ): Promise<T> {
   const lock = `${file}.lock`
+  await mkdir(path.dirname(file), { recursive: true })
   const deadline = Date.now() + timeoutMs
   while (!(await tryLock(lock))) {
     if (Date.now() > deadline)
