@@ -1,7 +1,7 @@
 // One `record` writer in its own process, for the concurrency test: records a synthetic run of
 // benchmark `api` (index N) into the gh-pages branch of the workspace's origin, of a history
-// repository (`repository:<url or path>`), or into a history file (`file:<path>`).
-import { appendRunToFile, openHistoryGit, recordRun, toRunRecord } from '../src/store'
+// repository (`repository:<url or path>`).
+import { openHistoryGit, recordRun, toRunRecord } from '../src/store'
 import { makeResults, wobble } from './results-factory'
 import { shiftFinder } from '../src/modes/change-points'
 
@@ -21,20 +21,15 @@ results.meta.head = {
   message: `change ${index}`,
 }
 const record = toRunRecord(results, null, 'main')
-if (where.startsWith('file:')) {
-  const earlier = await appendRunToFile(where.slice('file:'.length), record)
-  process.stdout.write(JSON.stringify({ pushed: true, earlierRunsOfCommit: earlier }))
-} else {
-  const url = where.startsWith('repository:') ? where.slice('repository:'.length) : ''
-  const place = url ? openHistoryGit(workspace!, { kind: 'url', url }, process.env.FAKE_TOKEN ?? '') : {}
-  const outcome = await recordRun({
-    workspace: workspace!,
-    ...place,
-    branch: 'gh-pages',
-    dataDir: 'loadgate',
-    record,
-    fallbackDir: fallbackDir!,
-    findShifts: shiftFinder(),
-  })
-  process.stdout.write(JSON.stringify(outcome))
-}
+const url = where.startsWith('repository:') ? where.slice('repository:'.length) : ''
+const place = url ? openHistoryGit(workspace!, { kind: 'url', url }, '') : {}
+const outcome = await recordRun({
+  workspace: workspace!,
+  ...place,
+  branch: 'gh-pages',
+  dataDir: 'loadgate',
+  record,
+  fallbackDir: fallbackDir!,
+  findShifts: shiftFinder(),
+})
+process.stdout.write(JSON.stringify(outcome))
