@@ -56,6 +56,8 @@ function scratchRepository(url: string): string {
     'user.name=loadgate',
     '-c',
     'user.email=loadgate@localhost',
+    '-c',
+    'commit.gpgsign=false',
     'commit',
     '--quiet',
     '--allow-empty',
