@@ -14,6 +14,7 @@ import {
   toRunRecord,
   benchmarkActionFiles,
   buildDerived,
+  openHistoryGit,
 } from '../../src/store'
 import { dashboardUrl } from '../../src/forge/github/pages'
 import { rerunNote } from '../../src/modes/record'
@@ -27,15 +28,16 @@ before(async () => {
 })
 after(() => repos.cleanup())
 
-function runWriter(
+export function runWriter(
   workspace: string,
   index: number,
   fallback: string,
+  where = 'origin',
 ): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       'node',
-      ['--import', 'tsx', 'testkit/record-writer.ts', workspace, String(index), fallback],
+      ['--import', 'tsx', 'testkit/record-writer.ts', workspace, String(index), fallback, where],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -52,60 +54,74 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
 }
 
-describe('gh-pages store', () => {
-  test(
-    '20 concurrent record writers (separate processes, real git): every run lands, derived files agree',
-    { timeout: 240_000 },
-    async () => {
-      const writers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => cloneOrigin(repos.root, repos.origin, `writer-${i}`)),
-      )
-      const fallback = path.join(repos.root, 'fallback')
-      const outcomes = await Promise.all(writers.map((w, i) => runWriter(w, i, fallback)))
-      for (const [i, o] of outcomes.entries()) {
-        assert.equal(o.code, 0, `writer ${i}: ${o.out}`)
-        assert.equal(JSON.parse(o.out).pushed, true, `writer ${i}: ${o.out}`)
-      }
-      const check = await cloneOrigin(repos.root, repos.origin, 'check')
-      git(check, 'checkout', '-q', 'gh-pages')
-      const runFiles = (await listFiles(path.join(check, 'loadgate/data/api/runs'))).filter(
-        (f) => !f.endsWith('.benchmark-action.json'),
-      )
-      assert.equal(runFiles.length, 20)
-      const derived = await readDerived(path.join(check, 'loadgate'), 'api')
-      assert.equal(derived.runs.runs.id.length, 20)
-      for (const series of Object.values(derived.series)) assert.equal(series.metrics.p50!.median.length, 20)
-      // A fresh rebuild from the run files gives the same derived files.
-      const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-rebuild-'))
-      await cp(path.join(check, 'loadgate'), copy, { recursive: true })
-      await rebuildDerived(copy, shiftFinder())
-      const seriesFiles = derived.runs.series.map((s) => `data/api/series/${s.file}`)
-      assert.ok(seriesFiles.length > 0)
-      for (const file of ['data/index.json', 'data/api/runs.json', ...seriesFiles]) {
-        assert.deepEqual(
-          JSON.parse(await readFile(path.join(copy, file), 'utf8')),
-          JSON.parse(await readFile(path.join(check, 'loadgate', file), 'utf8')),
-          file,
-        )
-      }
-      await rm(copy, { recursive: true, force: true })
-      assert.ok(
-        (await readdir(path.join(check, 'loadgate'))).includes('index.html'),
-        'the dashboard is published beside the data',
-      )
-      const history = await readHistory({
-        workspace: repos.workspace,
-        branch: 'gh-pages',
-        dataDir: 'loadgate',
-        benchmark: 'api',
-      })
-      assert.equal(history.length, 20)
-      assert.deepEqual(
-        history.map((h) => h.meta.runId).sort(),
-        Array.from({ length: 20 }, (_, i) => `run-${i}`).sort(),
-      )
-    },
+/** The history branch of `bare` holds the 20 writers' runs, and derived files a fresh rebuild agrees with. */
+async function assertTwentyRuns(bare: string, tag: string): Promise<void> {
+  const check = await cloneOrigin(repos.root, bare, `${tag}-check`)
+  git(check, 'checkout', '-q', 'gh-pages')
+  const runFiles = (await listFiles(path.join(check, 'loadgate/data/api/runs'))).filter(
+    (f) => !f.endsWith('.benchmark-action.json'),
   )
+  assert.equal(runFiles.length, 20)
+  const derived = await readDerived(path.join(check, 'loadgate'), 'api')
+  assert.equal(derived.runs.runs.id.length, 20)
+  for (const series of Object.values(derived.series)) assert.equal(series.metrics.p50!.median.length, 20)
+  // A fresh rebuild from the run files gives the same derived files.
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'loadgate-rebuild-'))
+  await cp(path.join(check, 'loadgate'), copy, { recursive: true })
+  await rebuildDerived(copy, shiftFinder())
+  const seriesFiles = derived.runs.series.map((s) => `data/api/series/${s.file}`)
+  assert.ok(seriesFiles.length > 0)
+  for (const file of ['data/index.json', 'data/api/runs.json', ...seriesFiles]) {
+    assert.deepEqual(
+      JSON.parse(await readFile(path.join(copy, file), 'utf8')),
+      JSON.parse(await readFile(path.join(check, 'loadgate', file), 'utf8')),
+      file,
+    )
+  }
+  await rm(copy, { recursive: true, force: true })
+  assert.ok(
+    (await readdir(path.join(check, 'loadgate'))).includes('index.html'),
+    'the dashboard is published beside the data',
+  )
+}
+
+describe('gh-pages store', () => {
+  // The same 20 writers into the checkout's origin, then into a history repository of its own.
+  for (const target of ['origin', 'a history repository'] as const) {
+    test(
+      `20 concurrent record writers into ${target} (separate processes, real git): every run lands, derived files agree`,
+      { timeout: 240_000 },
+      async () => {
+        const tag = target === 'origin' ? 'origin' : 'history'
+        const bare = target === 'origin' ? repos.origin : path.join(repos.root, 'history.git')
+        if (bare !== repos.origin) git(repos.root, 'init', '-q', '--bare', bare)
+        const originRefs = git(repos.origin, 'for-each-ref')
+        const writers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => cloneOrigin(repos.root, repos.origin, `${tag}-writer-${i}`)),
+        )
+        const fallback = path.join(repos.root, `${tag}-fallback`)
+        const where = bare === repos.origin ? 'origin' : `repository:${bare}`
+        const outcomes = await Promise.all(writers.map((w, i) => runWriter(w, i, fallback, where)))
+        for (const [i, o] of outcomes.entries()) {
+          assert.equal(o.code, 0, `writer ${i}: ${o.out}`)
+          assert.equal(JSON.parse(o.out).pushed, true, `writer ${i}: ${o.out}`)
+        }
+        await assertTwentyRuns(bare, tag)
+        if (bare !== repos.origin)
+          assert.equal(git(repos.origin, 'for-each-ref'), originRefs, "origin's branches are untouched")
+        const history = await readHistory({
+          ...openHistoryGit(repos.workspace, bare === repos.origin ? null : { kind: 'url', url: bare }, ''),
+          branch: 'gh-pages',
+          dataDir: 'loadgate',
+          benchmark: 'api',
+        })
+        assert.deepEqual(
+          history.map((h) => h.meta.runId).sort(),
+          Array.from({ length: 20 }, (_, i) => `run-${i}`).sort(),
+        )
+      },
+    )
+  }
 
   test('a run that cannot be pushed is kept in the fallback file and reported', async () => {
     const broken = await cloneOrigin(repos.root, repos.origin, 'broken')

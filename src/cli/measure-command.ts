@@ -102,7 +102,8 @@ export async function measureCommand(command: MeasureCommand, args: string[]): P
       )
     }
     // Every check that needs no measuring comes before the previous run's files are moved aside.
-    if (command === 'record')
+    // A history repository or file is checked when recording starts, before anything is measured.
+    if (command === 'record' && !settings.history.repository && !settings.history.file)
       await requireRemote({ workspace: settings.workspace, branch: settings.ghPagesBranch })
     if (values.write) await assertUpdatable(path.resolve(cwd, config.file))
     if (settings.workDir === workDir) {

@@ -230,6 +230,6 @@ export interface Forge {
   mergedThrough(commitSha: string, benchmark: string): Promise<MergedThrough | null>
   /** Comments on the pull request; returns the comment's URL. */
   reply(pullNumber: number, body: string): Promise<string>
-  /** The published dashboard, opening a benchmark (and series) when given. */
-  dashboardUrl(dataDir: string, benchmark?: string, series?: string): string
+  /** The published dashboard, opening a benchmark (and series) when given; of `repository` (owner/name) when the history is there. */
+  dashboardUrl(dataDir: string, benchmark?: string, series?: string, repository?: string): string
 }

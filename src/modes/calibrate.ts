@@ -7,7 +7,7 @@ import { readCalibration, writeCalibration } from '../model/calibration-file'
 import type { Comparison } from '../model/types'
 import { budgetHeadline, farAboveLine, renderCalibrationMarkdown } from '../report/calibration'
 import type { BenchmarkSettings } from '../settings/types'
-import { checkPushAccess } from '../store'
+import { storeCalibrationInFile } from '../store'
 import { readStoredCalibration, readStoredNoise, storeCalibration } from '../store/calibration'
 import { errorMessage, LoadgateError } from '../util/errors'
 import {
@@ -18,6 +18,7 @@ import {
   type BenchmarkOutcome,
   type ModeRun,
 } from './mode-context'
+import { checkHistoryWritable, historyName, historyPlace } from './history-place'
 
 // Calibration as a mode: the A/A run that measures the noise, and the stored calibration that
 // compare (the noise floor beside a verdict) and record (keeping it current) read and write.
@@ -35,7 +36,7 @@ export async function calibrateMode(
   // On the default branch of a repository (not a local run), the calibration is every PR's reference.
   const stores =
     context.eventName !== 'local' && context.branch !== '' && context.branch === context.defaultBranch
-  if (stores) await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
+  if (stores) await checkHistoryWritable(settings, context.serverUrl)
   const headSha = await headCommit(run)
   const rounds = { ...settings, minRounds: settings.maxRounds }
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: A/A rounds`, () =>
@@ -107,22 +108,26 @@ export async function calibrationInput(run: ModeRun): Promise<Calibration | null
 /** Stores a calibration as the benchmark's latest on the history branch; a failed push fails the run. */
 export async function storeLatestCalibration(run: ModeRun, calibration: Calibration): Promise<string> {
   const { settings, reporter, forge } = run
+  const where = historyName(settings)
+  if (settings.history.file) {
+    const file = settings.history.file
+    await reporter.group(`loadgate ${calibration.benchmark}: store the calibration in ${where}`, () =>
+      storeCalibrationInFile(file, calibration),
+    )
+    reporter.info(`${calibration.benchmark}: stored the calibration in ${where}`)
+    return file
+  }
   const stored = await reporter.group(
-    `loadgate ${calibration.benchmark}: store the calibration on ${settings.ghPagesBranch}`,
+    `loadgate ${calibration.benchmark}: store the calibration on ${where}`,
     () =>
       storeCalibration(
-        {
-          workspace: settings.workspace,
-          branch: settings.ghPagesBranch,
-          dataDir: settings.dataDir,
-          committer: forge?.committer ?? null,
-        },
+        { ...historyPlace(settings, run.context.serverUrl), committer: forge?.committer ?? null },
         calibration,
       ),
   )
   if (!stored.pushed) {
     throw new LoadgateError(
-      `Could not push the calibration of '${calibration.benchmark}' to '${settings.ghPagesBranch}' after ` +
+      `Could not push the calibration of '${calibration.benchmark}' to ${where} after ` +
         `${stored.attempts} attempts (${stored.error})`,
     )
   }

@@ -15,6 +15,7 @@ import type { BenchmarkSettings, ChangePointSettings } from '../settings/types'
 import { readHistory, type ShiftFinder } from '../store'
 import { withoutControlCharacters } from '../util/control-characters'
 import { errorMessage } from '../util/errors'
+import { dashboardLink } from './history-place'
 import { historyOf, type ModeRun } from './mode-context'
 import { notify } from './notify'
 
@@ -54,7 +55,7 @@ export async function watchRecordedHistory(
         links: (shift) => ({
           serverUrl: context.serverUrl,
           repository: context.repository,
-          dashboard: forge.dashboardUrl(settings.dataDir, bench.name, shift.series),
+          dashboard: dashboardLink(run, bench.name, shift.series) ?? '',
         }),
       })
       for (const line of done) reporter.info(`${bench.name}: ${line}`)

@@ -7,6 +7,7 @@ import type { Reporter } from '../report/reporter'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import type { BenchmarkHistory } from '../store'
 import { Git } from '../util/git'
+import { dashboardLink, historyPlace } from './history-place'
 
 /** What every mode works with: the settings, where the run happens, who watches, and the forge (none locally). */
 export interface ModeRun {
@@ -17,12 +18,13 @@ export interface ModeRun {
 }
 
 /** Where this run's history of `benchmark` lives, with skipped files reported as warnings. */
-export function historyOf(run: Pick<ModeRun, 'settings' | 'reporter'>, benchmark: string): BenchmarkHistory {
+export function historyOf(
+  run: Pick<ModeRun, 'settings' | 'reporter'> & { context?: Pick<RunContext, 'serverUrl'> },
+  benchmark: string,
+): BenchmarkHistory {
   const { settings, reporter } = run
   return {
-    workspace: settings.workspace,
-    branch: settings.ghPagesBranch,
-    dataDir: settings.dataDir,
+    ...historyPlace(settings, run.context?.serverUrl),
     benchmark,
     onWarning: (message) => reporter.warning(message),
   }
@@ -113,7 +115,7 @@ export async function headCommit(run: ModeRun): Promise<string> {
 export function reportLinks(run: ModeRun, benchmark: string, comparison: Comparison): ReportLinks {
   const worst = comparison.series.find((s) => s.verdict === 'REGRESSION') ?? comparison.series[0]
   return {
-    dashboard: run.forge?.dashboardUrl(run.settings.dataDir, benchmark, worst?.key),
+    dashboard: dashboardLink(run, benchmark, worst?.key),
     run: run.context.runUrl || undefined,
   }
 }

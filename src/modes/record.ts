@@ -11,18 +11,21 @@ import type { Reporter } from '../report/reporter'
 import { defaultShiftRules, shiftRulesOf } from '../settings/change-points'
 import { builtInDefault } from '../settings/input-lookup'
 import type { BenchmarkSettings, Settings } from '../settings/types'
-import { checkPushAccess, parseRunFile, type RecordOutcome, recordRun, toRunRecord } from '../store'
+import type { RunContext } from '../forge'
+import type { HistoryRepository } from '../settings/history-settings'
+import { appendRunToFile, parseRunFile, type RecordOutcome, recordRun, toRunRecord } from '../store'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { calibrationInput, storeLatestCalibration } from './calibrate'
 import { shiftFinder, watchRecordedHistory } from './change-points'
 import { type BenchmarkOutcome, headCommit, measureOptions, type ModeRun } from './mode-context'
+import { checkHistoryWritable, dashboardLink, historyName, historyPlace } from './history-place'
 import { notify } from './notify'
 
 /** `mode: record`: measures the head and appends the run to the history branch. */
 export async function recordMode(run: ModeRun, bench: BenchmarkSettings): Promise<BenchmarkOutcome> {
   const { settings, reporter } = run
   // Before any container starts: a run that cannot be pushed is minutes of measuring for nothing.
-  await checkPushAccess({ workspace: settings.workspace, branch: settings.ghPagesBranch })
+  await checkHistoryWritable(settings, run.context.serverUrl)
   const calibration = await calibrationInput(run)
   const headSha = await headCommit(run)
   const { results, resultsPath } = await reporter.group(`loadgate ${bench.name}: measure`, () =>
@@ -40,7 +43,7 @@ export async function recordResults(
   bench: BenchmarkSettings,
   measured: { results: ResultsFile; resultsPath: string; calibration: Calibration | null },
 ): Promise<BenchmarkOutcome> {
-  const { settings, context, reporter, forge } = run
+  const { settings, context, reporter } = run
   const { results, resultsPath, calibration } = measured
   const headSha = results.meta.head.sha
   const invalid = findInvalidReasons(results)
@@ -65,7 +68,7 @@ export async function recordResults(
   reporter.info(`${bench.name}: ${headline}; stored ${stored.path}`)
   if (stored.earlierRunsOfCommit > 0) reporter.info(rerunNote(headSha, stored.earlierRunsOfCommit))
   const blocking = verdict !== null && failsOn(settings.failOn, verdict)
-  const dashboardUrl = forge?.dashboardUrl(settings.dataDir, bench.name) ?? ''
+  const dashboardUrl = dashboardLink(run, bench.name) ?? ''
   // Told about where the team looks: the default branch (a record run of another branch is its own business).
   if (blocking && (!context.defaultBranch || record.branch === context.defaultBranch))
     await notify(run, {
@@ -115,23 +118,28 @@ async function mergedThroughOf(
 }
 
 /** What pushing a run needs of the settings. */
-export type StoreSettings = Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'> &
+export type StoreSettings = Pick<
+  Settings,
+  'workspace' | 'ghPagesBranch' | 'history' | 'dataDir' | 'retention'
+> &
   Partial<Pick<Settings, 'benchmarks' | 'changePoints'>>
 
-/** Pushes one run record to the history branch; a run that cannot be pushed is saved and named in the error. */
+/** Pushes one run record to the history branch (or adds it to the history file); a run that cannot be pushed is saved and named in the error. */
 export async function storeRun(
-  run: Pick<ModeRun, 'reporter' | 'forge'> & { settings: StoreSettings },
+  run: Pick<ModeRun, 'reporter' | 'forge'> & {
+    settings: StoreSettings
+    context?: Pick<RunContext, 'serverUrl'>
+  },
   record: RunRecord,
   fallbackDir: string,
 ): Promise<RecordOutcome> {
   const { settings, reporter, forge } = run
+  if (settings.history.file) return storeRunInFile(settings.history.file, record, reporter)
   const stored = await reporter.group(
-    `loadgate ${record.benchmark}: record to ${settings.ghPagesBranch}`,
+    `loadgate ${record.benchmark}: record to ${historyName(settings)}`,
     () =>
       recordRun({
-        workspace: settings.workspace,
-        branch: settings.ghPagesBranch,
-        dataDir: settings.dataDir,
+        ...historyPlace(settings, run.context?.serverUrl),
         record,
         retention: settings.retention,
         fallbackDir,
@@ -144,6 +152,13 @@ export async function storeRun(
   return stored
 }
 
+async function storeRunInFile(file: string, record: RunRecord, reporter: Reporter): Promise<RecordOutcome> {
+  const earlierRunsOfCommit = await reporter.group(`loadgate ${record.benchmark}: record to ${file}`, () =>
+    appendRunToFile(file, record),
+  )
+  return { path: file, pushed: true, attempts: 1, earlierRunsOfCommit }
+}
+
 function notPushedMessage(settings: StoreSettings, stored: RecordOutcome): string {
   const tries = stored.attempts > 1 ? ` after ${stored.attempts} attempts` : ''
   const flags = [
@@ -151,13 +166,19 @@ function notPushedMessage(settings: StoreSettings, stored: RecordOutcome): strin
       ? ''
       : ` --gh-pages-branch ${settings.ghPagesBranch}`,
     settings.dataDir === builtInDefault('data-dir') ? '' : ` --data-dir ${settings.dataDir}`,
+    repositoryFlag(settings.history.repository),
   ].join('')
   return (
-    `Could not push the run to '${settings.ghPagesBranch}'${tries} (${stored.error}); it is saved in ` +
+    `Could not push the run to ${historyName(settings)}${tries} (${stored.error}); it is saved in ` +
     `${stored.fallbackFile}: record it without measuring again with 'loadgate record --push-only ` +
     `${stored.fallbackFile}${flags}' in a checkout of the repository (on GitHub, record.yml uploads it as the ` +
     `artifact 'loadgate-record')`
   )
+}
+
+function repositoryFlag(repository: HistoryRepository | null): string {
+  if (!repository) return ''
+  return ` --history-repository ${repository.kind === 'github' ? repository.repository : repository.url}`
 }
 
 /**
@@ -185,7 +206,7 @@ export async function pushSavedRun(options: {
   branch: string
 }): Promise<RecordOutcome> {
   const record = await readSavedRun(options.file, options.branch)
-  await checkPushAccess({ workspace: options.settings.workspace, branch: options.settings.ghPagesBranch })
+  await checkHistoryWritable(options.settings)
   const stored = await storeRun(
     { settings: options.settings, reporter: options.reporter, forge: options.forge ?? null },
     record,

@@ -375,14 +375,39 @@ const TABLE = [
   {
     name: 'github-token',
     description:
-      'Token for the PR comment, commit status and review (the gh-pages push uses the checkout credentials).',
+      'Token for the PR comment, commit status and review (the gh-pages push uses the checkout credentials, ' +
+      'or history-token with history-repository).',
     actionDefault: '${{ github.token }}',
     scopes: ACTION_ONLY,
   },
   {
     name: 'gh-pages-branch',
-    description: 'Branch holding the history and the dashboard.',
+    description: 'Branch holding the history and the dashboard (of history-repository when it is set).',
     default: 'gh-pages',
+    scopes: SHARED,
+  },
+  {
+    name: 'history-repository',
+    description:
+      'Another repository holding the history branch, where a ruleset forbids pushing to this one: owner/name ' +
+      "(the dashboard is then that repository's Pages), or any git URL or local path (no dashboard link). " +
+      'Every mode reads and writes the history there; see docs/history.md.',
+    defaultText: "this repository (the checkout's origin)",
+    scopes: SHARED,
+  },
+  {
+    name: 'history-token',
+    description:
+      'Token that may push to history-repository (contents: write there), used for that remote only, masked and ' +
+      "never logged. Pass it from a secret in the record job only. Empty - git's own credentials.",
+    scopes: ACTION_ONLY,
+  },
+  {
+    name: 'history-path',
+    description:
+      'A local JSON file holding the history instead of a git branch (e.g. one actions/cache restores and saves): ' +
+      'no push, no dashboard. Writers on one machine are serialized by a lock file; across jobs the cache is ' +
+      'last-writer-wins (see docs/history.md).',
     scopes: SHARED,
   },
   {

@@ -3,6 +3,7 @@ import { benchmarksFrom } from './benchmarks'
 import { differingKeys, keyLabel, NO_CONFIG_FILE, readConfig, type ConfigFile } from './config-file'
 import { builtInDefault, inputNamesIn } from './input-lookup'
 import { parseDataDir } from './data-dir'
+import { historyFrom } from './history-settings'
 import { INPUTS, type InputName } from './inputs'
 import { checkRoundsPlan } from './rounds-plan'
 import {
@@ -118,11 +119,12 @@ function configOf(
 export function readStoreSettings(
   read: InputReader,
   context: Pick<SettingsContext, 'workspace' | 'cwd'>,
-): Pick<Settings, 'workspace' | 'ghPagesBranch' | 'dataDir' | 'retention'> {
-  const { workspace, value, label } = inputSources(read, context)
+): Pick<Settings, 'workspace' | 'ghPagesBranch' | 'history' | 'dataDir' | 'retention'> {
+  const { workspace, inputs, value, label } = inputSources(read, context)
   return {
     workspace,
     ghPagesBranch: value('gh-pages-branch'),
+    history: historyFrom(value, label, inputs['history-token'] ?? '', workspace),
     dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
     retention: integer(label('retention'), value('retention'), 0, 1_000_000),
   }
@@ -209,6 +211,7 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     maxDroppedRate: parseFraction(label('max-dropped-rate'), value('max-dropped-rate')),
     githubToken: inputs['github-token'] ?? '',
     ghPagesBranch: value('gh-pages-branch'),
+    history: historyFrom(value, label, inputs['history-token'] ?? '', workspace),
     dataDir: parseDataDir(value('data-dir'), builtInDefault('data-dir')),
     comment: oneOf<CommentMode>(label('comment'), value('comment'), [
       'on',

@@ -1,3 +1,4 @@
+import type { HistorySettings } from './history-settings'
 import type {
   ArmsUnderLoad,
   BaselineKind,
@@ -94,6 +95,8 @@ export interface Settings {
   maxDroppedRate: number
   githubToken: string
   ghPagesBranch: string
+  /** Where the history is: the checkout's origin, another repository, or a local file. */
+  history: HistorySettings
   dataDir: string
   comment: CommentMode
   status: boolean

@@ -8,6 +8,7 @@ import type { RunRecord } from '../model/types'
 import { parseCalibration } from '../model/calibration-file'
 import { Git } from '../util/git'
 import { commitToHistory, removeCheckout, type HistoryCommit } from './history-commit'
+import { readFileCalibration } from './history-file'
 import { fetchBranch, remoteRef } from './remote'
 import { printable } from './run-files'
 import { refuseUnsafePaths } from './tree-guard'
@@ -57,8 +58,9 @@ export async function storeCalibration(
  * untrusted); null when there is none. A file that is not a valid calibration is reported and ignored.
  */
 export async function readStoredCalibration(store: BenchmarkHistory): Promise<Calibration | null> {
+  if (store.file) return readFileCalibration(store.file, store.benchmark, store.onWarning)
   const remote = store.remote ?? 'origin'
-  const git = new Git(store.workspace)
+  const git = new Git(store.workspace, store.gitEnv)
   if (!(await fetchBranch(git, remote, store.branch))) return null
   const file = calibrationPath(store.dataDir, store.benchmark)
   const entry = await git.tryRun(['ls-tree', '-z', remoteRef(remote, store.branch), '--', file])

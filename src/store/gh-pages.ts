@@ -19,6 +19,8 @@ export interface RecordOptions {
   /** A git checkout whose `origin` is the repository (credentials as actions/checkout leaves them). */
   workspace: string
   remote?: string
+  /** What git needs to reach the remote (the history token's header), for these commands only. */
+  gitEnv?: Record<string, string>
   branch: string
   dataDir: string
   record: RunRecord

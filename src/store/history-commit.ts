@@ -4,7 +4,11 @@ import { Git } from '../util/git'
 import { fetchBranch, gitOutcome, remoteRef } from './remote'
 import { printable } from './run-files'
 
-const MAX_ATTEMPTS = 8
+/**
+ * Only a push that lost the race to another writer is retried, and with N writers at once the
+ * unluckiest loses up to N-1 times: 20 attempts keep 20 concurrent writers from losing a run.
+ */
+const MAX_ATTEMPTS = 20
 
 export interface HistoryTarget {
   /** A git checkout whose remote is the repository. */
@@ -15,6 +19,8 @@ export interface HistoryTarget {
   tree: string
   /** Who commits (the forge's bot); null or absent keeps the repository's own git identity. */
   committer?: { name: string; email: string } | null
+  /** What git needs to reach the remote (the history token's header), for these commands only. */
+  gitEnv?: Record<string, string>
 }
 
 export interface HistoryCommit {
@@ -125,7 +131,7 @@ export async function commitToHistory(
   apply: (tree: string) => Promise<void>,
   expected: readonly ExpectedFile[] = [],
 ): Promise<HistoryCommit> {
-  const repo = new Git(target.workspace)
+  const repo = new Git(target.workspace, target.gitEnv)
   let lastError = ''
   let attempts = 0
   for (attempts = 1; attempts <= MAX_ATTEMPTS; attempts++) {
@@ -133,15 +139,14 @@ export async function commitToHistory(
     try {
       const parent = await checkoutHistory(repo, target.remote, target.branch, target.tree)
       await apply(target.tree)
-      const worktree = new Git(target.tree)
+      const worktree = new Git(target.tree, target.gitEnv)
       const commit = await commitWorktree(worktree, target, parent, message)
       await verifyCommitted(worktree, commit, expected)
-      const pushed = await gitOutcome(target.tree, [
-        'push',
-        '--porcelain',
-        target.remote,
-        `${commit}:refs/heads/${target.branch}`,
-      ])
+      const pushed = await gitOutcome(
+        target.tree,
+        ['push', '--porcelain', target.remote, `${commit}:refs/heads/${target.branch}`],
+        target.gitEnv,
+      )
       if (pushed.code === 0) return { pushed: true, attempts, commit, error: '' }
       // `--porcelain` prints the refused ref and why ('! … [remote rejected] (protected branch …)').
       const refused = pushed.stdout.split('\n').find((line) => line.startsWith('!')) ?? ''

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { RunRecord } from '../model/types'
 import { childEnv } from '../util/exec'
 import { Git } from '../util/git'
+import { readFileHistory } from './history-file'
 import { fetchBranch, remoteRef } from './remote'
 import {
   isRunFileName,
@@ -47,6 +48,12 @@ export interface HistoryLocation {
   remote?: string
   branch: string
   dataDir: string
+  /** What git needs to reach the remote (the history token's header), for these commands only. */
+  gitEnv?: Record<string, string>
+  /** How messages name the remote ('' or absent: by its name). */
+  remoteLabel?: string
+  /** The history-path file that holds the history instead of the branch ('' or absent: the branch). */
+  file?: string
 }
 
 /** One benchmark's part of the history, and where to say what was skipped. */
@@ -62,8 +69,9 @@ export interface BenchmarkHistory extends HistoryLocation {
  * there is no history. A run file that is not a valid run record is skipped and reported to `onWarning`.
  */
 export async function readHistory(options: BenchmarkHistory): Promise<RunRecord[]> {
+  if (options.file) return readFileHistory(options.file, options.benchmark, options.onWarning, options.caps)
   const remote = options.remote ?? 'origin'
-  const git = new Git(options.workspace)
+  const git = new Git(options.workspace, options.gitEnv)
   if (!(await fetchBranch(git, remote, options.branch))) return []
   const ref = remoteRef(remote, options.branch)
   const prefix = path.posix.join(options.dataDir, 'data', options.benchmark, 'runs')

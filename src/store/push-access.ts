@@ -7,6 +7,11 @@ export interface PushTarget {
   workspace: string
   remote?: string
   branch: string
+  /** What git needs to reach the remote (the history token's header), for these commands only. */
+  gitEnv?: Record<string, string>
+  /** How messages name the remote, and what gives the push (default: the remote's name, contents: write). */
+  remoteLabel?: string
+  pushNeeds?: string
 }
 
 /**
@@ -16,33 +21,32 @@ export interface PushTarget {
  */
 export async function checkPushAccess(target: PushTarget): Promise<void> {
   const remote = target.remote ?? 'origin'
-  const git = new Git(target.workspace)
+  const shown = target.remoteLabel || remote
+  const git = new Git(target.workspace, target.gitEnv)
   await requireRemote(target)
-  const listed = await gitOutcome(target.workspace, [
-    'ls-remote',
-    '--heads',
-    remote,
-    `refs/heads/${target.branch}`,
-  ])
+  const listed = await gitOutcome(
+    target.workspace,
+    ['ls-remote', '--heads', remote, `refs/heads/${target.branch}`],
+    target.gitEnv,
+  )
   if (listed.code !== 0) {
     throw new LoadgateError(
-      `Cannot read the remote '${remote}' to record the run in '${target.branch}': ${listed.detail}`,
+      `Cannot read the remote '${shown}' to record the run in '${target.branch}': ${listed.detail}`,
     )
   }
   // An existing branch is "pushed" to its own tip; a missing one is created from HEAD. A dry run sends nothing.
   const exists = listed.stdout.trim() !== '' && (await fetchBranch(git, remote, target.branch))
   const source = exists ? remoteRef(remote, target.branch) : 'HEAD'
-  const pushed = await gitOutcome(target.workspace, [
-    'push',
-    '--dry-run',
-    '--quiet',
-    remote,
-    `${source}:refs/heads/${target.branch}`,
-  ])
+  const pushed = await gitOutcome(
+    target.workspace,
+    ['push', '--dry-run', '--quiet', remote, `${source}:refs/heads/${target.branch}`],
+    target.gitEnv,
+  )
   if (pushed.code !== 0) {
+    const needs = target.pushNeeds ?? "on GitHub the workflow needs 'permissions: contents: write'"
     throw new LoadgateError(
-      `Cannot push to the '${target.branch}' branch of the remote '${remote}', so no run can be ` +
-        `recorded: ${pushed.detail} (on GitHub the workflow needs 'permissions: contents: write')`,
+      `Cannot push to the '${target.branch}' branch of the remote '${shown}', so no run can be ` +
+        `recorded: ${pushed.detail} (${needs})`,
     )
   }
 }

@@ -26,10 +26,14 @@ export interface GitOutcome {
 }
 
 /** Runs git and returns its exit code and output instead of throwing. */
-export async function gitOutcome(cwd: string, args: string[]): Promise<GitOutcome> {
+export async function gitOutcome(
+  cwd: string,
+  args: string[],
+  gitEnv: Record<string, string> = {},
+): Promise<GitOutcome> {
   const result = await run('git', args, {
     cwd,
-    env: { GIT_TERMINAL_PROMPT: '0' },
+    env: { GIT_TERMINAL_PROMPT: '0', ...gitEnv },
     allowExitCodes: Array.from({ length: 255 }, (_, i) => i + 1),
   })
   const text = gist(result.stderr || result.stdout) || `git ${args[0]} exited with ${result.code}`

@@ -83,6 +83,11 @@ export function parseRunFile(text: string): { record: RunRecord } | { reason: st
     // The parser's message quotes the content: say only what is wrong.
     return { reason: 'not valid JSON' }
   }
+  return parseRunValue(raw)
+}
+
+/** A parsed run record (from a run file, or an entry of the history file) as a current one, or why it cannot be one. */
+export function parseRunValue(raw: unknown): { record: RunRecord } | { reason: string } {
   let migrated: unknown
   try {
     migrated = migrateRunRecord(raw)

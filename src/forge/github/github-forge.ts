@@ -202,8 +202,9 @@ class GitHubForge implements Forge {
     return readTrustedRunTarget()
   }
 
-  dashboardUrl(dataDir: string, benchmark?: string, series?: string): string {
-    return dashboardUrl(this.context.repository, dataDir, benchmark, series, this.context.serverUrl)
+  dashboardUrl(dataDir: string, benchmark?: string, series?: string, repository?: string): string {
+    const pages = repository || this.context.repository
+    return dashboardUrl(pages, dataDir, benchmark, series, this.context.serverUrl)
   }
 
   private client(): Octokit {
