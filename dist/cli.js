@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 import { createRequire as __loadgateRequire } from 'node:module';const require = __loadgateRequire(import.meta.url);
 import {
+  RUN_RECORD_SCHEMA_VERSION,
   VERSION,
+  benchmarkPaths,
+  checkPushAccess,
+  commitToHistory,
   compareResults,
   comparisonSchema,
   defaultShiftRules,
+  fetchBranch,
   historyShifts,
+  printable,
   pushSavedRun,
   readArtifactText,
   readCalibration,
@@ -14,21 +20,30 @@ import {
   readSegments,
   readSettings,
   readStoreSettings,
+  rebuildDerived,
+  refuseUnsafeDerived,
+  refuseUnsafePaths,
+  remoteRef,
+  removeCheckout,
   renderShiftTable,
   requireRemote,
   resultsFileSchema,
   runBenchmark,
+  runFileName,
+  runRecordSchema,
   segmentBenchmarks,
+  shiftFinder,
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-AR6UFBCU.js";
+} from "./chunks/chunk-F75YEWJN.js";
 import {
+  ALL_REQUESTS,
   BENCHMARK_NAME,
+  CUSTOM_SERIES,
   Git,
   LoadgateError,
   SettingsError,
-  __toESM,
   addedMedianMicros,
   builtInDefault,
   cleanupAll,
@@ -37,10 +52,11 @@ import {
   erraticSeries,
   erraticText,
   errorMessage,
+  external_exports,
   firstIssue,
   formatAlpha,
   formatChange,
-  formatInterval,
+  formatDecisionInterval,
   formatValue,
   functionCostText,
   inputsIn,
@@ -55,6 +71,8 @@ import {
   profileTotalText,
   readRunContext,
   renderCalibrationText,
+  repeatLines,
+  repeatsCountText,
   require_dist,
   runnerLoadTexts,
   seriesLabel,
@@ -64,11 +82,15 @@ import {
   timingText,
   tooBusyText,
   track,
+  unsymbolizedText,
   verdictTone,
   verdictWord,
   watchedMetricsText,
-  withoutControlCharacters
-} from "./chunks/chunk-TYQXSSYC.js";
+  withoutWorkflowCommands
+} from "./chunks/chunk-2EHZAUPY.js";
+import {
+  __toESM
+} from "./chunks/chunk-N2HZ57FN.js";
 
 // src/cli/push-only.ts
 import path2 from "node:path";
@@ -256,12 +278,12 @@ function renderTerminal(comparison, options) {
   const bold = (text) => options.color ? `${BOLD}${text}${RESET}` : text;
   const lines = [
     bold(
-      paint(comparison.verdict, withoutControlCharacters(`${comparison.verdict.replaceAll("_", " ")}: ${comparison.headline}`))
+      paint(comparison.verdict, withoutWorkflowCommands(`${comparison.verdict.replaceAll("_", " ")}: ${comparison.headline}`))
     ),
     ""
   ];
   if (comparison.verdict === "INVALID") {
-    for (const reason of comparison.invalid) lines.push(`  - ${withoutControlCharacters(reason.message)}`);
+    for (const reason of comparison.invalid) lines.push(`  - ${withoutWorkflowCommands(reason.message)}`);
     lines.push("");
   }
   const rows = [
@@ -276,10 +298,10 @@ function renderTerminal(comparison, options) {
         formatValue(m.unit, m.base),
         formatValue(m.unit, m.head),
         m.change === null ? "\u2013" : formatChange(m.change, m.absolute),
-        formatInterval(m),
+        formatDecisionInterval(m),
         verdictWord(m)
       ];
-      rows.push(cells.map((cell) => withoutControlCharacters(cell)));
+      rows.push(cells.map((cell) => withoutWorkflowCommands(cell)));
       verdicts.push(verdictTone(m));
     });
   }
@@ -294,19 +316,22 @@ function renderTerminal(comparison, options) {
     `  * informs only: "higher" and "lower" are corrected over the informational metrics, never for the gated family, and never block. ${comparison.rounds} rounds, \u03B1 ${formatAlpha(comparison.alpha)} per look, ${comparison.kind === "paired" ? "paired by round" : "cross-run (stored baseline)"}.`
   );
   if (comparison.meta.timing) lines.push(`  ${timingText(comparison.meta.timing)}.`);
+  const repeats = repeatLines(comparison);
+  if (repeats.length)
+    lines.push(`  i ${repeatsCountText(comparison) || "No round measured again"}: ${repeats.join("; ")}.`);
   const flagged = comparison.verdict === "INVALID" ? [] : comparison.series.filter((s) => s.dispersion.flagged);
   for (const series of flagged) {
     lines.push(
       paint(
         "REGRESSION",
-        `  ! latency spread (p99/p50) of ${withoutControlCharacters(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
+        `  ! latency spread (p99/p50) of ${withoutWorkflowCommands(seriesLabel(series))} changed ${series.dispersion.ratio?.toFixed(1)}\xD7`
       )
     );
   }
-  for (const sentence of thinTailsSentences(thinSeries(comparison), (s) => withoutControlCharacters(seriesLabel(s))))
+  for (const sentence of thinTailsSentences(thinSeries(comparison), (s) => withoutWorkflowCommands(seriesLabel(s))))
     lines.push(`  i ${sentence}`);
   for (const series of erraticSeries(comparison))
-    lines.push(`  i ${erraticText(withoutControlCharacters(seriesLabel(series)), withoutControlCharacters(series.erratic))}`);
+    lines.push(`  i ${erraticText(withoutWorkflowCommands(seriesLabel(series)), withoutWorkflowCommands(series.erratic))}`);
   const busy = tooBusyText(comparison);
   if (busy) lines.push(paint("INCONCLUSIVE", `  ! ${busy}`));
   for (const text of runnerLoadTexts(comparison)) lines.push(paint("INCONCLUSIVE", `  ! ${text}`));
@@ -315,13 +340,15 @@ function renderTerminal(comparison, options) {
   return lines.join("\n");
 }
 function profileLines(profile, addedMicros) {
-  if (profile.unavailable) return [`  No CPU profile: ${withoutControlCharacters(profile.unavailable)}.`];
+  if (profile.unavailable) return [`  No CPU profile: ${withoutWorkflowCommands(profile.unavailable)}.`];
   const findings = profileFindings(profile, addedMicros, TERMINAL_PROFILE_ROWS);
   const heading = `  Where the CPU went, \xB5s of CPU per request base \u2192 head: ${profileTotalText(profile)} (one profiling trial per arm, ${profile.samples.base} and ${profile.samples.head} samples; flame graph in report.html)`;
   if ("waiting" in findings) return [heading, `    ${findings.waiting}`];
+  if ("unsymbolized" in findings)
+    return [heading, `    ${unsymbolizedText(findings.unsymbolized, (text) => withoutWorkflowCommands(text))}`];
   if (findings.grown.length === 0)
     return [heading, "    No function's own CPU per request grew beyond what its samples allow."];
-  const rows = findings.grown.map(functionCostText).map(({ name, figures }) => ({ name: withoutControlCharacters(name), figures }));
+  const rows = findings.grown.map(functionCostText).map(({ name, figures }) => ({ name: withoutWorkflowCommands(name), figures }));
   const width = Math.max(...rows.map((r) => [...r.name].length));
   return [heading, ...rows.map((r) => `    ${pad(r.name, width)}  ${r.figures}`)];
 }
@@ -492,6 +519,8 @@ Usage:
       serve the dashboard of a gh-pages checkout (<dir>/<data-dir>)
   loadgate history <dir> [--json]
       list the change points of a gh-pages checkout's history
+  loadgate import <file> --benchmark <name> [--commit <ref>]
+      add a k6 summary or github-action-benchmark's data.js to the history, as imported runs
 
 Without --config, compare, record and calibrate read loadgate.yml at the repository root.
 Run 'loadgate help <command>' (or 'loadgate <command> --help') for a command's options,
@@ -566,7 +595,24 @@ the runner (OS and kernel, CPU, cores, image) changed there rather than the code
   --data-dir <dir>                   loadgate's folder in the checkout (default: ${builtInDefault("data-dir")})
   --change-point-max-p <p>           largest p-value of a change point (default: ${builtInDefault("change-point-max-p")})
   --change-point-min-change <change> smallest relative change (default: ${builtInDefault("change-point-min-change")})
-  --change-point-min-runs <n>        runs needed on each side (default: ${builtInDefault("change-point-min-runs")})`
+  --change-point-min-runs <n>        runs needed on each side (default: ${builtInDefault("change-point-min-runs")})`,
+  import: () => `loadgate import <file> --benchmark <name> [options]
+
+Adds another tool's history to the gh-pages branch of 'origin' as imported runs: a k6 summary
+(--summary-export, or handleSummary's data as JSON) or github-action-benchmark's data.js. Imported
+runs are drawn on the dashboard, marked "imported"; never a baseline, nor counted in the run-to-run
+spread or a change point. Importing a file again adds nothing.
+See docs/import.md.
+
+  --benchmark <name>                 the benchmark the runs are of (required)
+  --commit <ref>                     k6 summary: the commit it measured (required)
+  --date <time>                      k6 summary: when it ran (default: the commit's time)
+  --suite <name>                     data.js: the suite to import, when it holds several
+  --branch <branch>                  the branch the runs are drawn under (default: origin's default)
+  --gh-pages-branch <branch>         the history branch (default: ${builtInDefault("gh-pages-branch")})
+  --data-dir <dir>                   loadgate's folder in it (default: ${builtInDefault("data-dir")})
+  --retention <n>                    newest runs the charts keep (default: loadgate.yml's; 0: all)
+  --config <file>                    settings file (default: loadgate.yml at the repository root)`
 };
 function helpText(command) {
   return (HELP[command] ?? HELP.main)();
@@ -780,15 +826,546 @@ async function historyCommand(args) {
   return EXIT.ok;
 }
 
+// src/cli/import-command.ts
+import path9 from "node:path";
+
+// src/store/import/imported-run.ts
+import { createHash } from "node:crypto";
+var MAX_KEY = 1e3;
+var CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+function badFile(file, what) {
+  return new SettingsError(`'${printable(file, 300)}': ${what}; nothing was imported`);
+}
+function checkedKey(file, key, where) {
+  const trimmed = key.trim();
+  if (!trimmed) throw badFile(file, `${where} has an empty name: expected a benchmark or endpoint name`);
+  if (CONTROL.test(trimmed))
+    throw badFile(
+      file,
+      `${where} '${printable(trimmed, 100)}' holds a control character: expected a printable name`
+    );
+  if (trimmed.length > MAX_KEY)
+    throw badFile(file, `${where} '${printable(trimmed, 100)}' is over ${MAX_KEY} characters`);
+  return trimmed;
+}
+function contentKey(from, benchmark, run) {
+  const series = [...run.series].sort((a, b) => a.key.localeCompare(b.key)).map((s) => [s.key, Object.entries(s.metrics).sort(([a], [b]) => a.localeCompare(b))]);
+  const content = JSON.stringify([from, benchmark, run.commit.sha, run.startedAt, series]);
+  return createHash("sha256").update(content).digest("hex");
+}
+function importedRecord(run, source, benchmark, branch) {
+  const key = contentKey(source.from, benchmark, run);
+  return {
+    schemaVersion: RUN_RECORD_SCHEMA_VERSION,
+    benchmark,
+    branch,
+    verdict: null,
+    meta: {
+      runId: `import-${key.slice(0, 12)}`,
+      runUrl: "",
+      repository: "",
+      event: "import",
+      pullRequest: null,
+      base: null,
+      head: { ...run.commit, ref: branch },
+      startedAt: run.startedAt,
+      finishedAt: run.startedAt,
+      runner: { os: "", cpuModel: "", cores: 0, memoryBytes: 0 },
+      versions: { loadgate: "", k6: "", docker: "", compose: "" },
+      hashes: { k6Script: "", composeFile: "" },
+      seed: 0
+    },
+    series: run.series.map((s) => ({
+      key: s.key,
+      metrics: Object.fromEntries(
+        Object.entries(s.metrics).map(([metric, value]) => [
+          metric,
+          { median: value, low: null, high: null }
+        ])
+      )
+    })),
+    trials: {},
+    imported: { ...source, key }
+  };
+}
+function addMetric(run, key, metric, value) {
+  let series = run.series.find((s) => s.key === key);
+  if (!series) run.series.push(series = { key, metrics: {} });
+  series.metrics[metric] = Number(value.toPrecision(6));
+}
+
+// src/store/import/benchmark-data.ts
+var benchSchema = external_exports.object({
+  name: external_exports.string().max(2e3),
+  value: external_exports.number().finite(),
+  unit: external_exports.string().max(100),
+  range: external_exports.string().max(2e3).optional(),
+  extra: external_exports.string().max(2e4).optional()
+});
+var entrySchema = external_exports.object({
+  commit: external_exports.object({
+    id: external_exports.string().max(100),
+    message: external_exports.string().optional(),
+    timestamp: external_exports.string().max(64).optional(),
+    url: external_exports.string().max(2e3).optional(),
+    author: external_exports.object({ name: external_exports.string().optional(), username: external_exports.string().optional() }).optional()
+  }),
+  /** Milliseconds since the epoch: when the benchmark ran. */
+  date: external_exports.number().finite(),
+  tool: external_exports.string().max(100),
+  benches: external_exports.array(benchSchema).max(1e4)
+});
+var benchmarkDataSchema = external_exports.object({
+  entries: external_exports.record(external_exports.string().max(1e3), external_exports.array(entrySchema).max(1e5))
+});
+var STAT_WORDS = {
+  p50: "p50",
+  "p(50)": "p50",
+  med: "p50",
+  median: "p50",
+  p90: "p90",
+  "p(90)": "p90",
+  p95: "p95",
+  "p(95)": "p95",
+  p99: "p99",
+  "p(99)": "p99",
+  avg: "mean",
+  mean: "mean",
+  average: "mean",
+  max: "max",
+  throughput: "throughput",
+  rps: "throughput",
+  error_rate: "error_rate"
+};
+var LATENCY = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99", "mean", "max"]);
+function msPer(unit) {
+  const base = unit.toLowerCase().replace(/\/(op|iter|call|run)$/, "");
+  const table = { ns: 1e-6, nsec: 1e-6, us: 1e-3, \u00B5s: 1e-3, \u03BCs: 1e-3, usec: 1e-3 };
+  Object.assign(table, { ms: 1, msec: 1, s: 1e3, sec: 1e3 });
+  return table[base];
+}
+var RATE_UNITS = /^(ops?|iter|iters|iterations|req|reqs|requests)?\/s(ec)?$|^rps$/i;
+function benchMetric(name, unit, value) {
+  const words = name.trim().split(/\s+/);
+  const stat3 = words.length > 1 ? STAT_WORDS[words.at(-1).toLowerCase()] : void 0;
+  const key = stat3 ? words.slice(0, -1).join(" ").replace(/[\s:·-]+$/, "") : name.trim();
+  const ms = msPer(unit);
+  const metric = stat3 ?? (ms !== void 0 ? "mean" : RATE_UNITS.test(unit) ? "throughput" : "");
+  if (!key || !metric) return null;
+  if (LATENCY.has(metric)) return ms === void 0 ? null : { key, metric, value: value * ms };
+  if (metric === "throughput") return RATE_UNITS.test(unit) ? { key, metric, value } : null;
+  const scale = unit === "%" ? 0.01 : ["", "ratio", "fraction"].includes(unit) ? 1 : 0;
+  return scale ? { key, metric, value: value * scale } : null;
+}
+function dataJsJson(text) {
+  const start = /^\s*window\.BENCHMARK_DATA\s*=/.exec(text.slice(0, 200));
+  if (!start) return null;
+  return text.slice(start[0].length).trim().replace(/;$/, "");
+}
+function suiteOf(file, entries, wanted) {
+  const suites = Object.keys(entries);
+  const listed = suites.slice(0, 10).map((s) => `'${printable(s, 80)}'`).join(", ");
+  if (wanted !== void 0 && Object.hasOwn(entries, wanted)) return wanted;
+  if (wanted !== void 0)
+    throw badFile(file, `has no suite '${printable(wanted, 80)}': it holds ${listed || "none"}`);
+  if (suites.length === 1) return suites[0];
+  throw badFile(
+    file,
+    suites.length === 0 ? "holds no suite: expected entries of at least one" : `holds ${suites.length} suites (${listed}): pick one with --suite`
+  );
+}
+function entryRun(file, entry, where, skipped) {
+  const sha = entry.commit.id.toLowerCase();
+  if (!/^[0-9a-f]{7,64}$/.test(sha))
+    throw badFile(file, `${where}.commit.id is not a commit id: expected 7 to 64 hex digits`);
+  const time = new Date(entry.date);
+  const year = time.getUTCFullYear();
+  if (Number.isNaN(time.getTime()) || year < 1970 || year > 9999)
+    throw badFile(file, `${where}.date is not a time: expected milliseconds since 1970`);
+  const author = entry.commit.author?.username || entry.commit.author?.name || "";
+  const run = {
+    commit: {
+      sha,
+      message: (entry.commit.message ?? "").slice(0, 2e4),
+      author: author.slice(0, 300),
+      timestamp: entry.commit.timestamp ?? ""
+    },
+    startedAt: time.toISOString(),
+    series: []
+  };
+  entry.benches.forEach((bench, b) => {
+    const mapped = benchMetric(bench.name, bench.unit, bench.value);
+    if (!mapped) return void skipped.add(`${printable(bench.name, 100)} (${printable(bench.unit, 20)})`);
+    const key = checkedKey(file, mapped.key, `${where}.benches[${b}].name`);
+    addMetric(run, key, mapped.metric, mapped.value);
+  });
+  return run;
+}
+function parseBenchmarkData(file, json, suite) {
+  const parsed = benchmarkDataSchema.safeParse(json);
+  if (!parsed.success)
+    throw badFile(
+      file,
+      `${printable(firstIssue(parsed.error), 200)}: expected github-action-benchmark's data.js`
+    );
+  const chosen = suiteOf(file, parsed.data.entries, suite);
+  const skipped = /* @__PURE__ */ new Set();
+  const runs = parsed.data.entries[chosen].map(
+    (entry, i) => entryRun(file, entry, `entries['${printable(chosen, 60)}'][${i}]`, skipped)
+  ).filter((run) => run.series.length > 0);
+  if (runs.length === 0)
+    throw badFile(
+      file,
+      `suite '${printable(chosen, 80)}' holds no time, rate or error-rate value loadgate can draw`
+    );
+  return { from: "github-action-benchmark", runs, skipped: [...skipped].sort() };
+}
+
+// src/store/import/k6-summary.ts
+var TREND_STATS = {
+  med: "p50",
+  "p(50)": "p50",
+  "p(90)": "p90",
+  "p(95)": "p95",
+  "p(99)": "p99",
+  avg: "mean",
+  max: "max"
+};
+var BUILTIN = /^(http_|iteration|data_(sent|received)$|vus|checks$|group_duration$|ws_|grpc_|dropped_iterations$|browser_)/;
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function splitName(name) {
+  const match = /^([A-Za-z0-9_]{1,128})(?:\{(.*)\})?$/s.exec(name);
+  if (!match) return null;
+  const tags = {};
+  for (const part of match[2] ? match[2].split(",") : []) {
+    const colon = part.indexOf(":");
+    if (colon < 1) return null;
+    tags[part.slice(0, colon)] = part.slice(colon + 1);
+  }
+  return { metric: match[1], tags };
+}
+function seriesOf(file, metricName, tags) {
+  const names = Object.keys(tags);
+  if (names.length === 0) return ALL_REQUESTS;
+  if (!tags.name || names.some((tag) => !["name", "method", "scenario"].includes(tag))) return null;
+  const method = tags.method ?? "";
+  const request = method && !tags.name.startsWith(`${method} `) ? `${method} ${tags.name}` : tags.name;
+  return checkedKey(file, `${tags.scenario ?? "default"} ${request}`, `metric '${metricName.slice(0, 60)}'`);
+}
+function finiteOf(values, stat3) {
+  const value = values[stat3];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+function customValue(entry, values) {
+  const type = typeof entry.type === "string" ? entry.type : "";
+  if (type === "trend" || !type && "p(95)" in values) return finiteOf(values, "p(95)");
+  if (type === "rate" || !type && "passes" in values)
+    return finiteOf(values, "rate") ?? finiteOf(values, "value");
+  if (type === "counter" || !type && "count" in values) return finiteOf(values, "rate");
+  return finiteOf(values, "value");
+}
+function addSummaryMetric(file, run, name, entry) {
+  const split = splitName(name);
+  const values = isObject(entry.values) ? entry.values : entry;
+  if (!split) return false;
+  const { metric, tags } = split;
+  if (!BUILTIN.test(metric)) {
+    const value = Object.keys(tags).length === 0 ? customValue(entry, values) : null;
+    if (value === null) return false;
+    addMetric(run, CUSTOM_SERIES, `custom:${metric}`, value);
+    return true;
+  }
+  const key = ["http_req_duration", "http_reqs", "http_req_failed"].includes(metric) ? seriesOf(file, name, tags) : null;
+  if (key === null) return false;
+  let added = false;
+  const add = (loadgate, value) => {
+    if (value === null) return;
+    addMetric(run, key, loadgate, value);
+    added = true;
+  };
+  if (metric === "http_req_duration")
+    for (const [stat3, loadgate] of Object.entries(TREND_STATS)) add(loadgate, finiteOf(values, stat3));
+  if (metric === "http_reqs") add("throughput", finiteOf(values, "rate"));
+  if (metric === "http_req_failed") add("error_rate", finiteOf(values, "rate") ?? finiteOf(values, "value"));
+  return added;
+}
+var EXPECTED = "expected k6's --summary-export JSON or handleSummary's data (an object with 'metrics')";
+function parseK6Summary(file, json, commit, startedAt) {
+  if (!isObject(json) || !isObject(json.metrics)) throw badFile(file, EXPECTED);
+  const run = { commit, startedAt, series: [] };
+  const skipped = [];
+  for (const [name, entry] of Object.entries(json.metrics)) {
+    if (!isObject(entry)) throw badFile(file, `metric '${name.slice(0, 60)}' is not an object: ${EXPECTED}`);
+    if (!addSummaryMetric(file, run, name, entry)) skipped.push(name);
+  }
+  if (!run.series.some((s) => s.key !== CUSTOM_SERIES))
+    throw badFile(
+      file,
+      "holds no http_req_duration, http_reqs or http_req_failed: expected the summary of an HTTP test"
+    );
+  run.series.sort((a, b) => a.key.localeCompare(b.key));
+  return { from: "k6-summary", runs: [run], skipped: skipped.sort() };
+}
+
+// src/store/import/read-file.ts
+import { open } from "node:fs/promises";
+import path7 from "node:path";
+var MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+var EXPECTED2 = "expected k6's --summary-export or handleSummary JSON, or github-action-benchmark's data.js";
+async function readCapped(file) {
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch (error) {
+    const code = error.code ?? "unreadable";
+    throw badFile(file, `cannot be read (${code}): ${EXPECTED2}`);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw badFile(file, `is not a regular file: ${EXPECTED2}`);
+    if (stats.size > MAX_IMPORT_BYTES)
+      throw badFile(file, `${stats.size} bytes is over the ${MAX_IMPORT_BYTES}-byte limit of an import`);
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+async function readImportFile(file) {
+  const text = await readCapped(file);
+  const assigned = dataJsJson(text);
+  let json;
+  try {
+    json = JSON.parse(assigned ?? text);
+  } catch {
+    throw badFile(
+      file,
+      `is not valid JSON${assigned === null ? "" : " after window.BENCHMARK_DATA ="}: ${EXPECTED2}`
+    );
+  }
+  const name = path7.basename(file);
+  const object = typeof json === "object" && json !== null && !Array.isArray(json) ? json : {};
+  if (assigned !== null || "entries" in object && benchmarkDataSchema.safeParse(json).success)
+    return { file, name, format: "github-action-benchmark", json };
+  if ("metrics" in object) return { file, name, format: "k6-summary", json };
+  throw badFile(file, EXPECTED2);
+}
+
+// src/store/import/write-imported.ts
+import { lstat, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path8 from "node:path";
+function runFiles(options) {
+  const files = /* @__PURE__ */ new Map();
+  for (const record of options.records) {
+    const parsed = runRecordSchema.safeParse(record);
+    const ofOne = record.benchmark === options.records[0].benchmark && BENCHMARK_NAME.test(record.benchmark);
+    if (!parsed.success || !record.imported || !ofOne)
+      throw new LoadgateError(
+        `An imported run of ${printable(record.meta.head.sha.slice(0, 12))} is not a valid run (${parsed.success ? "not an imported run of a benchmark" : printable(firstIssue(parsed.error))}): nothing was imported`
+      );
+    const relative = path8.posix.join("data", record.benchmark, "runs", runFileName(record));
+    const branchPath = path8.posix.join(options.dataDir, relative);
+    files.set(relative, { relative, branchPath, content: `${JSON.stringify(record)}
+` });
+  }
+  return [...files.values()];
+}
+async function storedAlready(options, files) {
+  const git = new Git(options.workspace);
+  const remote = options.remote ?? "origin";
+  if (files.length === 0 || !await fetchBranch(git, remote, options.branch)) return /* @__PURE__ */ new Set();
+  const prefix = path8.posix.join(options.dataDir, "data", options.records[0].benchmark, "runs");
+  const listing = await git.run(["ls-tree", "-r", "-z", remoteRef(remote, options.branch), "--", prefix]);
+  const listed = new Set(
+    listing.split("\0").flatMap((entry) => /^100644 blob [0-9a-f]+\t(.*)$/s.exec(entry)?.slice(1) ?? [])
+  );
+  return new Set(files.filter((f) => listed.has(f.branchPath)).map((f) => f.branchPath));
+}
+async function exists(file) {
+  return lstat(file).then(
+    () => true,
+    () => false
+  );
+}
+async function applyImport(tree, options, files) {
+  const root = path8.join(tree, options.dataDir);
+  const where = { branch: options.branch, prefix: options.dataDir };
+  await refuseUnsafePaths(tree, [".nojekyll", ...files.map((f) => f.branchPath)], { branch: options.branch });
+  await refuseUnsafeDerived(root, where, benchmarkPaths(options.records[0].benchmark));
+  const written = [];
+  for (const file of files) {
+    const full = path8.join(root, ...file.relative.split("/"));
+    if (await exists(full)) continue;
+    await mkdir(path8.dirname(full), { recursive: true });
+    await writeFile(full, file.content, { flag: "wx" });
+    written.push({ path: file.branchPath, content: file.content });
+  }
+  await rebuildDerived(root, options.findShifts, options.retention, options.onWarning, where);
+  await writeFile(path8.join(tree, ".nojekyll"), "");
+  return written;
+}
+async function importRuns(options) {
+  const files = runFiles(options);
+  const stored = await storedAlready(options, files);
+  const missing = files.filter((f) => !stored.has(f.branchPath));
+  if (missing.length === 0) return { written: [], alreadyStored: files.length, pushed: true, attempts: 0 };
+  const scratch = await mkdtemp(path8.join(os.tmpdir(), "loadgate-pages-"));
+  const tree = path8.join(scratch, "tree");
+  const expected = [];
+  const { benchmark, imported } = options.records[0];
+  const message = `loadgate: import ${missing.length} runs of ${benchmark} from ${imported.from}`;
+  try {
+    const outcome = await commitToHistory(
+      { ...options, remote: options.remote ?? "origin", tree },
+      message,
+      async (checkout) => {
+        expected.splice(0, expected.length, ...await applyImport(checkout, options, files));
+      },
+      expected
+    );
+    const written = expected.map((f) => f.path);
+    return { ...outcome, written, alreadyStored: files.length - written.length };
+  } finally {
+    await removeCheckout(new Git(options.workspace), tree);
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+// src/cli/import-command.ts
+function stringFlag(values, name) {
+  const value = values[name];
+  return typeof value === "string" ? value : void 0;
+}
+async function summaryCommit(workspace, values) {
+  const ref = stringFlag(values, "commit");
+  if (!ref)
+    throw new SettingsError(
+      "Flag '--commit' is missing: a k6 summary does not say which commit it measured; expected --commit <ref>"
+    );
+  const git = new Git(workspace);
+  const sha = await git.revParse(ref).catch(() => "");
+  if (!sha)
+    throw new SettingsError(
+      `Flag '--commit' is '${printable(ref, 100)}': expected a commit of this repository`
+    );
+  const info = await git.commitInfo(sha);
+  const date = stringFlag(values, "date") ?? info.timestamp;
+  const time = Date.parse(date);
+  const year = new Date(time).getUTCFullYear();
+  if (Number.isNaN(time) || year < 1970 || year > 9999)
+    throw new SettingsError(
+      `Flag '--date' is '${printable(date, 64)}': expected a time such as 2025-01-31T12:00:00Z`
+    );
+  return {
+    commit: { ...info, author: info.author.slice(0, 300), message: info.message.slice(0, 2e4) },
+    startedAt: new Date(time).toISOString()
+  };
+}
+async function parseFile(workspace, read, values) {
+  if (read.format === "k6-summary") {
+    const { commit, startedAt } = await summaryCommit(workspace, values);
+    return parseK6Summary(read.file, read.json, commit, startedAt);
+  }
+  for (const flag of ["commit", "date"])
+    if (stringFlag(values, flag))
+      throw new SettingsError(
+        `Flag '--${flag}' is for a k6 summary: data.js names each run's commit and time`
+      );
+  return parseBenchmarkData(read.file, read.json, stringFlag(values, "suite"));
+}
+async function runsBranch(workspace, values) {
+  const given = stringFlag(values, "branch");
+  if (given !== void 0) {
+    if (!/^[\w./-]{1,200}$/.test(given))
+      throw new SettingsError(`Flag '--branch' is '${printable(given, 100)}': expected a branch name`);
+    return given;
+  }
+  const head = await new Git(workspace).tryRun([
+    "symbolic-ref",
+    "--quiet",
+    "--short",
+    "refs/remotes/origin/HEAD"
+  ]);
+  return head?.replace(/^origin\//, "") || "main";
+}
+var OPTIONS = {
+  benchmark: { type: "string" },
+  suite: { type: "string" },
+  commit: { type: "string" },
+  date: { type: "string" },
+  branch: { type: "string" },
+  "gh-pages-branch": { type: "string" },
+  "data-dir": { type: "string" },
+  retention: { type: "string" },
+  config: { type: "string" },
+  help: { type: "boolean", short: "h", default: false }
+};
+async function importCommand(args) {
+  const { values, positionals } = parseCommandArgs("import", {
+    args,
+    allowPositionals: true,
+    options: OPTIONS
+  });
+  if (values.help) return printHelp("import");
+  if (positionals.length !== 1)
+    throw new SettingsError(
+      `Expected one file to import, got ${positionals.length}: a k6 summary (JSON) or github-action-benchmark's data.js`
+    );
+  const benchmark = values.benchmark ?? "";
+  if (!BENCHMARK_NAME.test(benchmark))
+    throw new SettingsError(
+      `Flag '--benchmark' is '${printable(benchmark, 100)}': expected the benchmark's name (letters, digits, '.', '_' or '-', at most 64)`
+    );
+  const cwd = process.cwd();
+  const workspace = await new Git(cwd).tryRun(["rev-parse", "--show-toplevel"]) ?? "";
+  if (!workspace) throw new SettingsError(`'${cwd}' is not inside a git repository: run it in a checkout`);
+  const config = chooseConfig(values.config, workspace, cwd);
+  const flag = (name) => name === "config" ? config.file : stringFlag(values, name) ?? "";
+  const settings = withFlagErrors(() => readStoreSettings(flag, { workspace, cwd }));
+  const read = await readImportFile(path9.resolve(cwd, positionals[0]));
+  const parsed = await parseFile(workspace, { ...read, file: positionals[0] }, values);
+  const branch = await runsBranch(workspace, values);
+  const importedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const records = parsed.runs.map(
+    (run) => importedRecord(run, { from: parsed.from, file: read.name, importedAt }, benchmark, branch)
+  );
+  if (parsed.skipped.length > 0)
+    process.stderr.write(
+      `loadgate: skipped (no loadgate counterpart): ${parsed.skipped.map((s) => printable(s, 120)).join(", ")}
+`
+    );
+  await checkPushAccess({ workspace, branch: settings.ghPagesBranch });
+  const outcome = await importRuns({
+    workspace,
+    branch: settings.ghPagesBranch,
+    dataDir: settings.dataDir,
+    retention: settings.retention,
+    records,
+    findShifts: shiftFinder(),
+    onWarning: (message) => process.stderr.write(`warning: ${message}
+`)
+  });
+  if (!outcome.pushed)
+    throw new LoadgateError(
+      `Could not import into '${settings.ghPagesBranch}' after ${outcome.attempts} attempt(s) (${outcome.error}); nothing was imported: the file is unchanged, run the import again`
+    );
+  const already = outcome.alreadyStored > 0 ? ` (${outcome.alreadyStored} imported before, left as they are)` : "";
+  writeOut(
+    `imported ${outcome.written.length} run(s) of ${benchmark} from ${parsed.from} into ${settings.ghPagesBranch}${already}; they are drawn on the dashboard and never used as a baseline
+`
+  );
+  return EXIT.ok;
+}
+
 // src/cli/measure-command.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { rm as rm2 } from "node:fs/promises";
-import os2 from "node:os";
-import path9 from "node:path";
+import { rm as rm3 } from "node:fs/promises";
+import os3 from "node:os";
+import path12 from "node:path";
 
 // src/settings/write-suggestion.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile2, rename, writeFile } from "node:fs/promises";
+import { readFile as readFile2, rename, writeFile as writeFile2 } from "node:fs/promises";
 var KEYS = { "min-rounds": "minRounds", "max-rounds": "maxRounds" };
 function withSuggestion(text, file, suggestion) {
   const document = (0, import_yaml.parseDocument)(text, { keepSourceTokens: true });
@@ -823,7 +1400,7 @@ async function assertUpdatable(file) {
 async function writeSuggestion(file, suggestion) {
   const updated = withSuggestion(await readConfigText(file), file, suggestion);
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, updated);
+  await writeFile2(temporary, updated);
   await rename(temporary, file);
 }
 function refuse(file, why) {
@@ -833,11 +1410,11 @@ function refuse(file, why) {
 }
 
 // src/cli/calibrate-output.ts
-import path7 from "node:path";
+import path10 from "node:path";
 async function printCalibrations(outcomes, options) {
   const calibrations = [];
   for (const outcome of outcomes) {
-    const file = path7.join(path7.dirname(outcome.resultsFile), "calibration.json");
+    const file = path10.join(path10.dirname(outcome.resultsFile), "calibration.json");
     const calibration = await readCalibration(file, "calibration");
     calibrations.push(calibration);
     if (options.json) continue;
@@ -864,12 +1441,12 @@ calibration: ${file}
 
 // src/cli/terminal-reporter.ts
 function terminalReporter(json) {
-  const log = json ? (m) => process.stderr.write(`${m}
-`) : (m) => process.stdout.write(`${m}
+  const log = json ? (m) => process.stderr.write(`${withoutWorkflowCommands(m)}
+`) : (m) => process.stdout.write(`${withoutWorkflowCommands(m)}
 `);
   return {
     info: log,
-    warning: (message) => process.stderr.write(`warning: ${message}
+    warning: (message) => process.stderr.write(`warning: ${withoutWorkflowCommands(message)}
 `),
     group: async (title, work) => {
       log(`\u25B8 ${title}`);
@@ -883,15 +1460,15 @@ function terminalReporter(json) {
 }
 
 // src/cli/work-dir.ts
-import { createHash } from "node:crypto";
-import { mkdir, readdir as readdir2, rename as rename2, rm, stat as stat2 } from "node:fs/promises";
-import os from "node:os";
-import path8 from "node:path";
+import { createHash as createHash2 } from "node:crypto";
+import { mkdir as mkdir2, readdir as readdir2, rename as rename2, rm as rm2, stat as stat2 } from "node:fs/promises";
+import os2 from "node:os";
+import path11 from "node:path";
 var EARLIER_RUNS_KEPT = 5;
 function defaultWorkDir(repositoryRoot) {
-  const name = path8.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
-  const hash = createHash("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
-  return path8.join(os.tmpdir(), `loadgate-${name}-${hash}`);
+  const name = path11.basename(repositoryRoot).replace(/[^A-Za-z0-9._-]/g, "_");
+  const hash = createHash2("sha256").update(repositoryRoot).digest("hex").slice(0, 8);
+  return path11.join(os2.tmpdir(), `loadgate-${name}-${hash}`);
 }
 function earlierRunsDir(dir) {
   return `${dir}-earlier`;
@@ -901,16 +1478,16 @@ async function startClean(dir) {
   let kept = null;
   if (entries.length > 0) {
     const ran = (await stat2(dir)).mtime.toISOString().replace(/[:.]/g, "-");
-    kept = path8.join(earlierRunsDir(dir), ran);
-    await mkdir(earlierRunsDir(dir), { recursive: true });
-    await rm(kept, { recursive: true, force: true });
+    kept = path11.join(earlierRunsDir(dir), ran);
+    await mkdir2(earlierRunsDir(dir), { recursive: true });
+    await rm2(kept, { recursive: true, force: true });
     await rename2(dir, kept);
     const runs = (await readdir2(earlierRunsDir(dir))).sort();
     for (const old of runs.slice(0, Math.max(0, runs.length - EARLIER_RUNS_KEPT)))
-      await rm(path8.join(earlierRunsDir(dir), old), { recursive: true, force: true });
+      await rm2(path11.join(earlierRunsDir(dir), old), { recursive: true, force: true });
   }
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await rm2(dir, { recursive: true, force: true });
+  await mkdir2(dir, { recursive: true });
   return kept;
 }
 
@@ -988,9 +1565,9 @@ async function measureCommand(command, args) {
         `head: the ${WORKING_TREE_LABEL} on top of ${context.headSha.slice(0, 12)} (${dirty.length} files)`
       );
     }
-    if (command === "record")
+    if (command === "record" && !settings.history.repository && !settings.history.file)
       await requireRemote({ workspace: settings.workspace, branch: settings.ghPagesBranch });
-    if (values.write) await assertUpdatable(path9.resolve(cwd, config.file));
+    if (values.write) await assertUpdatable(path12.resolve(cwd, config.file));
     if (settings.workDir === workDir) {
       const earlier = await startClean(workDir);
       if (earlier) reporter.info(`the previous run's files (report.html, results) are now in ${earlier}`);
@@ -1000,7 +1577,7 @@ async function measureCommand(command, args) {
       outcomes.push(await runBenchmark(settings, bench, context, reporter).catch(throwAsFlagError));
     }
     if (command === "calibrate") {
-      const write = values.write ? path9.resolve(cwd, config.file) : "";
+      const write = values.write ? path12.resolve(cwd, config.file) : "";
       await printCalibrations(outcomes, { json, write });
       return EXIT.ok;
     }
@@ -1014,9 +1591,9 @@ async function printOutcomes(command, outcomes, json) {
   const comparisons = [];
   for (const outcome of outcomes) {
     if (!outcome.resultsFile) continue;
-    const dir = path9.dirname(outcome.resultsFile);
-    const comparison = command === "compare" ? await readComparisonArtifact(path9.join(dir, "comparison.json")) : null;
-    const report = comparison && existsSync4(path9.join(dir, "report.html")) ? path9.join(dir, "report.html") : "";
+    const dir = path12.dirname(outcome.resultsFile);
+    const comparison = command === "compare" ? await readComparisonArtifact(path12.join(dir, "comparison.json")) : null;
+    const report = comparison && existsSync4(path12.join(dir, "report.html")) ? path12.join(dir, "report.html") : "";
     if (comparison) comparisons.push(comparison);
     if (json) continue;
     if (comparison) printComparison(comparison, false);
@@ -1036,10 +1613,10 @@ async function resolveRef(root, ref, flag) {
 async function createWorktree(root, ref) {
   const git = new Git(root);
   const sha = await resolveRef(root, ref, "head");
-  const dir = path9.join(os2.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
+  const dir = path12.join(os3.tmpdir(), `loadgate-head-${sha.slice(0, 12)}-${process.pid}`);
   const remove = track({ kind: "worktree", id: dir, path: root }, async () => {
     await git.tryRun(["worktree", "remove", "--force", dir], { cleanup: true });
-    await rm2(dir, { recursive: true, force: true });
+    await rm3(dir, { recursive: true, force: true });
     await git.tryRun(["worktree", "prune"], { cleanup: true });
   });
   try {
@@ -1055,7 +1632,7 @@ function throwAsFlagError(error) {
 }
 
 // src/cli/merge-command.ts
-import path10 from "node:path";
+import path13 from "node:path";
 var SOURCE = "Argument DIR";
 async function mergeCommand(args) {
   const { values, positionals } = parseCommandArgs("merge", {
@@ -1074,7 +1651,7 @@ async function mergeCommand(args) {
       "Argument DIR is missing: expected 'loadgate merge DIR...' with the segment jobs' work-dirs"
     );
   const failOn = parseFailOn("fail-on", String(values["fail-on"]));
-  const dirs = positionals.map((dir) => path10.resolve(dir));
+  const dirs = positionals.map((dir) => path13.resolve(dir));
   const benchmarks = await segmentBenchmarks(dirs, SOURCE);
   if (benchmarks.length === 0)
     throw new LoadgateError(
@@ -1082,13 +1659,13 @@ async function mergeCommand(args) {
     );
   const comparisons = [];
   for (const benchmark of benchmarks) {
-    const dir = path10.resolve(String(values.out), benchmark);
+    const dir = path13.resolve(String(values.out), benchmark);
     const { results, resultsPath: resultsFile } = await writeMergedResults(
       await readSegments(dirs, benchmark, SOURCE),
       dir
     );
     const comparison = { ...compareResults(results, { failOn }), resultsFile };
-    await writeComparisonArtifact(comparison, path10.join(dir, "comparison.json"));
+    await writeComparisonArtifact(comparison, path13.join(dir, "comparison.json"));
     const report = await writeHtmlReport(comparison, dir);
     comparisons.push(comparison);
     if (values.json) continue;
@@ -1103,25 +1680,25 @@ report:  ${report}
 }
 
 // src/cli/report-command.ts
-var EXPECTED = "expected a comparison.json or the results.json of a 'loadgate compare' run";
+var EXPECTED3 = "expected a comparison.json or the results.json of a 'loadgate compare' run";
 async function readReportInput(file) {
   const document = await readJson(file);
   if (Array.isArray(document?.trials)) {
     const results = resultsFileSchema.safeParse(document);
     if (!results.success)
       throw new SettingsError(
-        `'${file}' is not a valid results file (${firstIssue(results.error)}): ${EXPECTED}`
+        `'${file}' is not a valid results file (${firstIssue(results.error)}): ${EXPECTED3}`
       );
     if (results.data.meta.base === null)
       throw new SettingsError(
-        `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED}`
+        `'${file}' holds only the head's trials (a record run or a stored-baseline compare), so there is nothing to compare: ${EXPECTED3}`
       );
     return compareResults(results.data, { failOn: parseFailOn("fail-on", builtInDefault("fail-on")) });
   }
   const comparison = comparisonSchema.safeParse(document);
   if (!comparison.success)
     throw new SettingsError(
-      `'${file}' is not a valid comparison (${firstIssue(comparison.error)}): ${EXPECTED}`
+      `'${file}' is not a valid comparison (${firstIssue(comparison.error)}): ${EXPECTED3}`
     );
   return comparison.data;
 }
@@ -1131,12 +1708,12 @@ async function readJson(file) {
     text = await readArtifactText(file);
   } catch (error) {
     const reason = errorMessage(error).split("\n")[0].replace(`${file} cannot be read: `, "").replace(`${file} `, "");
-    throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED}`);
+    throw new SettingsError(`'${file}' cannot be read (${reason}): ${EXPECTED3}`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SettingsError(`'${file}' is not JSON (${errorMessage(error).split("\n")[0]}): ${EXPECTED}`);
+    throw new SettingsError(`'${file}' is not JSON (${errorMessage(error).split("\n")[0]}): ${EXPECTED3}`);
   }
 }
 async function reportCommand(args) {
@@ -1171,7 +1748,16 @@ function stopOnOutputError() {
     );
   }
 }
-var COMMANDS = ["compare", "record", "calibrate", "merge", "report", "dashboard", "history"];
+var COMMANDS = [
+  "compare",
+  "record",
+  "calibrate",
+  "merge",
+  "report",
+  "dashboard",
+  "history",
+  "import"
+];
 function knownCommand(name) {
   if (COMMANDS.includes(name)) return name;
   const meant = closestName(name, COMMANDS);
@@ -1196,6 +1782,8 @@ async function main(argv) {
         return await dashboardCommand(rest);
       case "history":
         return await historyCommand(rest);
+      case "import":
+        return await importCommand(rest);
       case "merge":
         return await mergeCommand(rest);
       case void 0:

@@ -7,13 +7,14 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-Y5H55UPM.js";
+} from "./chunks/chunk-DQSTCATD.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-TYQXSSYC.js";
+} from "./chunks/chunk-2EHZAUPY.js";
+import "./chunks/chunk-N2HZ57FN.js";
 
 // src/action/post.ts
 async function post() {

@@ -5,7 +5,8 @@
   'use strict'
 
   const SCHEMA_VERSION = 2
-  const BAD = new Set(['REGRESSION', 'INVALID'])
+  // The verdicts the default fail-on blocks on: src/store/badge.ts, FAILING_VERDICTS.
+  const BAD = new Set(['REGRESSION', 'TARGET_MISSED', 'INVALID'])
   const state = {
     index: null,
     bench: null,
@@ -26,14 +27,18 @@
       { name: 'p50', color: '--p50', series: [1, 2, 3] },
       { name: 'p90', color: '--p90', series: [4, 5, 6] },
       { name: 'p99', color: '--p99', series: [7] },
-      { name: 'regression / invalid', color: '--bad', series: [8] },
+      { name: 'blocked: regression, target, invalid', color: '--bad', series: [8] },
+      { name: 'imported', color: '--imported', series: [9] },
     ],
     traffic: [
       { name: 'throughput (left)', color: '--throughput', series: [1] },
       { name: 'error rate (right)', color: '--errors', series: [2] },
-      { name: 'regression / invalid', color: '--bad', series: [3] },
+      { name: 'blocked: regression, target, invalid', color: '--bad', series: [3] },
+      { name: 'imported', color: '--imported', series: [4] },
     ],
   }
+  /** Where an imported run's marker sits: the first of these its tool reported. */
+  const IMPORTED_AT = { latency: ['p90', 'p50', 'p95', 'p99', 'mean'], traffic: ['throughput', 'error_rate'] }
   const byCommit = () => $('x-axis').value === 'commit'
   const $ = (id) => document.getElementById(id)
 
@@ -107,6 +112,10 @@
       el('div', { class: 'muted', text: `${run.author} · ${new Date(run.time).toLocaleString()}` }),
       el('div', { class: 'muted', text: run.runner || '' }),
     ]
+    if (run.imported)
+      lines.push(
+        el('div', { class: 'imported', text: `imported from ${run.imported}: drawn, never a baseline` }),
+      )
     if (run.verdict)
       lines.push(
         el('div', { class: BAD.has(run.verdict) ? 'verdict-bad' : 'muted', text: `verdict: ${run.verdict}` }),
@@ -228,10 +237,18 @@
       },
     ]
     const marker = {
-      label: 'regression / invalid',
+      label: 'blocked: regression, target, invalid',
       stroke: css('--bad'),
       width: 0,
       points: { show: true, size: 9, stroke: css('--bad'), fill: css('--bad') },
+      paths: () => null,
+    }
+    // Hollow: another tool measured these runs, by its own method.
+    const importedMarker = {
+      label: 'imported',
+      stroke: css('--imported'),
+      width: 0,
+      points: { show: true, size: 8, width: 2, stroke: css('--imported'), fill: css('--bg') },
       paths: () => null,
     }
     const tooltipHooks = {
@@ -269,6 +286,7 @@
           { label: 'p90 high', stroke: 'transparent', points: { show: false } },
           { label: 'p99', stroke: css('--p99'), width: 1.5, dash: [6, 4] },
           marker,
+          importedMarker,
         ],
         bands: [
           { series: [3, 1], fill: band(css('--p50')) },
@@ -303,6 +321,7 @@
         { label: 'throughput', stroke: css('--throughput'), width: 2 },
         { label: 'errors', stroke: css('--errors'), width: 1.5, scale: 'errors' },
         marker,
+        importedMarker,
       ],
       hooks: tooltipHooks,
       legend: { show: false },
@@ -313,6 +332,13 @@
     const x = keep.map((i, index) => (byCommit() ? index : state.data.runs[i].time / 1000))
     const badIdx = keep.map((i) => BAD.has(state.data.runs[i].verdict))
     const col = (metric, part) => pick(metrics[metric] && metrics[metric][part], keep)
+    const importedAt = keep.map((run) => {
+      if (!state.data.runs[run].imported) return null
+      const metric = IMPORTED_AT[kind].find((m) => metrics[m] && metrics[m].median[run] != null)
+      if (!metric) return null
+      const value = metrics[metric].median[run]
+      return metric === 'error_rate' ? value * 100 : value
+    })
     if (kind === 'latency') {
       const p90 = col('p90', 'median')
       return [
@@ -325,11 +351,12 @@
         col('p90', 'high'),
         col('p99', 'median'),
         p90.map((v, i) => (badIdx[i] ? v : null)),
+        importedAt,
       ]
     }
     const throughput = col('throughput', 'median')
     const errors = col('error_rate', 'median').map((v) => (v === null ? null : v * 100))
-    return [x, throughput, errors, throughput.map((v, i) => (badIdx[i] ? v : null))]
+    return [x, throughput, errors, throughput.map((v, i) => (badIdx[i] ? v : null)), importedAt]
   }
 
   function seriesMetrics(key) {
@@ -380,6 +407,7 @@
       }
     })
     container.dataset.points = String(keep.length)
+    container.dataset.imported = String(keep.filter((i) => state.data.runs[i].imported).length)
     state.charts.push(chart)
     window.__loadgateCharts = state.charts
     if (!state.firstDrawn) {
@@ -390,7 +418,9 @@
 
   /** A legend whose entries are buttons: one turns its lines off (or on) in every chart of its kind. */
   function legend(kind) {
-    const items = LEGEND[kind].map((entry) => {
+    const imported = state.data.runs.some((run) => run.imported)
+    const entries = LEGEND[kind].filter((entry) => imported || entry.name !== 'imported')
+    const items = entries.map((entry) => {
       const button = el(
         'button',
         { type: 'button', 'aria-pressed': String(!state.hidden[kind].has(entry.name)) },
@@ -576,6 +606,8 @@
       author: values.author[columns.author[i]],
       runner: values.runner[columns.runner[i]],
       verdict: values.verdict[columns.verdict[i]],
+      // Absent in histories with no imported run; '' for a measured run.
+      imported: columns.imported && values.imported ? values.imported[columns.imported[i]] || '' : '',
     }))
     const seriesFiles = new Map(file.series.map((s) => [s.key, s.file]))
     const shifts = Array.isArray(file.shifts) ? file.shifts : []
