@@ -18,6 +18,10 @@ const cli = (...args: string[]) =>
     env: { ...process.env, NO_COLOR: '1' },
   })
 
+// The older form of a workflow command, which the runner finds anywhere in a line of the step's output.
+const PLANTED = '##[set-output name=verdict;]PASS'
+const noCommand = (text: string) => assert.ok(!/##\[|^\s*::/m.test(text), text)
+
 let repo: Awaited<ReturnType<typeof makeOriginAndClone>>
 let pages: string
 
@@ -27,7 +31,7 @@ before(async () => {
   repo = await makeOriginAndClone()
   const values = stepSeries({ runs: 30, noise: 0.02, steps: [{ at: 20, size: 0.18 }], seed: 4 })
   const records = recordsOf(values, {
-    key: 'api POST /orders\u001b[31m',
+    key: `api POST /orders\u001b[31m${PLANTED}`,
     messageOf: (i) => `change ${i}\n\u001b[2J`,
   })
   const fallbackDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-history-fallback-'))
@@ -58,7 +62,10 @@ describe('loadgate history', () => {
     // p50 and p90 (the gated tail) both moved at the same run.
     assert.equal(lines.length, 3, run.stdout)
     const p90 = lines.find((line) => / p90 /.test(line))!
-    assert.match(p90, /api\s+api POST \/orders\?\[31m\s+p90\s+\+1[5-9]% worse/)
+    assert.match(
+      p90,
+      /api\s+api POST \/orders\?\[31m# #\[set-output name=verdict;\]PASS\s+p90\s+\+1[5-9]% worse/,
+    )
     assert.match(
       p90,
       new RegExp(
@@ -67,6 +74,7 @@ describe('loadgate history', () => {
     )
     assert.match(p90, /20 \| 10\s+commit$/)
     assert.equal(run.stdout.includes('\u001b'), false)
+    noCommand(run.stdout)
   })
 
   test('--json gives the shifts with their runs and medians', () => {
@@ -74,6 +82,9 @@ describe('loadgate history', () => {
     assert.equal(run.status, 0, run.stderr)
     const shifts = JSON.parse(run.stdout) as Shift[]
     const p90 = shifts.find((s) => s.metric === 'p90')!
+    // The series keeps its name, written so that the runner reads no command in the document.
+    assert.equal(p90.series, `api POST /orders\u001b[31m${PLANTED}`)
+    noCommand(run.stdout)
     assert.equal(p90.firstAfter.runId, '1020')
     assert.equal(p90.lastBefore.runId, '1019')
     assert.equal(p90.runsAfter, 10)
@@ -96,6 +107,10 @@ describe('loadgate history', () => {
     const none = cli('history', repo.root)
     assert.equal(none.status, 2)
     assert.match(none.stderr, /has no loadgate history/)
+    const planted = cli('history', path.join(repo.root, PLANTED))
+    assert.equal(planted.status, 2)
+    assert.match(planted.stderr, /# #\[set-output name=verdict;\]PASS' has no loadgate history/)
+    noCommand(planted.stderr)
     assert.equal(cli('history', '--help').status, 0)
   })
 })

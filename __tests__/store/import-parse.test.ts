@@ -88,6 +88,15 @@ describe('k6 summaries', () => {
     )
     const hostile = { metrics: { 'http_req_duration{name:GET /a\n::error::x}': { med: 1 } } }
     assert.throws(() => parseK6Summary('x.json', hostile, commit, AT), /holds a control character/)
+    // attacker: the metric's name is quoted in the error, on one line with no escape sequence.
+    const oneLine = (error: unknown) =>
+      !/\n/.test((error as Error).message) && !(error as Error).message.includes('\u001b')
+    assert.throws(() => parseK6Summary('x.json', hostile, commit, AT), oneLine)
+    const notObject = { metrics: { 'a\n::add-mask::x\u001b[2J': 1 } }
+    assert.throws(
+      () => parseK6Summary('x.json', notObject, commit, AT),
+      /metric 'a\?::add-mask::x\?\[2J' is not an object/,
+    )
   })
 })
 

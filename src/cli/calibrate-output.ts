@@ -4,7 +4,7 @@ import { readCalibration } from '../model/calibration-file'
 import type { BenchmarkOutcome } from '../pipeline'
 import { renderCalibrationText } from '../report/calibration'
 import { writeSuggestion } from '../settings/write-suggestion'
-import { writeOut } from './output'
+import { writeJson, writeOut } from './output'
 
 /**
  * Prints each benchmark's calibration (`--json`: one JSON array) and, with `write` (the config
@@ -23,7 +23,7 @@ export async function printCalibrations(
     writeOut(`${renderCalibrationText(calibration)}\n`)
     writeOut(`results: ${outcome.resultsFile}\ncalibration: ${file}\n\n`)
   }
-  if (options.json) writeOut(`${JSON.stringify(calibrations, null, 2)}\n`)
+  if (options.json) writeJson(calibrations)
   if (!options.write || calibrations.length === 0) return
   // Rounds are shared by every benchmark of the file: the most any of them needs.
   const suggestion = {

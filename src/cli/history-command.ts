@@ -10,7 +10,7 @@ import { integer, parseFraction, probability } from '../settings/values'
 import { readRunFiles } from '../store/run-files'
 import { SettingsError } from '../util/errors'
 import { parseCommandArgs, withFlagErrors } from './args'
-import { EXIT, printHelp, writeOut } from './output'
+import { EXIT, printHelp, writeErr, writeJson, writeOut } from './output'
 
 const DETECTOR_FLAGS = ['change-point-max-p', 'change-point-min-change', 'change-point-min-runs'] as const
 
@@ -43,7 +43,7 @@ export async function historyCommand(args: string[]): Promise<number> {
       `'${dir}' has no loadgate history (${path.join(dir, String(values['data-dir']), 'data')} is missing): ` +
         'expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)',
     )
-  const warn = (message: string) => process.stderr.write(`warning: ${message}\n`)
+  const warn = (message: string) => writeErr(`warning: ${message}`)
   const shifts: Shift[] = []
   for (const entry of (await readdir(dataDir, { withFileTypes: true })).sort((a, b) =>
     a.name.localeCompare(b.name),
@@ -57,6 +57,7 @@ export async function historyCommand(args: string[]): Promise<number> {
     })
     shifts.push(...found.shifts)
   }
-  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}\n` : renderShiftTable(shifts, detector.minRuns))
+  if (values.json) writeJson(shifts)
+  else writeOut(renderShiftTable(shifts, detector.minRuns))
   return EXIT.ok
 }

@@ -13,7 +13,7 @@ import { LoadgateError, SettingsError } from '../util/errors'
 import { Git } from '../util/git'
 import { parseCommandArgs, withFlagErrors } from './args'
 import { chooseConfig } from './config-file'
-import { EXIT, printHelp, writeOut } from './output'
+import { EXIT, printHelp, writeErr, writeOut } from './output'
 
 type Values = Record<string, string | boolean | undefined>
 
@@ -127,8 +127,8 @@ export async function importCommand(args: string[]): Promise<number> {
     importedRecord(run, { from: parsed.from, file: read.name, importedAt }, benchmark, branch),
   )
   if (parsed.skipped.length > 0)
-    process.stderr.write(
-      `loadgate: skipped (no loadgate counterpart): ${parsed.skipped.map((s) => printable(s, 120)).join(', ')}\n`,
+    writeErr(
+      `loadgate: skipped (no loadgate counterpart): ${parsed.skipped.map((s) => printable(s, 120)).join(', ')}`,
     )
   await checkPushAccess({ workspace, branch: settings.ghPagesBranch })
   const outcome = await importRuns({
@@ -138,7 +138,7 @@ export async function importCommand(args: string[]): Promise<number> {
     retention: settings.retention,
     records,
     findShifts: shiftFinder(),
-    onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+    onWarning: (message) => writeErr(`warning: ${message}`),
   })
   if (!outcome.pushed)
     throw new LoadgateError(

@@ -10,7 +10,7 @@ import { measureCommand } from './measure-command'
 import { mergeCommand } from './merge-command'
 import { reportCommand } from './report-command'
 import { terminalReporter } from './terminal-reporter'
-import { EXIT, printHelp, writeOut } from './output'
+import { EXIT, printHelp, writeErr, writeOut } from './output'
 import { VERSION } from '../util/version'
 import { closestName } from '../util/closest-name'
 
@@ -87,10 +87,10 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? '')
-    process.stderr.write(`loadgate: ${errorMessage(error)}\n`)
+    writeErr(`loadgate: ${errorMessage(error)}`)
     return error instanceof SettingsError ? EXIT.usage : EXIT.failed
   } finally {
-    await cleanupAll((message) => process.stderr.write(`loadgate: ${message}\n`))
+    await cleanupAll((message) => writeErr(`loadgate: ${message}`))
   }
 }
 

@@ -17,7 +17,7 @@ import { asFlagError, parseCommandArgs, withFlagErrors } from './args'
 import { printCalibrations } from './calibrate-output'
 import { chooseConfig, foundConfigLine, requireScriptOrConfig } from './config-file'
 import { flagValues, settingFlags, type MeasureCommand } from './flags'
-import { EXIT, printComparison, printHelp, writeOut } from './output'
+import { EXIT, printComparison, printHelp, writeJson, writeOut } from './output'
 import { terminalReporter } from './terminal-reporter'
 import { defaultWorkDir, startClean } from './work-dir'
 import { dirtyMessage, uncommittedFiles, WORKING_TREE_LABEL } from './working-tree'
@@ -145,7 +145,7 @@ async function printOutcomes(command: MeasureCommand, outcomes: BenchmarkOutcome
     writeOut(`results: ${outcome.resultsFile}\n`)
     if (report) writeOut(`report:  ${report}\n`)
   }
-  if (json) writeOut(`${JSON.stringify(command === 'compare' ? comparisons : outcomes, null, 2)}\n`)
+  if (json) writeJson(command === 'compare' ? comparisons : outcomes)
 }
 
 async function resolveRef(root: string, ref: string, flag: string): Promise<string> {

@@ -5,7 +5,7 @@ import { writeComparisonArtifact } from '../model/comparison-file'
 import { builtInDefault } from '../settings/input-lookup'
 import { parseFailOn } from '../settings/values'
 import { LoadgateError, SettingsError } from '../util/errors'
-import { EXIT, printComparison, printHelp, writeOut } from './output'
+import { EXIT, printComparison, printHelp, writeJson, writeOut } from './output'
 import { writeMergedResults } from '../modes/merge'
 import { writeHtmlReport } from '../modes/report-html'
 import { parseCommandArgs } from './args'
@@ -51,6 +51,6 @@ export async function mergeCommand(args: string[]): Promise<number> {
     printComparison(comparison, false)
     writeOut(`results: ${resultsFile}\nreport:  ${report}\n`)
   }
-  if (values.json) writeOut(`${JSON.stringify(comparisons, null, 2)}\n`)
+  if (values.json) writeJson(comparisons)
   return comparisons.some((c) => c.blocking) ? EXIT.blocked : EXIT.ok
 }

@@ -1,5 +1,6 @@
 import type { Comparison } from '../model/types'
 import { renderTerminal } from '../report/terminal'
+import { jsonWithoutWorkflowCommands, linesWithoutWorkflowCommands } from '../util/control-characters'
 import { helpText } from './help'
 import { WORKING_TREE_LABEL } from './working-tree'
 
@@ -9,8 +10,18 @@ export function writeOut(text: string): void {
   process.stdout.write(text)
 }
 
+/** A --json document: the CLI may run in a workflow step, whose runner reads commands in its output. */
+export function writeJson(value: unknown): void {
+  writeOut(`${jsonWithoutWorkflowCommands(value)}\n`)
+}
+
+/** An error or a warning on stderr, one or more lines, none of which can start a workflow command. */
+export function writeErr(text: string): void {
+  process.stderr.write(`${linesWithoutWorkflowCommands(text)}\n`)
+}
+
 export function printComparison(comparison: Comparison, json: boolean): void {
-  if (json) return writeOut(`${JSON.stringify(comparison, null, 2)}\n`)
+  if (json) return writeJson(comparison)
   writeOut(`${renderTerminal(comparison, { color: colorWanted(process.stdout) })}\n`)
   writeOut(`${commitsLine(comparison)}\n`)
 }

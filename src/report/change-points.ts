@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Shift, ShiftRun } from '../decide/change-points'
 import { formatValue } from '../model/format'
 import { unitOf } from '../model/metrics'
-import { withoutControlCharacters } from '../util/control-characters'
+import { withoutControlCharacters, withoutWorkflowCommands } from '../util/control-characters'
 import { escapeMarkdown, repositoryUrl, safeUrl } from './escape'
 
 /** A signed percentage: +18%, −4.2%. */
@@ -45,7 +45,7 @@ export function renderShiftTable(shifts: Shift[], minRuns: number): string {
       `${s.runsBefore} | ${s.runsAfter}`,
       s.environmentChanged ? `environment changed (${s.environmentChanged})` : 'commit',
     ])
-    .map((row) => row.map((cell) => withoutControlCharacters(cell)))
+    .map((row) => row.map((cell) => withoutWorkflowCommands(cell)))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   const line = (cells: string[]) =>
     cells

@@ -27,3 +27,19 @@ export function withoutWorkflowCommands(text: string): string {
     .replace(/^(\s*):(?=:)/, '$1: ')
     .replace(/##\[/g, '# #[')
 }
+
+/** `withoutWorkflowCommands` for each line of a text whose line breaks are its own (an error, a table). */
+export function linesWithoutWorkflowCommands(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => withoutWorkflowCommands(line))
+    .join('\n')
+}
+
+/**
+ * A JSON document for a log: `##[` can only stand inside a string there, and `#\u0023[` reads back
+ * as the same string, so the runner finds no command and the document's values are unchanged.
+ */
+export function jsonWithoutWorkflowCommands(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/##\[/g, '#\\u0023[')
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { withoutWorkflowCommands } from './control-characters'
 import { LoadgateError } from './errors'
 
 /**
@@ -141,7 +142,8 @@ export class CommandTimeout extends LoadgateError {}
 
 /** Runs a command (no shell) and resolves with its output; throws LoadgateError on failure. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
-  if (process.env.LOADGATE_DEBUG) process.stderr.write(`loadgate: ${command} ${args.join(' ')}\n`)
+  if (process.env.LOADGATE_DEBUG)
+    process.stderr.write(`loadgate: ${withoutWorkflowCommands([command, ...args].join(' '))}\n`)
   if (interrupted && !options.cleanup) return Promise.reject(new LoadgateError('interrupted'))
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {

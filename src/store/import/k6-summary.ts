@@ -1,4 +1,5 @@
 import { ALL_REQUESTS, CUSTOM_SERIES } from '../../model/metrics'
+import { printable } from '../run-files'
 import { addMetric, badFile, checkedKey, type ImportedRun, type ParsedImport } from './imported-run'
 
 /** k6's trend statistics (milliseconds) as loadgate's latency metrics; min has no counterpart. */
@@ -41,7 +42,7 @@ function seriesOf(file: string, metricName: string, tags: Record<string, string>
   if (!tags.name || names.some((tag) => !['name', 'method', 'scenario'].includes(tag))) return null
   const method = tags.method ?? ''
   const request = method && !tags.name.startsWith(`${method} `) ? `${method} ${tags.name}` : tags.name
-  return checkedKey(file, `${tags.scenario ?? 'default'} ${request}`, `metric '${metricName.slice(0, 60)}'`)
+  return checkedKey(file, `${tags.scenario ?? 'default'} ${request}`, `metric '${printable(metricName, 60)}'`)
 }
 
 function finiteOf(values: Values, stat: string): number | null {
@@ -109,7 +110,7 @@ export function parseK6Summary(
   const run: ImportedRun = { commit, startedAt, series: [] }
   const skipped: string[] = []
   for (const [name, entry] of Object.entries(json.metrics)) {
-    if (!isObject(entry)) throw badFile(file, `metric '${name.slice(0, 60)}' is not an object: ${EXPECTED}`)
+    if (!isObject(entry)) throw badFile(file, `metric '${printable(name, 60)}' is not an object: ${EXPECTED}`)
     if (!addSummaryMetric(file, run, name, entry)) skipped.push(name)
   }
   if (!run.series.some((s) => s.key !== CUSTOM_SERIES))
