@@ -15,6 +15,9 @@ const run = promisify(execFile)
 const BUILTINS = new Set(builtinModules)
 
 /** Every module specifier a bundled file imports that is neither relative nor a Node built-in. */
+/** What npm accepts as a package name, with an optional subpath. */
+const PACKAGE_NAME = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(\/[^\s]*)?$/
+
 async function outsideImports(dir: string): Promise<string[]> {
   const outside: string[] = []
   for (const entry of await readdir(dir, { recursive: true })) {
@@ -23,6 +26,8 @@ async function outsideImports(dir: string): Promise<string[]> {
     for (const m of code.matchAll(/(?:\bfrom ?|\bimport ?\(|\brequire\()["']([^"'\s]+)["']/g)) {
       const name = m[1]!
       if (name.startsWith('.') || name.startsWith('node:') || BUILTINS.has(name)) continue
+      // Prose in a bundled string ('… download from "${url}"') is no module name.
+      if (!PACKAGE_NAME.test(name)) continue
       outside.push(`${entry}: ${name}`)
     }
   }

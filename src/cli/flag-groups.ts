@@ -107,6 +107,8 @@ const FLAGS: Record<string, FlagHelp> = {
     summary: "results and report.html (default: a temporary folder; the previous run's is moved aside)",
   },
   'gh-pages-branch': { group: 'Output', value: '<branch>' },
+  'history-repository': { group: 'Output', value: '<owner/name|url|path>' },
+  'history-path': { group: 'Output', value: '<file>' },
   'data-dir': { group: 'Output', value: '<dir>' },
   retention: { group: 'Output', value: '<n>' },
 }
