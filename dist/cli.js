@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-F75YEWJN.js";
+} from "./chunks/chunk-NQ5NN52P.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,
@@ -63,6 +63,8 @@ import {
   installSignalHandlers,
   integer,
   intervalTitle,
+  jsonWithoutWorkflowCommands,
+  linesWithoutWorkflowCommands,
   metricLabel,
   parseFailOn,
   parseFraction,
@@ -87,7 +89,7 @@ import {
   verdictWord,
   watchedMetricsText,
   withoutWorkflowCommands
-} from "./chunks/chunk-2EHZAUPY.js";
+} from "./chunks/chunk-Q4WYQ2V5.js";
 import {
   __toESM
 } from "./chunks/chunk-N2HZ57FN.js";
@@ -479,6 +481,8 @@ var FLAGS = {
     summary: "results and report.html (default: a temporary folder; the previous run's is moved aside)"
   },
   "gh-pages-branch": { group: "Output", value: "<branch>" },
+  "history-repository": { group: "Output", value: "<owner/name|url|path>" },
+  "history-path": { group: "Output", value: "<file>" },
   "data-dir": { group: "Output", value: "<dir>" },
   retention: { group: "Output", value: "<n>" }
 };
@@ -702,9 +706,16 @@ var EXIT = { ok: 0, blocked: 1, usage: 2, failed: 3 };
 function writeOut(text) {
   process.stdout.write(text);
 }
-function printComparison(comparison, json) {
-  if (json) return writeOut(`${JSON.stringify(comparison, null, 2)}
+function writeJson(value) {
+  writeOut(`${jsonWithoutWorkflowCommands(value)}
 `);
+}
+function writeErr(text) {
+  process.stderr.write(`${linesWithoutWorkflowCommands(text)}
+`);
+}
+function printComparison(comparison, json) {
+  if (json) return writeJson(comparison);
   writeOut(`${renderTerminal(comparison, { color: colorWanted(process.stdout) })}
 `);
   writeOut(`${commitsLine(comparison)}
@@ -806,8 +817,7 @@ async function historyCommand(args) {
     throw new SettingsError(
       `'${dir}' has no loadgate history (${path6.join(dir, String(values["data-dir"]), "data")} is missing): expected a checkout of the gh-pages branch (e.g. git worktree add /tmp/pages gh-pages)`
     );
-  const warn = (message) => process.stderr.write(`warning: ${message}
-`);
+  const warn = (message) => writeErr(`warning: ${message}`);
   const shifts = [];
   for (const entry of (await readdir(dataDir, { withFileTypes: true })).sort(
     (a, b) => a.name.localeCompare(b.name)
@@ -821,8 +831,8 @@ async function historyCommand(args) {
     });
     shifts.push(...found.shifts);
   }
-  writeOut(values.json ? `${JSON.stringify(shifts, null, 2)}
-` : renderShiftTable(shifts, detector.minRuns));
+  if (values.json) writeJson(shifts);
+  else writeOut(renderShiftTable(shifts, detector.minRuns));
   return EXIT.ok;
 }
 
@@ -1050,7 +1060,7 @@ function seriesOf(file, metricName, tags) {
   if (!tags.name || names.some((tag) => !["name", "method", "scenario"].includes(tag))) return null;
   const method = tags.method ?? "";
   const request = method && !tags.name.startsWith(`${method} `) ? `${method} ${tags.name}` : tags.name;
-  return checkedKey(file, `${tags.scenario ?? "default"} ${request}`, `metric '${metricName.slice(0, 60)}'`);
+  return checkedKey(file, `${tags.scenario ?? "default"} ${request}`, `metric '${printable(metricName, 60)}'`);
 }
 function finiteOf(values, stat3) {
   const value = values[stat3];
@@ -1095,7 +1105,7 @@ function parseK6Summary(file, json, commit, startedAt) {
   const run = { commit, startedAt, series: [] };
   const skipped = [];
   for (const [name, entry] of Object.entries(json.metrics)) {
-    if (!isObject(entry)) throw badFile(file, `metric '${name.slice(0, 60)}' is not an object: ${EXPECTED}`);
+    if (!isObject(entry)) throw badFile(file, `metric '${printable(name, 60)}' is not an object: ${EXPECTED}`);
     if (!addSummaryMetric(file, run, name, entry)) skipped.push(name);
   }
   if (!run.series.some((s) => s.key !== CUSTOM_SERIES))
@@ -1330,9 +1340,8 @@ async function importCommand(args) {
     (run) => importedRecord(run, { from: parsed.from, file: read.name, importedAt }, benchmark, branch)
   );
   if (parsed.skipped.length > 0)
-    process.stderr.write(
-      `loadgate: skipped (no loadgate counterpart): ${parsed.skipped.map((s) => printable(s, 120)).join(", ")}
-`
+    writeErr(
+      `loadgate: skipped (no loadgate counterpart): ${parsed.skipped.map((s) => printable(s, 120)).join(", ")}`
     );
   await checkPushAccess({ workspace, branch: settings.ghPagesBranch });
   const outcome = await importRuns({
@@ -1342,8 +1351,7 @@ async function importCommand(args) {
     retention: settings.retention,
     records,
     findShifts: shiftFinder(),
-    onWarning: (message) => process.stderr.write(`warning: ${message}
-`)
+    onWarning: (message) => writeErr(`warning: ${message}`)
   });
   if (!outcome.pushed)
     throw new LoadgateError(
@@ -1425,8 +1433,7 @@ calibration: ${file}
 
 `);
   }
-  if (options.json) writeOut(`${JSON.stringify(calibrations, null, 2)}
-`);
+  if (options.json) writeJson(calibrations);
   if (!options.write || calibrations.length === 0) return;
   const suggestion = {
     minRounds: Math.max(...calibrations.map((c) => c.suggestion.minRounds)),
@@ -1602,8 +1609,7 @@ async function printOutcomes(command, outcomes, json) {
     if (report) writeOut(`report:  ${report}
 `);
   }
-  if (json) writeOut(`${JSON.stringify(command === "compare" ? comparisons : outcomes, null, 2)}
-`);
+  if (json) writeJson(command === "compare" ? comparisons : outcomes);
 }
 async function resolveRef(root, ref, flag) {
   return new Git(root).revParse(ref).catch(() => {
@@ -1674,8 +1680,7 @@ async function mergeCommand(args) {
 report:  ${report}
 `);
   }
-  if (values.json) writeOut(`${JSON.stringify(comparisons, null, 2)}
-`);
+  if (values.json) writeJson(comparisons);
   return comparisons.some((c) => c.blocking) ? EXIT.blocked : EXIT.ok;
 }
 
@@ -1804,12 +1809,10 @@ async function main(argv) {
     }
   } catch (thrown) {
     const error = usageError(thrown, command ?? "");
-    process.stderr.write(`loadgate: ${errorMessage(error)}
-`);
+    writeErr(`loadgate: ${errorMessage(error)}`);
     return error instanceof SettingsError ? EXIT.usage : EXIT.failed;
   } finally {
-    await cleanupAll((message) => process.stderr.write(`loadgate: ${message}
-`));
+    await cleanupAll((message) => writeErr(`loadgate: ${message}`));
   }
 }
 process.exitCode = await main(process.argv.slice(2));

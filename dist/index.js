@@ -27,7 +27,7 @@ import {
   summary,
   warning,
   which
-} from "./chunks/chunk-DQSTCATD.js";
+} from "./chunks/chunk-DKBOIBSO.js";
 import {
   RELEASES,
   benchmarkName,
@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-F75YEWJN.js";
+} from "./chunks/chunk-NQ5NN52P.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -53,7 +53,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-2EHZAUPY.js";
+} from "./chunks/chunk-Q4WYQ2V5.js";
 import {
   __commonJS,
   __toESM

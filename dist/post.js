@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-DQSTCATD.js";
+} from "./chunks/chunk-DKBOIBSO.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-2EHZAUPY.js";
+} from "./chunks/chunk-Q4WYQ2V5.js";
 import "./chunks/chunk-N2HZ57FN.js";
 
 // src/action/post.ts
