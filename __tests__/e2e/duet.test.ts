@@ -1,7 +1,8 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { gunzipSync } from 'node:zlib'
 import os from 'node:os'
 import path from 'node:path'
 import { measure } from '../../src/measure/measure'
@@ -120,4 +121,82 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
       assertNothingLeft(`loadgate-${runId}-`)
     },
   )
+
+  test(
+    "arms-under-load alternating: each arm's requests fall in its own slices of the round; rates as the script's",
+    { timeout: 360_000 },
+    async () => {
+      const repo = await makeExampleRepo()
+      cleanups.push(repo.cleanup)
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-alternate-'))
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }))
+      const runId = `alt${process.pid}`
+      const progress: string[] = []
+      const { resultsPath } = await measure({
+        settings: settingsFor(repo.dir, {
+          'work-dir': workDir,
+          'min-rounds': '2',
+          'max-rounds': '2',
+          'arms-under-load': 'alternating',
+        }),
+        bench: exampleBenchmark(),
+        arms: ['base', 'head'],
+        baseSha: repo.baseSha,
+        meta: { runId, runUrl: '', repository: 'acme/shop', event: 'pull_request', pullRequest: 1 },
+        onProgress: (e) => progress.push(e.message),
+      })
+      const results = await readResults(resultsPath)
+      assert.equal(results.error, undefined)
+      assert.equal(results.settings.armsUnderLoad, 'alternating')
+      assert.equal(results.settings.pauseIdleArm, false, 'nothing idle, nothing paused')
+      assert.ok(
+        progress.some((p) => /loads alternate in slices/.test(p)),
+        progress.join('\n'),
+      )
+      const measured = results.trials.filter((t) => t.phase === 'measure')
+      assert.equal(measured.length, 4)
+      for (const trial of results.trials) assert.equal(trial.valid, true, trial.invalidReason)
+      for (let round = 1; round <= 2; round++) {
+        const order = results.schedule[round - 1]!
+        const trials = order.map((arm) => measured.find((t) => t.round === round && t.arm === arm)!)
+        const times = await Promise.all(
+          trials.map((t) =>
+            requestTimes(path.join(path.dirname(resultsPath), `round-0${round}-${t.arm}.json.gz`)),
+          ),
+        )
+        // The slices count from the first request of the arm whose load starts on (k6 starts its
+        // executor some 20–30 ms after the release, alike for both arms).
+        const start = Math.min(...times[0]!)
+        for (const [slot, trial] of trials.entries()) {
+          // The script's 2-s trial at 80 requests/s, spread over 4 s in 100-ms slices: the rate
+          // is counted over the arm's own half of the span.
+          const all = trial.series.find((s) => s.key === 'all requests')!
+          assert.ok(
+            all.requests >= 140 && all.requests <= 180,
+            `round ${round} ${trial.arm}: ${all.requests} requests`,
+          )
+          assert.ok(
+            Math.abs(all.throughput / 80 - 1) < 0.15,
+            `round ${round} ${trial.arm}: ${all.throughput}/s`,
+          )
+          assert.ok(trial.k6Seconds! >= 3.8, `round ${round} ${trial.arm}: k6 ran over twice the trial`)
+          const own = times[slot]!.filter((t) => Math.floor((t - start) / 100) % 2 === slot).length
+          assert.ok(
+            own / times[slot]!.length >= 0.9,
+            `round ${round} ${trial.arm}: ${own} of ${times[slot]!.length} requests in its slices`,
+          )
+        }
+      }
+      assertNothingLeft(`loadgate-${runId}-`)
+    },
+  )
 })
+
+/** When each request of a trial's raw k6 output was written (ms since the epoch). */
+async function requestTimes(file: string): Promise<number[]> {
+  return gunzipSync(await readFile(file))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.includes('"metric":"http_req_duration"') && line.includes('"type":"Point"'))
+    .map((line) => Date.parse(JSON.parse(line).data.time))
+}

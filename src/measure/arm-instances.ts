@@ -1,9 +1,9 @@
-import type { Arm, ResultsFile } from '../model/types'
+import type { Arm, ArmsUnderLoad, ResultsFile } from '../model/types'
 import type { Settings } from '../settings/types'
 import { errorMessage, LoadgateError } from '../util/errors'
 import { run } from '../util/exec'
 import { cpuSplit, runnerCpuCount, type CpuSplit } from './cpu-split'
-import { sideBySide, stackPlacement } from './schedule'
+import { sideBySide, stackPlacement, trialsAtOnce } from './schedule'
 import type { ArmInstance } from './sut'
 
 type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseIdleArm' | 'instancesNote'>
@@ -11,6 +11,13 @@ type InstanceSettings = Pick<ResultsFile['settings'], 'freshInstances' | 'pauseI
 /** Said in the log and the results when the arms are measured at once: no arm is idle. */
 export const DUET_PAUSE_NOTE =
   'both arms are under load at once (arms-under-load both): no arm is idle or paused'
+
+/** Said where pause-idle-arm asks for a pause that trials run at once leave no room for. */
+function atOnceNote(mode: ArmsUnderLoad): string {
+  return mode === 'both'
+    ? DUET_PAUSE_NOTE
+    : "the arms' loads alternate in slices of each trial (arms-under-load alternating): no arm is paused"
+}
 
 /**
  * The running arms of one measurement: replaced by fresh instances when `fresh-instances` asks,
@@ -26,12 +33,12 @@ export class ArmInstances {
   /** Pausing the idle arm applies only when one arm at a time is under load. */
   private get pausesIdleArm(): boolean {
     const pause = this.pauseChosen ?? this.settings.pauseIdleArm !== false
-    return pause && this.settings.armsUnderLoad !== 'both'
+    return pause && !trialsAtOnce(this.settings.armsUnderLoad)
   }
 
   /** Whether an arm is idle during a trial and every arm can be paused: what pause-idle-arm auto decides. */
   canPauseIdleArm(): boolean {
-    return this.settings.armsUnderLoad !== 'both' && this.everyArmPausable()
+    return !trialsAtOnce(this.settings.armsUnderLoad) && this.everyArmPausable()
   }
 
   private everyArmPausable(): boolean {
@@ -73,7 +80,9 @@ export class ArmInstances {
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
     const notPaused = this.pausesIdleArm && !canPause
     const duetNote =
-      this.settings.armsUnderLoad === 'both' && this.settings.pauseIdleArm !== false ? DUET_PAUSE_NOTE : ''
+      trialsAtOnce(this.settings.armsUnderLoad) && this.settings.pauseIdleArm !== false
+        ? atOnceNote(this.settings.armsUnderLoad!)
+        : ''
     if (!notRecreated && !notPaused) {
       if (duetNote) this.say(duetNote)
       return { freshInstances, pauseIdleArm, ...(duetNote ? { instancesNote: duetNote } : {}) }

@@ -5,6 +5,11 @@ import { StartBarrier } from './start-barrier'
 
 export { seededRandom }
 
+/** Whether a round's measured trials run at once (duet or alternating): no arm is idle, none paused. */
+export function trialsAtOnce(mode: ArmsUnderLoad | undefined): boolean {
+  return mode === 'both' || mode === 'alternating'
+}
+
 /**
  * Randomized Multiple Interleaved Trials: each round runs every arm once, in an order drawn
  * from the seeded PRNG, so slow drift of the machine hits both arms alike.
@@ -53,6 +58,8 @@ export interface ScheduledTrial {
   barrier?: StartBarrier
   /** A round measured again: 1 for its first repeat (its warm-ups included), absent for the first measurement. */
   repeat?: number
+  /** Alternating: the arm's place in the round's order (its load on in slices k with k % arms = place). */
+  place?: number
 }
 
 /**
@@ -117,8 +124,9 @@ export interface ScheduleSteps {
   renewInstances?: (round: number) => Promise<void>
   /**
    * 'one-at-a-time' (default): a measured trial is awaited before the next starts, so only one arm
-   * is ever under load while something is measured. 'both' (duet): a round's measured trials run at
-   * once, held at a start barrier and released in the round's drawn order.
+   * is ever under load while something is measured. 'both' (duet) and 'alternating': a round's
+   * measured trials run at once, held at a start barrier and released in the round's drawn order
+   * (alternating: each arm's load on in its own slices, the first in order taking the first).
    */
   armsUnderLoad?: ArmsUnderLoad
   /** Runs one trial. The warm-ups of a new pair run side by side. */
@@ -227,15 +235,18 @@ async function measureRound(
   repeat?: number,
 ): Promise<void> {
   const again = repeat ? { repeat } : {}
-  if (steps.armsUnderLoad !== 'both') {
+  if (!trialsAtOnce(steps.armsUnderLoad)) {
     for (const arm of order) await steps.runTrial({ arm, phase: 'measure', round, ...again })
     return
   }
   const barrier = new StartBarrier(order)
+  const alternating = steps.armsUnderLoad === 'alternating'
   await sideBySide(
-    order.map((arm) =>
+    order.map((arm, place) =>
       // A trial that ended without being ready (it failed to start) must not hold the other arm's.
-      steps.runTrial({ arm, phase: 'measure', round, barrier, ...again }).finally(() => barrier.failed(arm)),
+      steps
+        .runTrial({ arm, phase: 'measure', round, barrier, ...again, ...(alternating ? { place } : {}) })
+        .finally(() => barrier.failed(arm)),
     ),
   )
 }

@@ -6,7 +6,7 @@ import { createLoadBackend, type LoadBackend } from './load'
 import type { Measurement } from './measurement'
 import type { MeasureOptions } from './options'
 import { chooseByRuntime } from './runtime-choices'
-import { sideBySide, stackPlacement } from './schedule'
+import { sideBySide, stackPlacement, trialsAtOnce } from './schedule'
 import { createSystemUnderTest, type ArmInstance } from './sut'
 
 const STACK_START_TIMEOUT_SECONDS = 180
@@ -23,8 +23,10 @@ export async function startArms(
 ): Promise<LoadBackend> {
   const { settings, bench, arms } = options
   const load = createLoadBackend(settings, bench, run.dir)
-  if (settings.armsUnderLoad === 'both' && !load.canHold)
-    throw new LoadgateError(`Input 'arms-under-load' is 'both': the load generator cannot start at a barrier`)
+  if (trialsAtOnce(settings.armsUnderLoad) && !load.canHold)
+    throw new LoadgateError(
+      `Input 'arms-under-load' is '${settings.armsUnderLoad}': the load generator cannot start at a barrier`,
+    )
   run.results.meta.versions.k6 = (await load.prepare()).version
   const system = createSystemUnderTest({
     settings,

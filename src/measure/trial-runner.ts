@@ -10,7 +10,7 @@ import type { LoadBackend } from './load'
 import type { Measurement } from './measurement'
 import type { MeasureOptions } from './options'
 import { timeLeft, type trialClock } from './progress'
-import type { ScheduledTrial } from './schedule'
+import { trialsAtOnce, type ScheduledTrial } from './schedule'
 import { runTrial, summarizeTrial, warmupIgnoredDuration, type TrialOutcome } from './trial'
 import { LENGTHENED_FROM_ROUND, lengthenOnFirmRange, lengtheningIgnored } from './trial-length'
 
@@ -98,7 +98,7 @@ export class TrialRunner {
 
   /** The trial itself; one cut short by SIGINT/SIGTERM measured nothing and is not recorded. */
   private async execute(
-    { arm, phase, round, barrier, repeat }: ScheduledTrial,
+    { arm, phase, round, barrier, repeat, place }: ScheduledTrial,
     label: string,
   ): Promise<TrialOutcome> {
     const { load, instances, options, warmupSeconds } = this.context
@@ -121,9 +121,11 @@ export class TrialRunner {
         untilSteady: options.settings.warmupUntilSteady,
         ...(repeat ? { repeat } : {}),
         ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
+        ...(place !== undefined ? { alternate: { slot: place, of: this.context.options.arms.length } } : {}),
       })
-    // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor in duet).
-    const unpaused = phase === 'warmup' || options.settings.armsUnderLoad === 'both'
+    // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor when
+    // the round's trials run at once).
+    const unpaused = phase === 'warmup' || trialsAtOnce(options.settings.armsUnderLoad)
     const outcome = await (unpaused ? run() : instances.measuring(arm, run)).catch((error: unknown) => {
       interrupted()
       throw error

@@ -23,6 +23,8 @@ export interface TrialPlan {
   untilSteady?: boolean
   /** The round measured again (1 for its first repeat): the trial and its raw output say so. */
   repeat?: number
+  /** Alternating: which of the round's time slices are this arm's (LoadTrialRequest.alternate). */
+  alternate?: LoadTrialRequest['alternate']
 }
 
 export interface TrialOutcome {
@@ -53,6 +55,7 @@ function loadRequest(plan: TrialPlan, name: string, targetUrl: string): LoadTria
     ...(plan.held ? { held: plan.held } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
     ...(phase === 'warmup' && plan.untilSteady ? { untilSteady: true } : {}),
+    ...(phase === 'measure' && plan.alternate ? { alternate: plan.alternate } : {}),
   }
 }
 

@@ -20,8 +20,11 @@ export type Phase = z.infer<typeof phaseSchema>
 /** When each arm's instance is recreated: before every round, never (one per run), or every N rounds. */
 export const freshInstancesSchema = z.union([z.enum(['round', 'run']), z.number().int().min(2).max(200)])
 export type FreshInstances = z.infer<typeof freshInstancesSchema>
-/** Measured trials one arm at a time (sequential), or both arms' at once (duet). */
-export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both'])
+/**
+ * Measured trials one arm at a time (sequential), both arms' at once (duet), or both arms' k6
+ * running at once with each arm's load on in alternate time slices (alternating).
+ */
+export const armsUnderLoadSchema = z.enum(['one-at-a-time', 'both', 'alternating'])
 export type ArmsUnderLoad = z.infer<typeof armsUnderLoadSchema>
 
 /** script: every trial as long as the script says; auto: lengthened from round 4 on (after rounds 1–3 give a firm figure) for a thin gated tail (p90, p95 or p99), up to maxSeconds. */

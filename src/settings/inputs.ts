@@ -279,13 +279,15 @@ const TABLE = [
   {
     name: 'arms-under-load',
     description:
-      "one-at-a-time (each round measures one arm, then the other) or both (duet - a round's two trials run " +
-      'at once, their k6 processes started together at a barrier, the first released drawn from the seed; ' +
-      'noise of the machine hits both arms alike, and a round takes one trial instead of two; load k6 only). ' +
-      "With two or more CPUs and a Compose target, each arm's containers, k6 and port proxy run on half of " +
-      'the CPUs, which arm gets which half drawn per round. ' +
-      'both cancels load that comes and goes on a shared runner; one-at-a-time gives the measured arm ' +
-      'every CPU, which keeps a p95 quieter on a quiet machine (README: handlers that are CPU work).',
+      "one-at-a-time (each round measures one arm, then the other), alternating (a round's two k6 processes " +
+      "run at once over twice a trial's length, each arm's load on in its own 100-ms slices and off in the " +
+      "other's, so a neighbour's burst lands on both arms; every scenario must be a constant-arrival-rate) " +
+      "or both (duet - a round's two trials run at once, their k6 processes started together at a barrier, " +
+      'the first released drawn from the seed; a round takes one trial instead of two). alternating and ' +
+      "both need load k6. With both, two or more CPUs and a Compose target, each arm's containers, k6 and " +
+      'port proxy run on half of the CPUs, which arm gets which half drawn per round. alternating keeps the ' +
+      'verdict on a runner shared with other work (docs/statistics.md#alternating-arms); one-at-a-time gives ' +
+      'the measured arm every CPU and pauses the other.',
     default: 'one-at-a-time',
     scopes: SHARED,
   },

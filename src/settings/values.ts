@@ -115,10 +115,13 @@ export function parseWarmup(input: string, value: string): WarmupSetting {
   return { seconds: cap, untilSteady: true, byRuntime: false }
 }
 
-/** one-at-a-time or both; both needs a load generator this machine can hold at a start barrier. */
+/**
+ * one-at-a-time, both or alternating; the last two need a load generator this machine can hold at
+ * a start barrier.
+ */
 export function parseArmsUnderLoad(input: string, value: string, load: 'k6' | 'k6-operator'): ArmsUnderLoad {
-  const mode = oneOf<ArmsUnderLoad>(input, value, ['one-at-a-time', 'both'])
-  if (mode === 'both' && load !== 'k6')
+  const mode = oneOf<ArmsUnderLoad>(input, value, ['one-at-a-time', 'both', 'alternating'])
+  if (mode !== 'one-at-a-time' && load !== 'k6')
     fail(input, value, 'one-at-a-time with load k6-operator (its runners cannot start at a shared barrier)')
   return mode
 }

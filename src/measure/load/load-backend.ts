@@ -32,6 +32,11 @@ export interface LoadTrialRequest {
   cpus?: string
   /** A warm-up that ends once its latency is steady (decide/steady-warmup.ts); its DURATION is the cap. */
   untilSteady?: boolean
+  /**
+   * Alternating (held, like duet): this arm's load is on in the trial's time slices k with
+   * k % of === slot and off in the others', over `of` times the script's duration.
+   */
+  alternate?: { slot: number; of: number }
 }
 
 export interface LoadTrialResult {

@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib'
 import { errorMessage } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
 import { loadSummary, type LoadBackend, type LoadTrialRequest, type LoadTrialResult } from '../load-backend'
+import { SLICE_MS, writeAlternateScript } from './alternate'
 import { K6RestApi, STOPPED_THROUGH_API, freeLoopbackPort } from './rest-api'
 import { SteadyWatch } from './steady-watch'
 import { locateK6, type K6 } from './install'
@@ -40,6 +41,8 @@ class K6Backend implements LoadBackend {
   private k6: K6 | null = null
   /** The longest trial that ended so far, in ms: a trial far longer than that is hung, not slow. */
   private longestTrialMs = 0
+  /** Alternating: each arm slot's wrapper of the script, written once. */
+  private readonly alternateScripts = new Map<string, Promise<string>>()
 
   constructor(private readonly options: K6Options) {}
 
@@ -62,7 +65,7 @@ class K6Backend implements LoadBackend {
       ? Math.max(TRIAL_TIMEOUT_FLOOR_MS, TRIAL_TIMEOUT_FACTOR * this.longestTrialMs)
       : FIRST_TRIAL_TIMEOUT_MS
     const running = runK6(this.k6, {
-      script: path.join(this.options.workspace, this.options.script),
+      script: await this.scriptFor(request),
       cwd: this.options.workspace,
       baseUrl: request.targetUrl,
       outFile,
@@ -90,7 +93,8 @@ class K6Backend implements LoadBackend {
     if (exit.timedOut)
       exit.error = `k6 was stopped after ${Math.round(timeoutMs / 1000)} s, ${this.longestTrialMs ? `${TRIAL_TIMEOUT_FACTOR}× the longest trial so far` : 'the limit of a first trial'}: the trial hung`
     else this.longestTrialMs = Math.max(this.longestTrialMs, seconds * 1000)
-    const { parsed, problems } = await this.parse(outFile, seconds, releaseError, exit.error)
+    const activeShare = request.alternate ? 1 / request.alternate.of : undefined
+    const { parsed, problems } = await this.parse(outFile, seconds, releaseError, exit.error, activeShare)
     return {
       summary: parsed && loadSummary(parsed),
       rawOutput: watch ? await compressed(outFile) : outFile,
@@ -104,12 +108,33 @@ class K6Backend implements LoadBackend {
     }
   }
 
+  /** The user's script, or for an alternating trial the wrapper that puts its load in this arm's slices. */
+  private scriptFor(request: LoadTrialRequest): Promise<string> {
+    const script = path.join(this.options.workspace, this.options.script)
+    if (!request.alternate) return Promise.resolve(script)
+    const slices = { ...request.alternate, sliceMs: SLICE_MS }
+    const key = `${slices.slot}/${slices.of}`
+    let written = this.alternateScripts.get(key)
+    if (!written) {
+      written = writeAlternateScript(this.options.outDir, script, slices)
+      this.alternateScripts.set(key, written)
+    }
+    return written
+  }
+
   /** The trial's output parsed, and what is wrong with the trial, k6's own errors first. */
-  private async parse(outFile: string, seconds: number, releaseError: string, exitError?: string) {
+  private async parse(
+    outFile: string,
+    seconds: number,
+    releaseError: string,
+    exitError?: string,
+    activeShare?: number,
+  ) {
     let parseError = ''
     const parsed = await parseK6Output(outFile, {
       discardSeconds: this.options.discardSeconds,
       runSeconds: seconds,
+      ...(activeShare ? { activeShare } : {}),
     }).catch((error: unknown) => {
       parseError = errorMessage(error)
       return null

@@ -111,9 +111,18 @@ class ReadMetrics {
  */
 export async function parseK6Output(
   file: string,
-  options: { discardSeconds?: number; scan?: boolean; runSeconds?: number } = {},
+  options: { discardSeconds?: number; scan?: boolean; runSeconds?: number; activeShare?: number } = {},
 ): Promise<ParsedTrial> {
-  return summarizeK6Output(await readK6Output(file, options))
+  return summarizeK6Output(onlyActive(await readK6Output(file, options), options.activeShare))
+}
+
+/**
+ * Alternating: the arm's load was on in `share` of the trial's span (its slices), so its requests
+ * and counts are rates over that share of the window, not over all of it.
+ */
+function onlyActive(output: K6Output, share: number | undefined): K6Output {
+  if (share === undefined || !(share > 0 && share < 1)) return output
+  return { ...output, durationSeconds: output.durationSeconds * share, spanSeconds: output.spanSeconds * share }
 }
 
 /** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
