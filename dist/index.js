@@ -27,7 +27,7 @@ import {
   summary,
   warning,
   which
-} from "./chunks/chunk-DKBOIBSO.js";
+} from "./chunks/chunk-TIFOR6FX.js";
 import {
   RELEASES,
   benchmarkName,
@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-NQ5NN52P.js";
+} from "./chunks/chunk-MMBUEW3C.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -53,7 +53,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-Q4WYQ2V5.js";
+} from "./chunks/chunk-5NG3WC3Y.js";
 import {
   __commonJS,
   __toESM

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-DKBOIBSO.js";
+} from "./chunks/chunk-TIFOR6FX.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-Q4WYQ2V5.js";
+} from "./chunks/chunk-5NG3WC3Y.js";
 import "./chunks/chunk-N2HZ57FN.js";
 
 // src/action/post.ts

@@ -14,6 +14,8 @@ measure({
     'min-rounds': '3',
     'max-rounds': '3',
     warmup: '0s',
+    // One arm at a time, the other paused: the trials the interrupting tests wait for, one by one.
+    'arms-under-load': 'one-at-a-time',
   }),
   bench: exampleBenchmark({ k6Env: { DURATION: '6s', RATE: '50' } }),
   arms: ['base', 'head'],

@@ -141,6 +141,35 @@ describe("what the trials say of the runner (saturated CPUs, the hypervisor's st
     assert.match(renderComment(compareResults(file, opts), {}), /rerun on a larger runner \(steal/)
   })
 
+  test('too busy to tell with both arms alike (alternating): the busy rounds, the share and what to do', () => {
+    const file = makeResults({
+      rounds: 10,
+      base: (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 1)) }),
+      head: (r) => ({ p50: 10 * (1 + wobble(r, 0.3, 2)) }),
+    })
+    for (const t of file.trials) {
+      t.hostCpuBusy = 0.9
+      t.hostCpuStolen = 0.01
+      // The arms shared each round's window: the same share of the CPU went to others in both trials.
+      t.foreignCpu = t.round <= 7 ? 0.48 : 0.1
+    }
+    const c = compareResults(file, opts)
+    assert.equal(c.verdict, 'INCONCLUSIVE')
+    assert.deepEqual(c.runner?.busyRounds, [1, 2, 3, 4, 5, 6, 7])
+    assert.equal(c.runner?.differingRounds, undefined, 'no round differed between its arms')
+    comparisonSchema.parse(c)
+    const line =
+      "Too busy to tell: other processes took up to 48% of the runner's CPU (37% on average) in 7 of 10 " +
+      'rounds, both arms alike; rerun on fewer parallel jobs on this runner, or a larger runner'
+    assert.ok(renderComment(c, {}).includes(`⚠️ **${line}.**`), renderComment(c, {}))
+    for (const t of file.trials) t.foreignCpu = 0.2
+    assert.doesNotMatch(
+      renderComment(compareResults(file, opts), {}),
+      /Too busy/,
+      'under the mark: nothing said',
+    )
+  })
+
   test('a round measured again: counted and shown with why, its superseded pair kept out of the verdict', () => {
     const file = makeResults({
       rounds: 10,

@@ -94,7 +94,13 @@ async function measureExample(runId: string, inputs: Record<string, string>) {
   const watcher = watchContainers(prefix)
   try {
     const { results } = await measure({
-      settings: settingsFor(repo.dir, { 'work-dir': workDir, 'fail-on': 'INVALID', ...inputs }),
+      // One arm under load at a time: the design whose idle arm is paused (alternating pauses none).
+      settings: settingsFor(repo.dir, {
+        'work-dir': workDir,
+        'fail-on': 'INVALID',
+        'arms-under-load': 'one-at-a-time',
+        ...inputs,
+      }),
       bench: exampleBenchmark(),
       arms: ['base', 'head'],
       baseSha: repo.baseSha,

@@ -34,7 +34,7 @@ async function compare(
   headEnv: string,
   script: string,
   warmup = '1s',
-  { rounds = 6, blocked = true }: { rounds?: number; blocked?: boolean } = {},
+  { rounds = 6, blocked = true, flags = [] }: { rounds?: number; blocked?: boolean; flags?: string[] } = {},
 ) {
   const repo = await makeExampleRepo({ folder, headEnv })
   const work = await mkdtemp(path.join(os.tmpdir(), 'loadgate-profile-work-'))
@@ -75,6 +75,7 @@ async function compare(
       work,
       // Whatever the verdict, where the run need not be blocked.
       ...(blocked ? [] : ['--profile', 'always']),
+      ...flags,
     ],
     {
       cwd: repo.dir,
@@ -226,6 +227,8 @@ describe('a differential CPU profile of a blocked pull request', () => {
       'CPU_WORK_PERCENT=1500\nCPU_WORK_ROUTE=POST /checkout',
       'mixed.js',
       'auto',
+      // One arm at a time: where pause-idle-arm auto decides for a JIT (alternating pauses none).
+      { flags: ['--arms-under-load', 'one-at-a-time'] },
     )
     const first = profile.functions[0]!
     assert.equal(first.name, 'checkout (/app/server.js)', JSON.stringify(profile.functions.slice(0, 3)))

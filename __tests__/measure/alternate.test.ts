@@ -1,9 +1,11 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { chooseArmsUnderLoad } from '../../src/measure/arms-under-load'
 import { alternateFunctions, writeAlternateScript } from '../../src/measure/load/k6/alternate'
+import { createK6Backend } from '../../src/measure/load/k6/k6-backend'
 
 const { durationMs, sliceStages, alternatedOptions } = alternateFunctions()
 const slices = (slot: number) => ({ slot, of: 2, sliceMs: 100 })
@@ -70,21 +72,22 @@ describe("alternating arms: each arm's load in its own slices", () => {
         events: { executor: 'constant-arrival-rate', rate: 10, duration: '2s', startTime: '1s' },
       },
     }
+    type Scenario = Record<string, unknown> & { stages: Array<{ duration: string }> }
     const out = alternatedOptions(options, slices(1)) as {
       thresholds: unknown
-      scenarios: Record<string, any>
+      scenarios: Record<string, Scenario>
     }
     assert.deepEqual(out.thresholds, options.thresholds)
-    const api = out.scenarios.api
+    const api = out.scenarios.api!
     assert.equal(api.executor, 'ramping-arrival-rate')
     assert.equal(api.startRate, 0, 'slot 1 starts off')
     assert.deepEqual([api.timeUnit, api.preAllocatedVUs, api.maxVUs, api.exec], ['1s', 20, 100, 'api'])
     assert.deepEqual(api.tags, { kind: 'api' })
     assert.equal(api.rate, undefined)
     assert.equal(api.duration, undefined)
-    const total = api.stages.reduce((ms: number, s: { duration: string }) => ms + durationMs(s.duration), 0)
+    const total = api.stages.reduce((ms, s) => ms + durationMs(s.duration), 0)
     assert.equal(total, 10_000)
-    assert.equal(out.scenarios.events.startTime, '2000ms')
+    assert.equal(out.scenarios.events!.startTime, '2000ms')
     assert.equal(options.scenarios.api.executor, 'constant-arrival-rate', 'the input is not changed')
   })
 
@@ -113,7 +116,7 @@ describe("alternating arms: each arm's load in its own slices", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-alternate-'))
     try {
       const file = await writeAlternateScript(dir, '/work/repo dir/k6/api.js', slices(1))
-      assert.equal(path.basename(file), 'alternate-1-of-2.js')
+      assert.equal(path.basename(file), 'alternate-1-of-2-100ms.js')
       const source = await readFile(file, 'utf8')
       assert.match(source, /^import \* as user from "file:\/\/\/work\/repo%20dir\/k6\/api\.js"$/m)
       assert.match(source, /^export \* from "file:\/\/\/work\/repo%20dir\/k6\/api\.js"$/m)
@@ -121,6 +124,70 @@ describe("alternating arms: each arm's load in its own slices", () => {
       assert.match(
         source,
         /^export const options = alternatedOptions\(user\.options, \{"slot":1,"of":2,"sliceMs":100\}\)$/m,
+      )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('arms-under-load auto: alternating where two arms and the script allow it, the reason said otherwise', async () => {
+    const said: string[] = []
+    const say = (m: string) => said.push(m)
+    const two = { arms: ['base', 'head'] as const, bench: { k6Env: { DURATION: '5s' } } } as never
+    const can = { canHold: true, whyNotAlternating: async () => null }
+    const cannot = { canHold: true, whyNotAlternating: async () => 'scenario "browse" uses constant-vus' }
+    assert.equal(
+      await chooseArmsUnderLoad('one-at-a-time', can, two, say),
+      'one-at-a-time',
+      'a set mode is kept',
+    )
+    assert.equal(await chooseArmsUnderLoad('both', cannot, two, say), 'both')
+    assert.deepEqual(said, [])
+    const one = { arms: ['head'], bench: { k6Env: {} } } as never
+    assert.equal(
+      await chooseArmsUnderLoad('auto', can, one, say),
+      'one-at-a-time',
+      'one arm: nothing to alternate',
+    )
+    assert.equal(await chooseArmsUnderLoad('auto', can, two, say), 'alternating')
+    assert.match(said.at(-1)!, /^arms-under-load auto: alternating - /)
+    assert.equal(await chooseArmsUnderLoad('auto', cannot, two, say), 'one-at-a-time')
+    assert.equal(
+      said.at(-1),
+      'arms-under-load auto: one-at-a-time - the arms cannot alternate: scenario "browse" uses constant-vus',
+    )
+    assert.equal(await chooseArmsUnderLoad('auto', { canHold: false }, two, say), 'one-at-a-time')
+    assert.match(said.at(-1)!, /cannot start two arms at a barrier/)
+  })
+
+  test("k6 reads the script's scenarios (k6 inspect, the benchmark's variables set) for the choice", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-alternate-'))
+    try {
+      const script = (scenario: string) => `
+        export const options = { scenarios: { api: { ${scenario}, duration: __ENV.DURATION } } }
+        export default function () {}`
+      await writeFile(
+        path.join(dir, 'open.js'),
+        script("executor: 'constant-arrival-rate', rate: 10, preAllocatedVUs: 2"),
+      )
+      await writeFile(path.join(dir, 'closed.js'), script("executor: 'constant-vus', vus: 2"))
+      const backend = (name: string) =>
+        createK6Backend({ workspace: dir, script: name, version: '1.8.1', discardSeconds: 0, outDir: dir })
+      const open = backend('open.js')
+      await open.prepare()
+      assert.equal(await open.whyNotAlternating!({ DURATION: '5s' }), null)
+      await writeFile(path.join(dir, 'broken.js'), 'throw new Error("no BASE_URL")')
+      const broken = backend('broken.js')
+      await broken.prepare()
+      assert.match(
+        (await broken.whyNotAlternating!({})) ?? '',
+        /^k6 inspect could not read the script's scenarios \(/,
+      )
+      const closed = backend('closed.js')
+      await closed.prepare()
+      assert.match(
+        (await closed.whyNotAlternating!({ DURATION: '5s' })) ?? '',
+        /^scenario "api" uses constant-vus; every scenario must be a constant-arrival-rate/,
       )
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -44,6 +44,14 @@ describe('what a run will cost, from its plan', () => {
     assert.deepEqual(planCost(duet, STEP).seconds, [70 + 50 + 72, 140 + 100 + 152])
   })
 
+  test('alternating: a round is one trial that spans both arms, two trial lengths and one k6 start-up', () => {
+    const alternating = { ...DEFAULTS, armsUnderLoad: 'alternating' as const }
+    assert.equal(secondsFor(alternating, 10, { ...STEP, trial: 14 }), secondsFor(DEFAULTS, 10, STEP))
+    const settings = settingsFor(process.cwd(), { 'arms-under-load': 'alternating', warmup: '3s' })
+    const bench = exampleBenchmark({ k6Env: { DURATION: '5s' } })
+    assert.match(costNote(planOf(settings, bench, 2, 'round')), /if a trial takes 12 s/)
+  })
+
   test('said before the run starts: the first look … the last', () => {
     assert.deepEqual(planCost(DEFAULTS, STEP), { rounds: [10, 20], seconds: [262, 532] })
     assert.equal(

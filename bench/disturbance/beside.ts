@@ -87,7 +87,15 @@ process.stdout.write(
     `Command: ${[
       ...Object.entries(process.env)
         .filter(([k]) =>
-          ['SERVICE', 'TRIAL_DURATION', 'RUN_OFFSET', 'WARMUP', 'MIN_ROUNDS', 'MAX_ROUNDS'].includes(k),
+          [
+            'SERVICE',
+            'TRIAL_DURATION',
+            'RUN_OFFSET',
+            'WARMUP',
+            'MIN_ROUNDS',
+            'MAX_ROUNDS',
+            'ARMS_UNDER_LOAD',
+          ].includes(k),
         )
         .map(([k, v]) => `${k}=${v}`),
       `SAVE_DIR=${saveDir}`,

@@ -10,6 +10,12 @@ export { SATURATED_CPU_BUSY }
  */
 export const STOLEN_NOTE = 0.05
 
+/**
+ * A trial whose host gave this share of its CPU time to other processes is named: a neighbour that
+ * takes a quarter of a small runner slows whatever the run asks for, alike for both arms or not.
+ */
+export const BUSY_NOTE = 0.25
+
 const round3 = (x: number) => Math.round(x * 1000) / 1000
 const mean = (xs: number[]) => (xs.length ? round3(xs.reduce((a, b) => a + b, 0) / xs.length) : 0)
 
@@ -26,11 +32,12 @@ export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
     [...new Set(trials.filter(hit).map((t) => t.round))].sort((a, b) => a - b)
   const saturatedRounds = roundsWhere((t) => (t.hostCpuBusy ?? 0) >= SATURATED_CPU_BUSY)
   const stolenRounds = roundsWhere((t) => (t.hostCpuStolen ?? 0) >= STOLEN_NOTE)
+  const busyRounds = roundsWhere((t) => (t.foreignCpu ?? 0) >= BUSY_NOTE)
   const differing = roundDisturbances(trials).filter((r) => r.difference >= SHOWN_DIFFERENCE)
   const repeated = repeatedRounds(trials)
   const exhausted = results.repeats?.exhausted ?? []
-  if (![saturatedRounds, stolenRounds, differing, repeated, exhausted].some((list) => list.length))
-    return undefined
+  const lists = [saturatedRounds, stolenRounds, busyRounds, differing, repeated, exhausted]
+  if (!lists.some((list) => list.length)) return undefined
   const stolen = trials.flatMap((t) => (t.hostCpuStolen === undefined ? [] : [t.hostCpuStolen]))
   const foreign = trials.flatMap((t) => (t.foreignCpu === undefined ? [] : [t.foreignCpu]))
   return {
@@ -40,6 +47,7 @@ export function runnerLoad(results: ResultsFile): RunnerLoad | undefined {
     maxStolen: Math.max(0, ...stolen),
     meanStolen: mean(stolen),
     ...(foreign.length ? { maxForeign: Math.max(...foreign), meanForeign: mean(foreign) } : {}),
+    ...(busyRounds.length ? { busyRounds } : {}),
     ...(differing.length
       ? {
           differingRounds: differing.map(({ round, base, head, disturbed, repeats }) => ({

@@ -8,7 +8,7 @@ import type { ArmsUnderLoad, FreshInstances, ResultsFile } from '../model/types'
 import { minutesRange } from '../report/format'
 import type { BenchmarkSettings, Settings } from '../settings/types'
 import { parseDuration } from '../settings/values'
-import { renewalsIn } from './schedule'
+import { renewalsIn, trialsAtOnce } from './schedule'
 
 /** What a run's plan fixes: how many trials, warm-ups and renewals each number of rounds takes. */
 export interface RunPlan {
@@ -41,12 +41,12 @@ export const STATED_RENEWAL_SECONDS = 8
 
 /**
  * Seconds rounds 1..`rounds` take after the stacks have started: the first warm-up, every
- * round's measured trials (one trial's length in duet, where the arms run at once), and each
- * renewal of the instances with its warm-up.
+ * round's measured trials (one trial's span where the arms run at once: duet, or alternating, whose
+ * trials span every arm's slices), and each renewal of the instances with its warm-up.
  */
 export function secondsFor(plan: RunPlan, rounds: number, step: StepSeconds): number {
   const renewals = renewalsIn(rounds, plan.freshInstances)
-  const trialsPerRound = plan.armsUnderLoad === 'both' ? 1 : plan.arms
+  const trialsPerRound = trialsAtOnce(plan.armsUnderLoad) ? 1 : plan.arms
   const warmups = plan.warmup && rounds > 0 ? 1 + renewals : 0
   return rounds * trialsPerRound * step.trial + warmups * step.warmup + renewals * step.renewal
 }
@@ -81,10 +81,10 @@ export function describeCost(plan: RunPlan, step: StepSeconds, stated: string): 
 }
 
 /** A trial's length as stated by the script's DURATION variable (the convention the warm-up uses); null if unset. */
-export function statedTrialSeconds(env: Record<string, string>): number | null {
+export function statedTrialSeconds(env: Record<string, string>, spans = 1): number | null {
   if (!env.DURATION) return null
   try {
-    return parseDuration('k6-env DURATION', env.DURATION) + STATED_TRIAL_OVERHEAD_SECONDS
+    return spans * parseDuration('k6-env DURATION', env.DURATION) + STATED_TRIAL_OVERHEAD_SECONDS
   } catch {
     return null
   }
@@ -104,15 +104,18 @@ export function planOf(
   extendable = true,
 ) {
   const looks = planLooks(settings.minRounds, settings.maxRounds)
+  // auto before it has chosen: alternating and one arm at a time take a round alike.
+  const armsUnderLoad = settings.armsUnderLoad === 'auto' ? 'one-at-a-time' : settings.armsUnderLoad
   const plan: RunPlan = {
     arms,
     looks: extendable && freshInstances !== 'run' ? looks : looks.slice(0, 1),
     warmup: settings.warmupSeconds > 0,
     freshInstances,
-    armsUnderLoad: settings.armsUnderLoad,
+    armsUnderLoad,
   }
   const stated = {
-    trial: statedTrialSeconds(bench.k6Env),
+    // An alternating trial spans every arm's slices.
+    trial: statedTrialSeconds(bench.k6Env, armsUnderLoad === 'alternating' ? arms : 1),
     // A warm-up until steady is stated at its shortest until one has been timed.
     warmup:
       (settings.warmupUntilSteady ? STEADY_FLOOR_SECONDS : settings.warmupSeconds) +
@@ -211,7 +214,7 @@ export function measuredSteps(results: ResultsFile): MeasuredSteps {
     (last - first) / 1000 - secondsFor(plan, rounds, { trial: wall, warmup, renewal: 0 }),
   )
   const renewals = renewalsIn(rounds, plan.freshInstances)
-  const trialsRun = rounds * (plan.armsUnderLoad === 'both' ? 1 : plan.arms)
+  const trialsRun = rounds * (trialsAtOnce(plan.armsUnderLoad) ? 1 : plan.arms)
   const before = (first - Date.parse(results.meta.startedAt)) / 1000
   const after = (Date.parse(results.meta.finishedAt) - last) / 1000
   const setup = [before, after].filter(Number.isFinite).reduce((sum, s) => sum + Math.max(0, s), 0)

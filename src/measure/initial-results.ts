@@ -58,7 +58,8 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       warmupSeconds: settings.warmupSeconds,
       ...(settings.warmupUntilSteady ? { warmupUntilSteady: true } : {}),
       discardSeconds: settings.discardSeconds,
-      armsUnderLoad: settings.armsUnderLoad,
+      // auto is recorded once chosen (measure/arms-under-load.ts).
+      ...(settings.armsUnderLoad !== 'auto' ? { armsUnderLoad: settings.armsUnderLoad } : {}),
       trialLength: settings.trialLength,
     },
     schedule: [],

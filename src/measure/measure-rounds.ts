@@ -22,7 +22,11 @@ export async function measureRounds(
   const { settings, bench } = options
   const { warmupSeconds } = arms
   const freshInstances = run.results.settings.freshInstances ?? 'run'
-  const cost = { ...settings, warmupSeconds }
+  const cost = {
+    ...settings,
+    warmupSeconds,
+    armsUnderLoad: run.results.settings.armsUnderLoad ?? settings.armsUnderLoad,
+  }
   const { plan, stated } = planOf(
     cost,
     bench,
@@ -46,7 +50,7 @@ export async function measureRounds(
   await followSchedule(schedule, {
     ...repeatSteps,
     warmup: warmupSeconds > 0,
-    armsUnderLoad: settings.armsUnderLoad,
+    armsUnderLoad: run.results.settings.armsUnderLoad,
     runTrial: trials.run,
     renewInstances: renewal(run, arms.instances, clock, plan),
     onRound: (order) => run.results.schedule.push(order),

@@ -1,6 +1,7 @@
 import type { Arm } from '../model/types'
 import { LoadgateError } from '../util/errors'
 import type { ArmInstances } from './arm-instances'
+import { chooseArmsUnderLoad } from './arms-under-load'
 import { costNote, planOf } from './cost'
 import { createLoadBackend, type LoadBackend } from './load'
 import type { Measurement } from './measurement'
@@ -28,6 +29,9 @@ export async function startArms(
       `Input 'arms-under-load' is '${settings.armsUnderLoad}': the load generator cannot start at a barrier`,
     )
   run.results.meta.versions.k6 = (await load.prepare()).version
+  const armsUnderLoad = await chooseArmsUnderLoad(settings.armsUnderLoad, load, options, run.say)
+  run.results.settings.armsUnderLoad = armsUnderLoad
+  instances.chooseArmsUnderLoad(armsUnderLoad)
   const system = createSystemUnderTest({
     settings,
     bench,
@@ -38,7 +42,8 @@ export async function startArms(
     onProgress: run.say,
   })
   const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
-  run.say(costNote(planOf(settings, bench, arms.length, early, Boolean(options.shouldExtend))))
+  const chosen = { ...settings, armsUnderLoad }
+  run.say(costNote(planOf(chosen, bench, arms.length, early, Boolean(options.shouldExtend))))
   run.stacksStarting()
   // Which arm is launched first, and in which stack slot each runs, drawn from the seed (renewals
   // draw anew). The arms build and start side by side: nothing is measured yet.

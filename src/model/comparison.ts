@@ -181,6 +181,8 @@ export const runnerLoadSchema = z.object({
   /** Foreign CPU (busy with neither the run nor steal): the most of a trial, and the mean over trials. */
   maxForeign: fraction.optional(),
   meanForeign: fraction.optional(),
+  /** Rounds with a trial whose host gave at least the noted share of its CPU to other processes. */
+  busyRounds: roundList.optional(),
   /** Rounds whose two trials differed beside the run by at least the shown difference. */
   differingRounds: z.array(differingRoundSchema).max(1000).optional(),
   /** Each repeat of a disturbed round, with the pair it superseded; only each round's last pair is compared. */

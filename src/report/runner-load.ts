@@ -43,12 +43,14 @@ const arms = ['base', 'head'] as const
 const notTheRuns = (a: DifferingRound['base']) => (a.foreignCpu ?? 0) + (a.stolen ?? 0)
 
 /**
- * The one line for a run the runner was too busy to settle (INCONCLUSIVE with disturbed rounds):
- * which rounds, how much of the CPU was not the run's, and what to change. Empty otherwise.
+ * The one line for a run the runner was too busy to settle (INCONCLUSIVE with disturbed rounds, or
+ * with rounds whose hosts other processes kept busy): which rounds, how much of the CPU was not the
+ * run's, and what to change. Empty otherwise.
  */
 export function tooBusyText(comparison: Comparison): string {
   const rounds = (comparison.runner?.differingRounds ?? []).filter((r) => r.disturbed)
-  if (comparison.verdict !== 'INCONCLUSIVE' || rounds.length === 0) return ''
+  if (comparison.verdict !== 'INCONCLUSIVE') return ''
+  if (rounds.length === 0) return busyAlikeText(comparison)
   const trials = rounds.flatMap((r) => arms.map((arm) => r[arm]))
   const worst = trials.reduce((w, t) => (notTheRuns(t) > notTheRuns(w) ? t : w))
   const steal = worst.stolen ?? 0
@@ -67,6 +69,23 @@ export function tooBusyText(comparison: Comparison): string {
     )} ` +
     `${rounds.length === 1 ? 'was' : 'were'} disturbed (up to ${percent(notTheRuns(worst))} of the CPU ` +
     `was not this run's: ${parts.join(', ')}); rerun on ${advice}`
+  )
+}
+
+/**
+ * Too busy to tell where no round's two trials differed (the arms alternated, or the neighbour ran
+ * throughout) but other processes kept the host busy: it slowed both arms alike and widened the
+ * interval, without favouring either.
+ */
+function busyAlikeText(comparison: Comparison): string {
+  const load = comparison.runner
+  const busy = load?.busyRounds ?? []
+  if (!load || busy.length === 0) return ''
+  const mostSteal = load.maxStolen > (load.maxForeign ?? 0)
+  return (
+    `Too busy to tell: other processes took up to ${percent(load.maxForeign ?? 0)} of the runner's CPU ` +
+    `(${percent(load.meanForeign ?? 0)} on average) in ${roundsText(busy, comparison.rounds)}, both arms alike; ` +
+    `rerun on ${mostSteal ? 'a larger runner' : 'fewer parallel jobs on this runner, or a larger runner'}`
   )
 }
 

@@ -272,23 +272,22 @@ const TABLE = [
       "auto, true or false. true pauses the other arm's Compose stack (docker compose pause) while one arm " +
       'is under load, so its timers and garbage collection do not land in that trial. auto pauses it unless ' +
       "either arm's processes run a JIT runtime (JVM, Node.js, .NET, …): a compiler frozen mid-work resumes " +
-      'within its own next trial, which then drifts. Not used with arms-under-load both.',
+      'within its own next trial, which then drifts. Used only where one arm is under load at a time (arms-under-load one-at-a-time).',
     default: 'auto',
     scopes: SHARED,
   },
   {
     name: 'arms-under-load',
     description:
-      "one-at-a-time (each round measures one arm, then the other), alternating (a round's two k6 processes " +
-      "run at once over twice a trial's length, each arm's load on in its own 100-ms slices and off in the " +
-      "other's, so a neighbour's burst lands on both arms; every scenario must be a constant-arrival-rate) " +
-      "or both (duet - a round's two trials run at once, their k6 processes started together at a barrier, " +
-      'the first released drawn from the seed; a round takes one trial instead of two). alternating and ' +
-      "both need load k6. With both, two or more CPUs and a Compose target, each arm's containers, k6 and " +
-      'port proxy run on half of the CPUs, which arm gets which half drawn per round. alternating keeps the ' +
-      'verdict on a runner shared with other work (docs/statistics.md#alternating-arms); one-at-a-time gives ' +
-      'the measured arm every CPU and pauses the other.',
-    default: 'one-at-a-time',
+      "auto, alternating, one-at-a-time or both. alternating: a round's two k6 processes run at once over " +
+      "twice a trial's length, each arm's load on in its own 100-ms slices and off in the other's, so work " +
+      'that shares the runner (other jobs, service containers, a bursty neighbour) lands on both arms of the ' +
+      'round; every scenario must be a constant-arrival-rate. one-at-a-time: each round measures one arm, ' +
+      "then the other, the idle one paused (pause-idle-arm). both (duet): a round's two trials run at once " +
+      'from a start barrier, each arm on half of the CPUs where it can. alternating and both need load k6. ' +
+      'auto is alternating where two arms are compared and every scenario is a constant-arrival-rate, ' +
+      'one-at-a-time otherwise, and says which (docs/statistics.md#alternating-arms).',
+    default: 'auto',
     scopes: SHARED,
   },
   {

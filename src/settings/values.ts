@@ -116,11 +116,16 @@ export function parseWarmup(input: string, value: string): WarmupSetting {
 }
 
 /**
- * one-at-a-time, both or alternating; the last two need a load generator this machine can hold at
- * a start barrier.
+ * auto, one-at-a-time, both or alternating; both and alternating need a load generator this
+ * machine can hold at a start barrier, and auto is one-at-a-time without one.
  */
-export function parseArmsUnderLoad(input: string, value: string, load: 'k6' | 'k6-operator'): ArmsUnderLoad {
-  const mode = oneOf<ArmsUnderLoad>(input, value, ['one-at-a-time', 'both', 'alternating'])
+export function parseArmsUnderLoad(
+  input: string,
+  value: string,
+  load: 'k6' | 'k6-operator',
+): ArmsUnderLoad | 'auto' {
+  const mode = oneOf<ArmsUnderLoad | 'auto'>(input, value, ['auto', 'one-at-a-time', 'both', 'alternating'])
+  if (mode === 'auto' && load !== 'k6') return 'one-at-a-time'
   if (mode !== 'one-at-a-time' && load !== 'k6')
     fail(input, value, 'one-at-a-time with load k6-operator (its runners cannot start at a shared barrier)')
   return mode

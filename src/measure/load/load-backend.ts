@@ -69,4 +69,9 @@ export interface LoadBackend {
   /** Finds (or installs) the generator and checks the script; returns the version for the results. */
   prepare(): Promise<{ version: string }>
   runTrial(request: LoadTrialRequest): Promise<LoadTrialResult>
+  /**
+   * Why the script's load cannot alternate between the arms in time slices (`alternate`), or null
+   * when it can; absent where the generator cannot alternate at all.
+   */
+  whyNotAlternating?(env: Record<string, string>): Promise<string | null>
 }

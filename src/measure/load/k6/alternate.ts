@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { errorMessage } from '../../../util/errors'
 
 /**
  * Arms under load in alternation: a round's two k6 processes run at once, each arm's load on in its
@@ -71,6 +72,19 @@ function alternatedOptions(options, slices) {
 }
 `
 
+/**
+ * Why the options `k6 inspect` read from the script cannot alternate, or null: the wrapper's own
+ * rule, so the choice and the run never disagree.
+ */
+export function whyNotAlternating(options: unknown): string | null {
+  try {
+    alternateFunctions().alternatedOptions(options, { slot: 0, of: 2, sliceMs: SLICE_MS })
+    return null
+  } catch (error) {
+    return errorMessage(error).replace(/^arms-under-load alternating: /, '')
+  }
+}
+
 /** The wrapper's functions, for the tests: the same source k6 runs. */
 export function alternateFunctions(): {
   durationMs: (value: unknown) => number
@@ -94,7 +108,7 @@ export async function writeAlternateScript(
   script: string,
   slices: AlternateSlices,
 ): Promise<string> {
-  const file = path.join(dir, `alternate-${slices.slot}-of-${slices.of}.js`)
+  const file = path.join(dir, `alternate-${slices.slot}-of-${slices.of}-${slices.sliceMs}ms.js`)
   const user = JSON.stringify(pathToFileURL(path.resolve(script)).href)
   const source = [
     '// Written by loadgate (arms-under-load: alternating): the script below with its load in slices.',

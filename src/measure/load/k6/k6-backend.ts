@@ -6,12 +6,13 @@ import { createGzip } from 'node:zlib'
 import { errorMessage } from '../../../util/errors'
 import { requireFile } from '../../../util/require-file'
 import { loadSummary, type LoadBackend, type LoadTrialRequest, type LoadTrialResult } from '../load-backend'
-import { SLICE_MS, writeAlternateScript } from './alternate'
+import { run } from '../../../util/exec'
+import { SLICE_MS, whyNotAlternating, writeAlternateScript } from './alternate'
 import { K6RestApi, STOPPED_THROUGH_API, freeLoopbackPort } from './rest-api'
 import { SteadyWatch } from './steady-watch'
 import { locateK6, type K6 } from './install'
 import { parseK6Output } from './parse'
-import { runK6, SCRIPT_EXCEPTION } from './run'
+import { envArgs, k6Error, runK6, SCRIPT_EXCEPTION } from './run'
 
 /** Until a trial has been timed, the longest any trial may run. */
 const FIRST_TRIAL_TIMEOUT_MS = 60 * 60 * 1000
@@ -29,6 +30,8 @@ export interface K6Options {
   outDir: string
   /** Flags that pick this machine's execution segment; none runs the whole load. */
   segmentArgs?: string[]
+  /** Alternating: the slice length, SLICE_MS unless a bench compares others. */
+  sliceMs?: number
 }
 
 export function createK6Backend(options: K6Options): LoadBackend {
@@ -50,6 +53,21 @@ class K6Backend implements LoadBackend {
     this.k6 = await locateK6(this.options.version)
     await requireFile(this.options.workspace, this.options.script, 'k6-script', 'the checkout')
     return { version: this.k6.version }
+  }
+
+  /** Reads the script's options as k6 does (`k6 inspect`, the benchmark's variables set). */
+  async whyNotAlternating(env: Record<string, string>): Promise<string | null> {
+    if (!this.k6) throw new Error('k6 is not prepared')
+    const script = path.join(this.options.workspace, this.options.script)
+    // Any loopback address will do: a script builds its URLs from BASE_URL, and inspect sends nothing.
+    const target = { ...env, BASE_URL: 'http://127.0.0.1:9' }
+    const args = ['inspect', '--include-system-env-vars=false', ...envArgs(target), script]
+    try {
+      const inspected = await run(this.k6.path, args, { cwd: this.options.workspace, timeoutMs: 60_000 })
+      return whyNotAlternating(JSON.parse(inspected.stdout))
+    } catch (error) {
+      return `k6 inspect could not read the script's scenarios (${k6Error(errorMessage(error))})`
+    }
   }
 
   async runTrial(request: LoadTrialRequest): Promise<LoadTrialResult> {
@@ -112,8 +130,8 @@ class K6Backend implements LoadBackend {
   private scriptFor(request: LoadTrialRequest): Promise<string> {
     const script = path.join(this.options.workspace, this.options.script)
     if (!request.alternate) return Promise.resolve(script)
-    const slices = { ...request.alternate, sliceMs: SLICE_MS }
-    const key = `${slices.slot}/${slices.of}`
+    const slices = { ...request.alternate, sliceMs: this.options.sliceMs ?? SLICE_MS }
+    const key = `${slices.slot}/${slices.of}/${slices.sliceMs}`
     let written = this.alternateScripts.get(key)
     if (!written) {
       written = writeAlternateScript(this.options.outDir, script, slices)

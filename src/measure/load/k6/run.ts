@@ -109,9 +109,14 @@ export function k6RunArgs(trial: Omit<TrialRun, 'cwd' | 'timeoutMs' | 'signal'>)
     `json=${trial.outFile}`,
     ...(trial.args ?? []),
     ...Object.entries(trial.tags).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
-    ...Object.entries({ ...trial.env, BASE_URL: trial.baseUrl }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    ...envArgs({ ...trial.env, BASE_URL: trial.baseUrl }),
     trial.script,
   ]
+}
+
+/** The script's variables as `k6 run` and `k6 inspect` take them. */
+export function envArgs(env: Record<string, string>): string[] {
+  return Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`])
 }
 
 /** The most telling line of k6's stderr (its `level=error` message), shortened to one line. */
