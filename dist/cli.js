@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-MMBUEW3C.js";
+} from "./chunks/chunk-ATMAQRW7.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,
@@ -89,7 +89,7 @@ import {
   verdictWord,
   watchedMetricsText,
   withoutWorkflowCommands
-} from "./chunks/chunk-5NG3WC3Y.js";
+} from "./chunks/chunk-5S2W27WS.js";
 import {
   __toESM
 } from "./chunks/chunk-N2HZ57FN.js";
@@ -447,8 +447,8 @@ var FLAGS = {
   },
   "arms-under-load": {
     group: "How to measure",
-    value: "<auto|alternating|one-at-a-time|both>",
-    summary: "alternate the arms in slices of each round, one arm at a time, or both at once"
+    value: "<one-at-a-time|alternating|both>",
+    summary: "measure one arm at a time, alternate them in slices of each round, or both at once"
   },
   "trial-length": { group: "How to measure", value: "<script|auto>" },
   "fresh-instances": { group: "How to measure", value: "<round|run>" },

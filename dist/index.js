@@ -27,7 +27,7 @@ import {
   summary,
   warning,
   which
-} from "./chunks/chunk-TIFOR6FX.js";
+} from "./chunks/chunk-UYSL762L.js";
 import {
   RELEASES,
   benchmarkName,
@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-MMBUEW3C.js";
+} from "./chunks/chunk-ATMAQRW7.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,
@@ -53,7 +53,7 @@ import {
   readTrustedConfig,
   readTrustedRunTarget,
   worstVerdict
-} from "./chunks/chunk-5NG3WC3Y.js";
+} from "./chunks/chunk-5S2W27WS.js";
 import {
   __commonJS,
   __toESM

@@ -7,13 +7,13 @@ import {
   savedPendingGates,
   savedResources,
   warning
-} from "./chunks/chunk-TIFOR6FX.js";
+} from "./chunks/chunk-UYSL762L.js";
 import {
   createForge,
   errorMessage,
   readRunContext,
   removeLeftover
-} from "./chunks/chunk-5NG3WC3Y.js";
+} from "./chunks/chunk-5S2W27WS.js";
 import "./chunks/chunk-N2HZ57FN.js";
 
 // src/action/post.ts

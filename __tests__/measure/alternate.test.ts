@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { chooseArmsUnderLoad } from '../../src/measure/arms-under-load'
+import { requireAlternatingScript } from '../../src/measure/arms-under-load'
 import { alternateFunctions, writeAlternateScript } from '../../src/measure/load/k6/alternate'
 import { createK6Backend } from '../../src/measure/load/k6/k6-backend'
 
@@ -130,37 +130,22 @@ describe("alternating arms: each arm's load in its own slices", () => {
     }
   })
 
-  test('arms-under-load auto: alternating where two arms and the script allow it, the reason said otherwise', async () => {
-    const said: string[] = []
-    const say = (m: string) => said.push(m)
-    const two = { arms: ['base', 'head'] as const, bench: { k6Env: { DURATION: '5s' } } } as never
-    const can = { canHold: true, whyNotAlternating: async () => null }
-    const cannot = { canHold: true, whyNotAlternating: async () => 'scenario "browse" uses constant-vus' }
-    assert.equal(
-      await chooseArmsUnderLoad('one-at-a-time', can, two, say),
-      'one-at-a-time',
-      'a set mode is kept',
+  test('arms-under-load alternating with a script that cannot alternate: refused in one line before any stack', async () => {
+    const bench = { k6Env: { DURATION: '5s' } }
+    const can = { whyNotAlternating: async () => null }
+    const cannot = { whyNotAlternating: async () => 'scenario "browse" uses constant-vus' }
+    await requireAlternatingScript('alternating', can, bench)
+    await requireAlternatingScript('one-at-a-time', cannot, bench)
+    await requireAlternatingScript('both', cannot, bench)
+    await assert.rejects(
+      requireAlternatingScript('alternating', cannot, bench),
+      (error: Error) =>
+        error.message === `Input 'arms-under-load' is 'alternating': scenario "browse" uses constant-vus`,
     )
-    assert.equal(await chooseArmsUnderLoad('both', cannot, two, say), 'both')
-    assert.deepEqual(said, [])
-    const one = { arms: ['head'], bench: { k6Env: {} } } as never
-    assert.equal(
-      await chooseArmsUnderLoad('auto', can, one, say),
-      'one-at-a-time',
-      'one arm: nothing to alternate',
-    )
-    assert.equal(await chooseArmsUnderLoad('auto', can, two, say), 'alternating')
-    assert.match(said.at(-1)!, /^arms-under-load auto: alternating - /)
-    assert.equal(await chooseArmsUnderLoad('auto', cannot, two, say), 'one-at-a-time')
-    assert.equal(
-      said.at(-1),
-      'arms-under-load auto: one-at-a-time - the arms cannot alternate: scenario "browse" uses constant-vus',
-    )
-    assert.equal(await chooseArmsUnderLoad('auto', { canHold: false }, two, say), 'one-at-a-time')
-    assert.match(said.at(-1)!, /cannot start two arms at a barrier/)
+    await assert.rejects(requireAlternatingScript('alternating', {}, bench), /cannot alternate the arms/)
   })
 
-  test("k6 reads the script's scenarios (k6 inspect, the benchmark's variables set) for the choice", async () => {
+  test("k6 reads the script's scenarios (k6 inspect, the benchmark's variables set) for that check", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'loadgate-alternate-'))
     try {
       const script = (scenario: string) => `

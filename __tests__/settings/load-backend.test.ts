@@ -44,13 +44,12 @@ describe('load input', () => {
     assert.deepEqual(load({ ...operatorInputs, load: '', 'k6-operator-claim': '' }).load, { kind: 'k6' })
   })
 
-  test('arms-under-load both or alternating needs runners held at one barrier: refused with k6-operator; auto is one-at-a-time', () => {
+  test('arms-under-load both or alternating needs runners held at one barrier: refused with k6-operator', () => {
     for (const mode of ['both', 'alternating'])
       oneLineError(
         { ...operatorInputs, 'arms-under-load': mode },
         `Input 'arms-under-load' is '${mode}': expected one-at-a-time with load k6-operator (its runners cannot start at a shared barrier)`,
       )
-    assert.equal(load(operatorInputs).armsUnderLoad, 'one-at-a-time')
   })
 
   test('k6-operator: namespace, runners and claim, with their defaults', () => {

@@ -155,15 +155,15 @@ describe('settings', () => {
     )
   })
 
-  test('arms-under-load: auto by default, or alternating, one-at-a-time, both (duet)', () => {
-    assert.equal(load(baseInputs).armsUnderLoad, 'auto')
-    for (const mode of ['alternating', 'one-at-a-time', 'both'])
+  test('arms-under-load: one-at-a-time by default, or alternating, or both (duet)', () => {
+    assert.equal(load(baseInputs).armsUnderLoad, 'one-at-a-time')
+    for (const mode of ['alternating', 'both'])
       assert.equal(load({ ...baseInputs, 'arms-under-load': mode }).armsUnderLoad, mode)
     assertOneLineError(
       () => load({ ...baseInputs, 'arms-under-load': 'duet' }),
       "Input 'arms-under-load'",
       "'duet'",
-      'one of auto, one-at-a-time, both, alternating',
+      'one of one-at-a-time, both, alternating',
     )
   })
 

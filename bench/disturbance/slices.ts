@@ -99,6 +99,9 @@ const disturbance =
       )
 let generated = ''
 disturbance?.stdout.on('data', (chunk: Buffer) => (generated += chunk.toString()))
+const disturbanceEnded = new Promise((resolve) =>
+  disturbance ? disturbance.on('close', resolve) : resolve(null),
+)
 const before = await readCpuTimes()
 const measured = new Map<string, Round[]>(designs.map((d) => [d, []]))
 try {
@@ -112,7 +115,7 @@ try {
   removeInstances()
   await rm(dir, { recursive: true, force: true })
 }
-await new Promise((resolve) => disturbance?.on('close', resolve) ?? resolve(null))
+await disturbanceEnded
 const steal = stolenFraction(before, await readCpuTimes())
 const lines = [
   `Disturbance: ${kind}; ${generated.trim() || 'none'}`,

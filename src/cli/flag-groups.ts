@@ -73,8 +73,8 @@ const FLAGS: Record<string, FlagHelp> = {
   },
   'arms-under-load': {
     group: 'How to measure',
-    value: '<auto|alternating|one-at-a-time|both>',
-    summary: 'alternate the arms in slices of each round, one arm at a time, or both at once',
+    value: '<one-at-a-time|alternating|both>',
+    summary: 'measure one arm at a time, alternate them in slices of each round, or both at once',
   },
   'trial-length': { group: 'How to measure', value: '<script|auto>' },
   'fresh-instances': { group: 'How to measure', value: '<round|run>' },

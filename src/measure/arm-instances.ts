@@ -29,27 +29,20 @@ export class ArmInstances {
 
   /** pause-idle-arm auto's choice, once the arms' runtimes are known (runtime-choices.ts). */
   private pauseChosen: boolean | null = null
-  /** arms-under-load as the run does it, once auto has chosen (arms-under-load.ts). */
-  private armsUnderLoad: ArmsUnderLoad | 'auto' | undefined
 
   /** Pausing the idle arm applies only when one arm at a time is under load. */
   private get pausesIdleArm(): boolean {
     const pause = this.pauseChosen ?? this.settings.pauseIdleArm !== false
-    return pause && !trialsAtOnce(this.armsUnderLoad)
+    return pause && !trialsAtOnce(this.settings.armsUnderLoad)
   }
 
   /** Whether an arm is idle during a trial and every arm can be paused: what pause-idle-arm auto decides. */
   canPauseIdleArm(): boolean {
-    return !trialsAtOnce(this.armsUnderLoad) && this.everyArmPausable()
+    return !trialsAtOnce(this.settings.armsUnderLoad) && this.everyArmPausable()
   }
 
   private everyArmPausable(): boolean {
     return [...this.instances.values()].every((i) => i.pause && i.resume)
-  }
-
-  /** arms-under-load auto: how the run's measured trials are put under load. */
-  chooseArmsUnderLoad(mode: ArmsUnderLoad): void {
-    this.armsUnderLoad = mode
   }
 
   /** pause-idle-arm auto: pause the idle arm during every trial, or leave it running. */
@@ -62,9 +55,7 @@ export class ArmInstances {
       Partial<Pick<Settings, 'armsUnderLoad' | 'seed'>>,
     private readonly say: (message: string) => void,
     private readonly cpuCount = runnerCpuCount(),
-  ) {
-    this.armsUnderLoad = settings.armsUnderLoad
-  }
+  ) {}
 
   add(arm: Arm, instance: ArmInstance): void {
     this.instances.set(arm, instance)
@@ -89,8 +80,8 @@ export class ArmInstances {
     const notRecreated = this.settings.freshInstances !== 'run' && !canRecreate
     const notPaused = this.pausesIdleArm && !canPause
     const duetNote =
-      trialsAtOnce(this.armsUnderLoad) && this.settings.pauseIdleArm !== false
-        ? atOnceNote(this.armsUnderLoad as ArmsUnderLoad)
+      trialsAtOnce(this.settings.armsUnderLoad) && this.settings.pauseIdleArm !== false
+        ? atOnceNote(this.settings.armsUnderLoad!)
         : ''
     if (!notRecreated && !notPaused) {
       if (duetNote) this.say(duetNote)
@@ -192,7 +183,7 @@ export class ArmInstances {
    * and `taskset` runs; says which, or why the arms share the CPUs. Sequential runs need none.
    */
   async splitCpus(): Promise<void> {
-    if (this.armsUnderLoad !== 'both') return
+    if (this.settings.armsUnderLoad !== 'both') return
     const all = [...this.instances.values()]
     if (!all.every((i) => i.confine)) return
     const split = cpuSplit([...this.instances.keys()], this.settings.seed ?? 0, this.cpuCount)

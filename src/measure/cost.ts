@@ -104,8 +104,7 @@ export function planOf(
   extendable = true,
 ) {
   const looks = planLooks(settings.minRounds, settings.maxRounds)
-  // auto before it has chosen: alternating and one arm at a time take a round alike.
-  const armsUnderLoad = settings.armsUnderLoad === 'auto' ? 'one-at-a-time' : settings.armsUnderLoad
+  const { armsUnderLoad } = settings
   const plan: RunPlan = {
     arms,
     looks: extendable && freshInstances !== 'run' ? looks : looks.slice(0, 1),

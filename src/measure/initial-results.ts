@@ -58,8 +58,7 @@ export async function initialResults(options: MeasureOptions, git: Git): Promise
       warmupSeconds: settings.warmupSeconds,
       ...(settings.warmupUntilSteady ? { warmupUntilSteady: true } : {}),
       discardSeconds: settings.discardSeconds,
-      // auto is recorded once chosen (measure/arms-under-load.ts).
-      ...(settings.armsUnderLoad !== 'auto' ? { armsUnderLoad: settings.armsUnderLoad } : {}),
+      armsUnderLoad: settings.armsUnderLoad,
       trialLength: settings.trialLength,
     },
     schedule: [],

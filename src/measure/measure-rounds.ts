@@ -22,11 +22,7 @@ export async function measureRounds(
   const { settings, bench } = options
   const { warmupSeconds } = arms
   const freshInstances = run.results.settings.freshInstances ?? 'run'
-  const cost = {
-    ...settings,
-    warmupSeconds,
-    armsUnderLoad: run.results.settings.armsUnderLoad ?? settings.armsUnderLoad,
-  }
+  const cost = { ...settings, warmupSeconds }
   const { plan, stated } = planOf(
     cost,
     bench,
@@ -50,7 +46,7 @@ export async function measureRounds(
   await followSchedule(schedule, {
     ...repeatSteps,
     warmup: warmupSeconds > 0,
-    armsUnderLoad: run.results.settings.armsUnderLoad,
+    armsUnderLoad: settings.armsUnderLoad,
     runTrial: trials.run,
     renewInstances: renewal(run, arms.instances, clock, plan),
     onRound: (order) => run.results.schedule.push(order),

@@ -6,7 +6,7 @@ import { StartBarrier } from './start-barrier'
 export { seededRandom }
 
 /** Whether a round's measured trials run at once (duet or alternating): no arm is idle, none paused. */
-export function trialsAtOnce(mode: ArmsUnderLoad | 'auto' | undefined): boolean {
+export function trialsAtOnce(mode: ArmsUnderLoad | undefined): boolean {
   return mode === 'both' || mode === 'alternating'
 }
 

@@ -1,7 +1,7 @@
 import type { Arm } from '../model/types'
 import { LoadgateError } from '../util/errors'
 import type { ArmInstances } from './arm-instances'
-import { chooseArmsUnderLoad } from './arms-under-load'
+import { requireAlternatingScript } from './arms-under-load'
 import { costNote, planOf } from './cost'
 import { createLoadBackend, type LoadBackend } from './load'
 import type { Measurement } from './measurement'
@@ -29,9 +29,7 @@ export async function startArms(
       `Input 'arms-under-load' is '${settings.armsUnderLoad}': the load generator cannot start at a barrier`,
     )
   run.results.meta.versions.k6 = (await load.prepare()).version
-  const armsUnderLoad = await chooseArmsUnderLoad(settings.armsUnderLoad, load, options, run.say)
-  run.results.settings.armsUnderLoad = armsUnderLoad
-  instances.chooseArmsUnderLoad(armsUnderLoad)
+  await requireAlternatingScript(settings.armsUnderLoad, load, bench)
   const system = createSystemUnderTest({
     settings,
     bench,
@@ -42,8 +40,7 @@ export async function startArms(
     onProgress: run.say,
   })
   const early = settings.target.kind === 'url' ? 'run' : settings.freshInstances
-  const chosen = { ...settings, armsUnderLoad }
-  run.say(costNote(planOf(chosen, bench, arms.length, early, Boolean(options.shouldExtend))))
+  run.say(costNote(planOf(settings, bench, arms.length, early, Boolean(options.shouldExtend))))
   run.stacksStarting()
   // Which arm is launched first, and in which stack slot each runs, drawn from the seed (renewals
   // draw anew). The arms build and start side by side: nothing is measured yet.

@@ -125,7 +125,7 @@ export class TrialRunner {
       })
     // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor when
     // the round's trials run at once).
-    const unpaused = phase === 'warmup' || trialsAtOnce(this.context.run.results.settings.armsUnderLoad)
+    const unpaused = phase === 'warmup' || trialsAtOnce(options.settings.armsUnderLoad)
     const outcome = await (unpaused ? run() : instances.measuring(arm, run)).catch((error: unknown) => {
       interrupted()
       throw error

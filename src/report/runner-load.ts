@@ -2,8 +2,9 @@ import type { Comparison, DifferingRound, RepeatedRound } from '../model/types'
 
 const percent = (x: number) => `${Math.round(x * 100)}%`
 
-/** "round 3", "rounds 2, 5 and 7", or "12 of 20 rounds" when the list would be long. */
+/** "round 3", "rounds 2, 5 and 7", "12 of 20 rounds" when the list would be long, or "every round". */
 function roundsText(rounds: number[], of: number): string {
+  if (rounds.length === of && of > 1) return 'every round'
   if (rounds.length === 1) return `round ${rounds[0]}`
   if (rounds.length > 6) return `${rounds.length} of ${of} rounds`
   return `rounds ${rounds.slice(0, -1).join(', ')} and ${rounds.at(-1)}`
@@ -62,12 +63,12 @@ export function tooBusyText(comparison: Comparison): string {
     steal > (worst.foreignCpu ?? 0)
       ? "a larger runner (steal is the host's other guests, no job setting removes it)"
       : 'fewer parallel jobs on this runner, or a larger runner'
+  const which = roundsText(
+    rounds.map((r) => r.round),
+    comparison.rounds,
+  )
   return (
-    `Too busy to tell: ${roundsText(
-      rounds.map((r) => r.round),
-      comparison.rounds,
-    )} ` +
-    `${rounds.length === 1 ? 'was' : 'were'} disturbed (up to ${percent(notTheRuns(worst))} of the CPU ` +
+    `Too busy to tell: ${which} ${/^(rounds|\d+ of) /.test(which) ? 'were' : 'was'} disturbed (up to ${percent(notTheRuns(worst))} of the CPU ` +
     `was not this run's: ${parts.join(', ')}); rerun on ${advice}`
   )
 }

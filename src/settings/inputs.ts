@@ -279,15 +279,14 @@ const TABLE = [
   {
     name: 'arms-under-load',
     description:
-      "auto, alternating, one-at-a-time or both. alternating: a round's two k6 processes run at once over " +
-      "twice a trial's length, each arm's load on in its own 100-ms slices and off in the other's, so work " +
-      'that shares the runner (other jobs, service containers, a bursty neighbour) lands on both arms of the ' +
-      'round; every scenario must be a constant-arrival-rate. one-at-a-time: each round measures one arm, ' +
-      "then the other, the idle one paused (pause-idle-arm). both (duet): a round's two trials run at once " +
-      'from a start barrier, each arm on half of the CPUs where it can. alternating and both need load k6. ' +
-      'auto is alternating where two arms are compared and every scenario is a constant-arrival-rate, ' +
-      'one-at-a-time otherwise, and says which (docs/statistics.md#alternating-arms).',
-    default: 'auto',
+      'one-at-a-time (each round measures one arm, then the other, the idle one paused: pause-idle-arm), ' +
+      "alternating (a round's two k6 processes run at once over twice a trial's length, each arm's load on " +
+      "in its own 100-ms slices and off in the other's, so work that shares the runner lands on both arms; " +
+      "every scenario must be a constant-arrival-rate) or both (duet - a round's two trials run at once " +
+      'from a start barrier, each arm on half of the CPUs where it can). alternating and both need load k6. ' +
+      'Beside a bursty neighbour alternating cut the spread of a median to a third; on a quiet runner ' +
+      'one-at-a-time settled more runs (docs/statistics.md#alternating-arms).',
+    default: 'one-at-a-time',
     scopes: SHARED,
   },
   {

@@ -82,11 +82,8 @@ export interface Settings {
   freshInstances: FreshInstances
   /** Pause the arm not under load during each trial (one-at-a-time only); auto: unless it runs a JIT (decide/idle-arm.ts). */
   pauseIdleArm: PauseIdleArm
-  /**
-   * Measured trials one arm at a time, both arms' at once (duet), or at once in alternating slices;
-   * auto: alternating where the load and the script allow it (measure/arms-under-load.ts).
-   */
-  armsUnderLoad: ArmsUnderLoad | 'auto'
+  /** Measured trials one arm at a time, both arms' at once (duet), or at once in alternating slices. */
+  armsUnderLoad: ArmsUnderLoad
   /** Measured trials as long as the script says, or lengthened from round 4 on for a thin gated tail. */
   trialLength: TrialLength
   /** When the profiling pair runs after the verdict. */

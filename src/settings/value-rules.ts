@@ -95,7 +95,7 @@ export const VALUE_RULES: Partial<Record<InputName, ValueRule>> = {
   'trial-length': parsed(parseTrialLength),
   'fresh-instances': parsed(parseFreshInstances),
   'pause-idle-arm': parsed((label, text) => booleanOr(label, text, ['auto']), SCALAR),
-  'arms-under-load': enumOf(['auto', 'one-at-a-time', 'both', 'alternating']),
+  'arms-under-load': enumOf(['one-at-a-time', 'both', 'alternating']),
   profile: enumOf(profileModeSchema.options),
   'discard-seconds': parsed(parseDuration),
   erratic: parsed((label, text) => parseErraticLines(text, label), LINES_OR_MAPPING),

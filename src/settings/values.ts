@@ -116,16 +116,11 @@ export function parseWarmup(input: string, value: string): WarmupSetting {
 }
 
 /**
- * auto, one-at-a-time, both or alternating; both and alternating need a load generator this
- * machine can hold at a start barrier, and auto is one-at-a-time without one.
+ * one-at-a-time, both or alternating; both and alternating need a load generator this machine can
+ * hold at a start barrier.
  */
-export function parseArmsUnderLoad(
-  input: string,
-  value: string,
-  load: 'k6' | 'k6-operator',
-): ArmsUnderLoad | 'auto' {
-  const mode = oneOf<ArmsUnderLoad | 'auto'>(input, value, ['auto', 'one-at-a-time', 'both', 'alternating'])
-  if (mode === 'auto' && load !== 'k6') return 'one-at-a-time'
+export function parseArmsUnderLoad(input: string, value: string, load: 'k6' | 'k6-operator'): ArmsUnderLoad {
+  const mode = oneOf<ArmsUnderLoad>(input, value, ['one-at-a-time', 'both', 'alternating'])
   if (mode !== 'one-at-a-time' && load !== 'k6')
     fail(input, value, 'one-at-a-time with load k6-operator (its runners cannot start at a shared barrier)')
   return mode
