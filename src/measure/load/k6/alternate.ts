@@ -74,7 +74,7 @@ function alternatedOptions(options, slices) {
 
 /**
  * Why the options `k6 inspect` read from the script cannot alternate, or null: the wrapper's own
- * rule, so the choice and the run never disagree.
+ * rule, so the check and the run never disagree.
  */
 export function whyNotAlternating(options: unknown): string | null {
   try {
