@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-ATMAQRW7.js";
+} from "./chunks/chunk-WJS7EX36.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,

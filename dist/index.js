@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-ATMAQRW7.js";
+} from "./chunks/chunk-WJS7EX36.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

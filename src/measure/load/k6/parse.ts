@@ -122,7 +122,11 @@ export async function parseK6Output(
  */
 function onlyActive(output: K6Output, share: number | undefined): K6Output {
   if (share === undefined || !(share > 0 && share < 1)) return output
-  return { ...output, durationSeconds: output.durationSeconds * share, spanSeconds: output.spanSeconds * share }
+  return {
+    ...output,
+    durationSeconds: output.durationSeconds * share,
+    spanSeconds: output.spanSeconds * share,
+  }
 }
 
 /** One k6 output read into per-series accumulators: what a trial is summarised from, and segments merge. */
