@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-WJS7EX36.js";
+} from "./chunks/chunk-BP4HCL7Z.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,

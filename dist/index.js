@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-WJS7EX36.js";
+} from "./chunks/chunk-BP4HCL7Z.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

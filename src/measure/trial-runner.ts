@@ -121,7 +121,7 @@ export class TrialRunner {
         untilSteady: options.settings.warmupUntilSteady,
         ...(repeat ? { repeat } : {}),
         ...(barrier ? { held: (release: () => Promise<void>) => barrier.ready(arm, release) } : {}),
-        ...(place !== undefined ? { alternate: { slot: place, of: this.context.options.arms.length } } : {}),
+        ...(place !== undefined ? { alternate: { slot: place, of: options.arms.length } } : {}),
       })
     // A warm-up is not measured, and the arms warm up side by side: none is paused for it (nor when
     // the round's trials run at once).
