@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-BP4HCL7Z.js";
+} from "./chunks/chunk-JCWLTPN7.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,

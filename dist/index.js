@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-BP4HCL7Z.js";
+} from "./chunks/chunk-JCWLTPN7.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

@@ -181,6 +181,7 @@ describe('duet: both arms under load at once, real Compose stacks and k6', () =>
             `round ${round} ${trial.arm}: ${all.throughput}/s`,
           )
           assert.ok(trial.k6Seconds! >= 3.8, `round ${round} ${trial.arm}: k6 ran over twice the trial`)
+          assert.equal(trial.sliceArms, 2, 'the trial records the arms that shared its span')
           const own = times[slot]!.filter((t) => Math.floor((t - start) / 100) % 2 === slot).length
           assert.ok(
             own / times[slot]!.length >= 0.75,

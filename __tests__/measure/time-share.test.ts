@@ -57,6 +57,16 @@ describe("where a run's wall time went", () => {
     assert.equal(timing.measuredShare, 0.421)
   })
 
+  test("alternating trials: each arm's slices spread over both windows, counted once", () => {
+    const alternating = [timed('base', 'measure', 10, 9, 4), timed('head', 'measure', 10, 9, 4)].map((t) => ({
+      ...t,
+      sliceArms: 2,
+    }))
+    const timing = runTiming(alternating, T0)!
+    assert.equal(timing.measuredSeconds, 8)
+    assert.equal(timing.measuredShare, 0.421)
+  })
+
   test('no trial, or a clock that does not run forward, gives no timing rather than a made-up one', () => {
     assert.equal(runTiming([], T0), null)
     assert.equal(runTiming(trials, T0 + 1000_000), null)

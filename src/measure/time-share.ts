@@ -23,10 +23,14 @@ function trialSpan(trial: Trial): Span | null {
   return [start, start + (trial.k6Seconds ?? trial.durationSeconds) * 1000]
 }
 
-/** The measured window of a trial: the last `durationSeconds` of its span (start-up and discard come first). */
+/**
+ * The measured window of a trial: the last `durationSeconds` of its span (start-up and discard come
+ * first); an alternating trial's own slices are spread over `sliceArms` times that.
+ */
 function windowSpan(trial: Trial): Span | null {
   const span = trialSpan(trial)
-  return span && [Math.max(span[0], span[1] - trial.durationSeconds * 1000), span[1]]
+  const seconds = trial.durationSeconds * (trial.sliceArms ?? 1)
+  return span && [Math.max(span[0], span[1] - seconds * 1000), span[1]]
 }
 
 const round1 = (seconds: number) => Math.round(seconds * 10) / 10

@@ -116,6 +116,7 @@ export async function runTrial(
     ...(machineProbe ? { machineProbe } : {}),
     ...(plan.cpus ? { cpus: plan.cpus } : {}),
     ...(plan.repeat ? { repeat: plan.repeat } : {}),
+    ...(phase === 'measure' && plan.alternate ? { sliceArms: plan.alternate.of } : {}),
   }
   return { trial, ...(result.scriptError ? { scriptError: result.scriptError } : {}) }
 }

@@ -164,6 +164,8 @@ export const trialSchema = z.object({
   superseded: z.boolean().optional(),
   /** Which measurement of its round this trial belongs to: 1 for the first repeat (absent: the first). */
   repeat: z.number().int().min(1).max(100).optional(),
+  /** Alternating: the arms whose slices shared this trial's span (its window is this many times its own). */
+  sliceArms: z.number().int().min(2).max(16).optional(),
   /** Duet with the CPUs split: the CPUs the arm's containers, its k6 and its port proxy ran on. */
   cpus: z
     .string()
