@@ -13,6 +13,7 @@ export default tseslint.config(
       'cpu-bound/**/bin/',
       'jit/**/bin/',
       'jvm/**/bin/',
+      'python/**/bin/',
     ],
   },
   js.configs.recommended,
@@ -28,7 +29,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, uPlot: 'readonly' } },
   },
   {
-    files: ['compose/**/*.js', 'cpu-bound/**/*.js', 'jit/k6/*.js', 'jvm/k6/*.js'],
+    files: ['compose/**/*.js', 'cpu-bound/**/*.js', 'jit/k6/*.js', 'jvm/k6/*.js', 'python/k6/*.js'],
     languageOptions: {
       globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' },
     },

@@ -1,3 +1,4 @@
+// test-group: light (the linters measure nothing: they run beside other files that measure nothing)
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'

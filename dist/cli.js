@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-JCWLTPN7.js";
+} from "./chunks/chunk-SH5G6AYD.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,

@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-JCWLTPN7.js";
+} from "./chunks/chunk-SH5G6AYD.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

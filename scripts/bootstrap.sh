@@ -25,7 +25,7 @@ export PATH="$BIN:$PATH:/usr/local/go/bin"
 # The demo runs the committed bundle (dist/cli.js, no node_modules needed) and builds the example's
 # Go binaries; it needs no browser, profiler, workflow runner or JIT image.
 DEMO_COMPONENTS=(docker_engine compose_plugin go_toolchain k6)
-TEST_COMPONENTS=(node_packages docker_engine compose_plugin go_toolchain k6 act chromium jit_image jvm_image perf git_identity)
+TEST_COMPONENTS=(node_packages docker_engine compose_plugin go_toolchain k6 act chromium jit_image jvm_image python_image perf git_identity)
 
 fail() { printf '[bootstrap] error: %s\n' "$*" >&2; exit 1; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -131,6 +131,16 @@ jvm_jdk() {
 jvm_image_present() { [ -n "$(jvm_jdk)" ]; }
 jvm_image_install() { apt_install openjdk-17-jdk-headless; }
 jvm_image_summary() { "$(jvm_jdk)/bin/java" -version 2>&1 | head -1; }
+
+# The Python service's image: python/prepare.sh copies a CPython 3.12 or later (the first whose
+# `-X perf` names Python functions) and pip-installs the service's pinned packages from PyPI.
+python_image_label="CPython 3.12+ for the Python image"; python_image_seconds=0
+python_image_python() { (source "$ROOT/python/find-python.sh" && find_python); }
+python_image_present() { python_image_python >/dev/null && "$(python_image_python)" -m pip --version >/dev/null 2>&1; }
+python_image_install() {
+  fail "the Python service's image needs a CPython 3.12 or later with pip (python3.12 on PATH, a pyenv version, or PYTHON=…)"
+}
+python_image_summary() { "$(python_image_python)" --version; }
 
 perf_label="perf (a blocked run's profile)"; perf_seconds=30
 perf_present() { have perf; }

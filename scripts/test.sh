@@ -2,7 +2,7 @@
 # The test command: every __tests__/**/*.test.ts with node's test runner; fails when no test ran.
 # Files that start processes (Docker, Compose, k6, act, Chromium, perf, the CLI) run one at a
 # time: they share one engine and two cores, and a measurement beside another is not one. The
-# rest (pure logic, temp git repos) run two at a time first.
+# rest (pure logic, temp git repos, the linters) run two at a time first.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -12,8 +12,11 @@ export PATH="${LOADGATE_CACHE:-$HOME/.cache/loadgate}/bin:$PATH"
 mapfile -t files < <(find __tests__ -name '*.test.ts' | sort | grep -E "${LOADGATE_TEST_FILTER:-.}")
 if [ "${#files[@]}" = 0 ]; then echo "no test files found" >&2; exit 1; fi
 starts_processes='testkit/(docker|example-repo|act|measure-child|k6-segments|chromium|screenshot|dashboard-page)|dist/cli\.js|docker|\bperf\b|spawn|execFile|k6'
-mapfile -t serial < <(grep -lE "$starts_processes" "${files[@]}" || true)
-mapfile -t light < <(grep -LE "$starts_processes" "${files[@]}" || true)
+# A file that starts only tools that measure nothing (the linters) says `// test-group: light`.
+serial=() light=()
+for file in "${files[@]}"; do
+  if grep -qE "$starts_processes" "$file" && ! grep -q '^// test-group: light' "$file"; then serial+=("$file"); else light+=("$file"); fi
+done
 mkdir -p test-output
 rm -f test-output/results*.tap
 run() { # <concurrency> <tap file> <files...>

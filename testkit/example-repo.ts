@@ -12,8 +12,8 @@ export interface ExampleRepo {
   cleanup: () => Promise<void>
 }
 
-/** A reference service's folder: the bundled example, the CPU-bound service, or the JIT (Node.js) one. */
-export type ExampleFolder = 'compose' | 'cpu-bound' | 'jit' | 'jvm'
+/** A reference service's folder: the bundled example, the CPU-bound service, the JIT ones (Node.js, JVM) or the Python one. */
+export type ExampleFolder = 'compose' | 'cpu-bound' | 'jit' | 'jvm' | 'python'
 
 /** Copies a reference service (its folder, without built binaries or a knob file) into `dest`. */
 export async function copyExample(dest: string, folder: ExampleFolder = 'compose'): Promise<void> {

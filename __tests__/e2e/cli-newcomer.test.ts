@@ -17,8 +17,8 @@ import { git, makeWorkRepo, removeDefaultWorkDir, writeFiles, type WorkRepo } fr
 const CLI = path.resolve('src/cli/index.ts')
 // Resolved here: the CLI runs inside the test repository, which has no node_modules.
 const TSX = import.meta.resolve('tsx')
-/** Enough rounds for any plan check on the gated metrics; trials stay one second long. */
-const ROUNDS = '10'
+/** The fewest rounds whose interval can exclude a change (a plan check refuses fewer); one-second trials. */
+const ROUNDS = '6'
 const WORKING_TREE = 'working tree (uncommitted changes)'
 
 const SERVICE = {
@@ -253,8 +253,8 @@ describe('the CLI on a newcomer repository', () => {
     // record decides nothing, so it runs min-rounds whatever max-rounds says, and announces that.
     const record = loadgate(runId(), 'record', '--config', 'loadgate.yml', '--max-rounds', '20', '--json')
     assert.equal(record.status, 0, record.stderr)
-    assert.match(record.stderr, /this run takes 10 rounds[,;]/)
-    assert.doesNotMatch(record.stderr, /10–20 rounds/)
+    assert.match(record.stderr, new RegExp(`this run takes ${ROUNDS} rounds[,;]`))
+    assert.doesNotMatch(record.stderr, new RegExp(`${ROUNDS}–20 rounds`))
     // The documented shape (docs/cli.md): one outcome per benchmark, each naming its results file.
     const outcomes = JSON.parse(record.stdout) as Array<Record<string, unknown>>
     assert.deepEqual(

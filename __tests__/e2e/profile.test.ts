@@ -17,8 +17,9 @@ import { commentPage } from '../../testkit/screenshot'
 // The profiling pair on the bundled example, with real Docker, k6 and perf: a head whose
 // POST /orders does extra CPU work (EXTRA_CPU_PERCENT on LATENCY_ROUTE) is blocked, and the
 // comment names the function that does that work at the top of its table; report.html carries
-// the differential flame graph, checked in Chromium. A head that only waits longer
-// (LATENCY_PERCENT) is blocked too, and its comment, rendered in Chromium, says so with no table.
+// the differential flame graph, checked in Chromium. A Python head whose async handler blocks the
+// event loop only waits longer: it is blocked too, and its comment, rendered in Chromium, says so
+// with no table. The CPU-bound, JIT, JVM and Python services each have the changed function named.
 
 const CLI = path.resolve('src/cli/index.ts')
 const TSX = import.meta.resolve('tsx')
@@ -182,11 +183,16 @@ describe('a differential CPU profile of a blocked pull request', () => {
     }
   })
 
-  test('a head that only waits longer: the rendered comment says so, with no function table', async () => {
+  // The mistake two of the teams' reports trace back to: a synchronous call in an async handler
+  // stalls the event loop, and every request waits behind it.
+  test('a blocking call in an async handler (Python): the rendered comment says the time is spent waiting, with no function table', async () => {
     const started = performance.now()
-    // Every endpoint's wait and hash rounds half as long again: the median request gains about
-    // 2 ms, its CPU a few hundred µs at most (2-s trials: some 100 samples in functions per arm).
-    const { comparison, profile, stdout } = await compare('compose', 'LATENCY_PERCENT=50', 'api.js')
+    // POST /checkout sleeps 10 ms in its handler: the median request waits longer, its CPU does not grow.
+    const { comparison, profile, stdout } = await compare(
+      'python',
+      'BLOCKING_MS=10\nBLOCKING_ROUTE=POST /checkout',
+      'mixed.js',
+    )
     const comment = renderComment(comparison, {})
     await writeFile('test-output/profile-waiting-comment.md', comment)
     const rendered = await renderedProfileSection(comment)
@@ -198,7 +204,7 @@ describe('a differential CPU profile of a blocked pull request', () => {
     )
     assert.match(stdout, /\n {2}Where the CPU went, [^\n]*\n {4}CPU per request [^\n]*spent waiting/, stdout)
     console.log(
-      `waiting head: CPU per request ${profile.totalBase} → ${profile.totalHead} µs (${profile.samples.base} and ${profile.samples.head} samples); ` +
+      `blocking handler: CPU per request ${profile.totalBase} → ${profile.totalHead} µs (${profile.samples.base} and ${profile.samples.head} samples); ` +
         `test ${Math.round((performance.now() - started) / 1000)} s`,
     )
   })
@@ -277,6 +283,41 @@ describe('a differential CPU profile of a blocked pull request', () => {
     console.log(
       `JIT service: warm-ups of ${warmups.map((t) => `${t.durationSeconds.toFixed(1)} s`).join(' and ')}; ` +
         `profiling pair ${results.profile!.seconds} s; test ${Math.round((performance.now() - started) / 1000)} s`,
+    )
+  })
+
+  // CPython 3.12+ with `-X perf`: DWARF unwinding reaches the innermost Python function, and the
+  // interpreter's own C functions under it are charged to it.
+  test('the Python (FastAPI) service: the function doing more work is named first, from -X perf', async () => {
+    const started = performance.now()
+    const { dir, profile } = await compare(
+      'python',
+      // Eight times its work: blocked within 6 short rounds even on a busy machine.
+      'CPU_WORK_PERCENT=700\nCPU_WORK_ROUTE=POST /checkout',
+      'mixed.js',
+    )
+    const first = profile.functions[0]!
+    assert.equal(first.name, 'checkout (/app/server.py)', JSON.stringify(profile.functions.slice(0, 3)))
+    assert.ok(first.selfHead > first.selfBase * 2, JSON.stringify(first))
+    assert.equal(profile.unsymbolized, undefined, JSON.stringify(profile.unsymbolized))
+    const table = renderProfileMarkdown(profile)
+    const firstRow = table.split('\n').find((line) => /^\| (`|<code>)/.test(line))
+    assert.match(firstRow ?? '', /checkout \(\/app\/server\.py\)/, table)
+    // The unchanged handlers' functions are in both arms' profiles under one name, and the
+    // interpreter's own C functions are charged to them: none is a leaf under a Python function.
+    for (const arm of ['base', 'head']) {
+      const text = await readFile(path.join(dir, `profile-${arm}.folded`), 'utf8')
+      assert.match(text, /;price_quote \(\/app\/server\.py\)[; ]/, arm)
+      assert.match(text, /;render_catalog \(\/app\/server\.py\)[; ]/, arm)
+      assert.doesNotMatch(text, /\.py\);[^\n]*_PyEval_EvalFrameDefault/, arm)
+    }
+    console.log(
+      `Python service: CPU per request ${profile.totalBase} → ${profile.totalHead} µs; ` +
+        `${profile.functions
+          .slice(0, 3)
+          .map((f) => `${f.name} ${f.selfBase} → ${f.selfHead} µs`)
+          .join(', ')}; ` +
+        `test ${Math.round((performance.now() - started) / 1000)} s`,
     )
   })
 

@@ -104,10 +104,12 @@ async function gate(headUrl: string, baseUrl = urls.base, seed = '7') {
       'p50 +20%\np90 inform',
       '--warmup',
       '1s',
+      // Six: the fewest whose interval can exclude a change. One instance per arm blocks only
+      // beyond its allowance, which a 60% slower head clears in every round.
       '--min-rounds',
-      '10',
+      '6',
       '--max-rounds',
-      '10',
+      '6',
       '--seed',
       seed,
       '--work-dir',
@@ -145,7 +147,7 @@ describe('target: url against two running environments', () => {
       assert.equal(comparison.verdict, 'REGRESSION', comparison.headline)
       assert.match(comparison.headline, /p50/)
       assert.deepEqual(results.meta.targets, { base: urls.base, head: urls.slow })
-      assert.equal(results.trials.filter((t) => t.phase === 'measure').length, 20)
+      assert.equal(results.trials.filter((t) => t.phase === 'measure').length, 12)
       for (const trial of results.trials) {
         assert.equal(trial.valid, true, trial.invalidReason)
         assert.deepEqual(trial.resources, [], 'nothing sampled on a deployed target')

@@ -5,6 +5,7 @@ import { errorMessage } from '../../util/errors'
 import { lastLines, run, startBackground, type BackgroundProcess } from '../../util/exec'
 import { foldPerfScript } from './fold'
 import { readPerfMaps } from './perf-map'
+import type { ProcessSigns } from '../../decide/runtime-warmup'
 
 /** Samples per second of on-CPU time: a prime, so the sampling never beats with a periodic timer. */
 export const PROFILE_HZ = 997
@@ -78,6 +79,21 @@ async function installPerf(): Promise<boolean> {
   return false
 }
 
+/**
+ * How perf walks a sample's stack. Frame pointers are cheap, and the Go, JVM (with
+ * PreserveFramePointer) and Node services keep them. CPython is built without them, so only DWARF
+ * unwinding (a copy of each sample's stack, unwound from the libraries' `.eh_frame`) gets through
+ * the interpreter; it stops at the innermost Python function's `-X perf` trampoline, which is the
+ * frame the profile charges the sample to.
+ */
+export type Unwinding = 'frame-pointers' | 'dwarf'
+
+/** The unwinding these processes need: DWARF where one of them runs CPython. */
+export function unwindingFor(processes: ProcessSigns[]): Unwinding {
+  const cpython = /^(python3[\d.]*|libpython3[\d.]*\.so.*)$/
+  return processes.some((p) => p.signs.some((sign) => cpython.test(sign))) ? 'dwarf' : 'frame-pointers'
+}
+
 /** `perf record` attached to running processes (their threads, and threads they start, included). */
 export class PerfRecording {
   private readonly process: BackgroundProcess
@@ -86,6 +102,7 @@ export class PerfRecording {
     private readonly command: PerfCommand,
     private readonly pids: number[],
     private readonly dataFile: string,
+    private readonly unwinding: Unwinding = 'frame-pointers',
   ) {
     this.process = startBackground(command[0]!, [
       ...command.slice(1),
@@ -95,7 +112,7 @@ export class PerfRecording {
       'cpu-clock',
       '-F',
       String(PROFILE_HZ),
-      '-g',
+      ...(unwinding === 'dwarf' ? ['--call-graph', 'dwarf'] : ['-g']),
       '-p',
       pids.join(','),
       '-o',
@@ -116,9 +133,11 @@ export class PerfRecording {
       const jitMaps = await readPerfMaps(this.command, this.pids)
       const [program, ...prefix] = this.command
       // `-F +pid`: the header names the process (`comm pid/tid`), so every thread finds its map.
-      const script = await run(program!, [...prefix, 'script', '-F', '+pid', '-i', this.dataFile], {
-        timeoutMs: 5 * 60 * 1000,
-      })
+      // `--no-inline`: DWARF stacks are CPython's, whose inlined C functions are charged to Python
+      // code anyway; resolving them through a library without debug sections dropped samples.
+      const noInline = this.unwinding === 'dwarf' ? ['--no-inline'] : []
+      const args = [...prefix, 'script', ...noInline, '-F', '+pid', '-i', this.dataFile]
+      const script = await run(program!, args, { timeoutMs: 5 * 60 * 1000 })
       return foldPerfScript(script.stdout, jitMaps)
     } catch (error) {
       throw new Error(`perf script: ${lastLines(errorMessage(error), 2)}`, { cause: error })

@@ -7,7 +7,8 @@ import { errorMessage } from '../../util/errors'
 import type { ArmInstances } from '../arm-instances'
 import type { LoadBackend } from '../load'
 import { foldedText } from './fold'
-import { findPerf, PerfRecording, PROFILE_HZ, type PerfCommand } from './perf'
+import { readProcessSigns } from '../process-signs'
+import { findPerf, PerfRecording, PROFILE_HZ, unwindingFor, type PerfCommand } from './perf'
 
 /**
  * The profiling pair: after the measured rounds (the verdict's figures are already taken), one more
@@ -55,7 +56,13 @@ async function profileArm(
   const pids = await instance.processes()
   if (pids.length === 0) throw new Error('no running process')
   options.say(`profiling ${arm} …`)
-  const recording = new PerfRecording(perf, pids, path.join(options.dir, `profile-${arm}.perf.data`))
+  const unwinding = unwindingFor(await readProcessSigns(pids))
+  const recording = new PerfRecording(
+    perf,
+    pids,
+    path.join(options.dir, `profile-${arm}.perf.data`),
+    unwinding,
+  )
   const trial = await options.instances
     .measuring(arm, () =>
       options.load.runTrial({
