@@ -36,7 +36,7 @@ import {
   writeComparisonArtifact,
   writeHtmlReport,
   writeMergedResults
-} from "./chunks/chunk-SH5G6AYD.js";
+} from "./chunks/chunk-EYQEQWSN.js";
 import {
   ALL_REQUESTS,
   BENCHMARK_NAME,

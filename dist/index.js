@@ -40,7 +40,7 @@ import {
   refuseUntrustedEvent,
   runBenchmark,
   useK6Installer
-} from "./chunks/chunk-SH5G6AYD.js";
+} from "./chunks/chunk-EYQEQWSN.js";
 import {
   BENCHMARK_NAME,
   NO_CONFIG_FILE,

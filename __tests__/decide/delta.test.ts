@@ -284,4 +284,25 @@ describe('verdict words on the good side', () => {
     assert.equal(result.verdict, 'NO_CHANGE')
     assert.equal(result.note, 'better by 13%: no regression')
   })
+
+  test('better family-wise, but its own interval reaches no change: not an improvement', () => {
+    // What bench/detection/improvement-interval.ts found: maxT's "better" and the rank interval
+    // disagree near the edge, and the row read "improved" beside −9.1% [−15%, +1.2%].
+    const stats = (high: number) => ({
+      estimate: Math.log(0.909),
+      low: Math.log(0.85),
+      high: Math.log(high),
+      level: 0.95,
+      pGreater: 1,
+      pLess: 0.004,
+      p: 0.008,
+      n: 10,
+    })
+    const verdict = (high: number) =>
+      classify(P50, stats(high), { bad: 1, worse: 1, good: 0.01 }, 1, 0.0258, true)
+    assert.equal(verdict(0.99).verdict, 'IMPROVEMENT')
+    const edge = verdict(1.012)
+    assert.equal(edge.verdict, 'NO_CHANGE')
+    assert.equal(edge.note, undefined, 'nor "better": its interval reaches no change')
+  })
 })

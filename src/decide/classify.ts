@@ -35,7 +35,9 @@ export function fromAnalysis(t: MetricThreshold, value: number): number {
  *   their number, nor for the benchmarks of the job. A real worsening of δ/2 or more is named in a note.
  * - REGRESSION: worse by more than δ/2 beyond doubt — the family-wise test of d − δ/2 (`adjusted.bad`),
  *   at the level of each look. A true change of δ/2 or less blocks in at most α of runs, at any noise.
- * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated.
+ * - IMPROVEMENT: better beyond doubt, family-wise, by more than δ as estimated, and by the metric's
+ *   own interval (the one its row shows): the family's test and the rank interval can disagree
+ *   near the edge, and a row that says "improved" beside an interval reaching 0 says two things.
  * - LIKELY_OVER_DELTA: none of these, worse by more than δ/2 beyond doubt by the metric's own
  *   interval (the look's level, as NO CHANGE), worse at all family-wise (`adjusted.worse`), and the
  *   estimate reaches ¾δ. A test of "δ/2 or less", not of "no change": `fail-on` can block on it, and
@@ -63,7 +65,7 @@ export function classify(
   const worse = adjusted.bad <= alpha
   const better = adjusted.good <= alpha
   const change = (value: number) => formatChange(fromAnalysis(t, bad * value), t.absolute)
-  if (better && est < -margin) return { verdict: 'IMPROVEMENT' }
+  if (better && est < -margin && highBad < 0) return { verdict: 'IMPROVEMENT' }
   if (highBad < margin || (margin === 0 && highBad <= 0))
     return withinDelta(est, lowBad, highBad, half, change)
   if (worse) return { verdict: 'REGRESSION' }
