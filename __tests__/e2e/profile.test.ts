@@ -232,7 +232,10 @@ describe('a differential CPU profile of a blocked pull request', () => {
       // Sixteen times its work: blocked within 6 short rounds even on a busy machine.
       'CPU_WORK_PERCENT=1500\nCPU_WORK_ROUTE=POST /checkout',
       'mixed.js',
-      'auto',
+      // Long enough for V8 to optimise the handlers. warmup auto would take 30 s an instance here:
+      // its choice rests on the same reading of the processes as pause-idle-arm auto's, checked
+      // below, and its length on unit tests (decide/runtime-warmup.test.ts).
+      '5s',
       // One arm at a time: where pause-idle-arm auto decides for a JIT (alternating pauses none).
       { flags: ['--arms-under-load', 'one-at-a-time'] },
     )
@@ -259,22 +262,9 @@ describe('a differential CPU profile of a blocked pull request', () => {
     }
     assert.doesNotMatch(comment, /perf-\d+\.map|JIT code without symbols/)
 
-    // warmup auto tells Node.js by its process and warms each new instance up for V8's 30 s, and
-    // the comment says so (with the process names as code).
     const results = await readResults(path.join(dir, 'results.json'))
     const warmups = results.trials.filter((t) => t.phase === 'warmup')
     assert.equal(warmups.length, 2, 'one warm-up per arm (fresh instances once per run)')
-    const auto = results.meta.timing?.warmupAuto
-    assert.deepEqual(auto && [auto.seconds, auto.runtimes], [30, ['Node.js']], JSON.stringify(auto))
-    for (const trial of warmups)
-      assert.ok(
-        trial.durationSeconds > 28 && trial.durationSeconds < 33,
-        `${trial.arm}: ${trial.durationSeconds} s`,
-      )
-    assert.match(
-      comment,
-      /Warmup auto: 30 s on every new instance, for the Node\.js JIT compiler \(processes [^)]*`node`/,
-    )
     // pause-idle-arm auto leaves a JIT's idle arm running: frozen, its compiler would resume within
     // its own next trial.
     assert.deepEqual(results.meta.timing?.idleArmAuto, { pause: false, runtimes: ['Node.js'] })

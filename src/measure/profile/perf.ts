@@ -81,10 +81,10 @@ async function installPerf(): Promise<boolean> {
 
 /**
  * How perf walks a sample's stack. Frame pointers are cheap, and the Go, JVM (with
- * PreserveFramePointer) and Node services keep them. CPython is built without them, so only DWARF
- * unwinding (a copy of each sample's stack, unwound from the libraries' `.eh_frame`) gets through
- * the interpreter; it stops at the innermost Python function's `-X perf` trampoline, which is the
- * frame the profile charges the sample to.
+ * PreserveFramePointer) and Node services keep them. CPython is usually built without them, so
+ * DWARF unwinding (a copy of each sample's stack, unwound from the libraries' `.eh_frame`) gets
+ * through the interpreter; it stops at the innermost Python function's `-X perf` trampoline, which
+ * is the frame the profile charges the sample to.
  */
 export type Unwinding = 'frame-pointers' | 'dwarf'
 
