@@ -135,7 +135,9 @@ describe('real-world scenarios', () => {
         script: 'event-loop.js',
         service: 'app',
         headEnv: 'BLOCKING=0',
-        rounds: 6,
+        // Eight: an IMPROVEMENT needs its own interval below no change as well, and at six rounds
+        // that interval ends at the highest round, which one round a busy machine disturbed can lift.
+        rounds: 8,
         extra: ['--name', 'api'],
       })
       const status = (c: Comparison) =>
